@@ -1,0 +1,40 @@
+# docbrowser: `make demo` to see it, `make test` to test it. Both install
+# the Debian packages they need first (scripts/install-system-packages.sh).
+
+SWIFT ?= swift
+PREFIX ?= /usr/local
+DEMO_HOME ?= $(CURDIR)/demo-home
+
+.PHONY: all deps build release test demo install uninstall bench clean
+
+all: build
+
+deps:
+	@bash scripts/install-system-packages.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) test
+
+demo: release
+	@bash scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/docbrowser" "$(DEMO_HOME)"
+
+install: release
+	install -d "$(PREFIX)/bin" "$(PREFIX)/share/docbrowser"
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/docbrowser" "$(PREFIX)/bin/docbrowser"
+	cp -R share/docbrowser/. "$(PREFIX)/share/docbrowser/"
+
+uninstall:
+	rm -f "$(PREFIX)/bin/docbrowser"
+	rm -rf "$(PREFIX)/share/docbrowser"
+
+bench: release
+	@bash scripts/benchmark.sh "$$($(SWIFT) build -c release --show-bin-path)/docbrowser"
+
+clean:
+	rm -rf .build demo-home

@@ -1,0 +1,61 @@
+// swift-tools-version: 6.2
+
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "docbrowser",
+    products: [
+        .library(name: "DocKit", targets: ["DocKit"]),
+        .executable(name: "docbrowser", targets: ["docbrowser"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
+        .target(name: "CDocShims"),
+        .target(
+            name: "DocKit",
+            dependencies: [
+                "CDocShims",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "docbrowser",
+            dependencies: [
+                "DocKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "DocKitTests",
+            dependencies: ["DocKit", "CDocShims"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "docbrowser",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// An advisory lock (flock(2)) held on a lock file for as long as the value
+/// lives. The kernel drops it when the process dies, so a `kill -9` never
+/// leaves a stale lock behind.
+public final class FileLock: @unchecked Sendable {
+    // The descriptor is written once, in init, and closed once, in deinit.
+    private let descriptor: Int32
+    public let path: String
+
+    public enum Mode: Sendable { case shared, exclusive }
+
+    /// Blocks until the lock is held.
+    public init(path: String, mode: Mode = .exclusive) throws(LockError) {
+        self.path = path
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw LockError(path: path, errno: errno) }
+        var result: Int32
+        repeat {
+            result = flock(descriptor, mode == .exclusive ? LOCK_EX : LOCK_SH)
+        } while result != 0 && errno == EINTR
+        guard result == 0 else {
+            let code = errno
+            close(descriptor)
+            throw LockError(path: path, errno: code)
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+}
+
+public struct LockError: DocKitError {
+    public var path: String
+    public var errno: Int32
+    public var kind: FailureKind { .failed }
+    public var description: String { "\(path): cannot lock (\(String(cString: strerror(errno))))" }
+}

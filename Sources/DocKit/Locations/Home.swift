@@ -1,0 +1,33 @@
+import Foundation
+
+/// The root under which docbrowser keeps everything it owns. Two homes
+/// never share state, which is what lets tests run in a fresh temporary one.
+public struct Home: Sendable, Hashable {
+    public let url: URL
+
+    public init(url: URL) {
+        self.url = url.standardizedFileURL
+    }
+
+    /// `--home`, else `$DOCBROWSER_HOME`, else `$XDG_DATA_HOME/docbrowser`,
+    /// else `~/.local/share/docbrowser`. Empty variables count as unset,
+    /// as the XDG Base Directory specification asks.
+    public static func resolve(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> Home {
+        func nonEmpty(_ name: String) -> String? {
+            environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        if let explicit, !explicit.isEmpty { return Home(url: absoluteURL(explicit)) }
+        if let path = nonEmpty("DOCBROWSER_HOME") { return Home(url: absoluteURL(path)) }
+        let dataHome = nonEmpty("XDG_DATA_HOME").map(absoluteURL)
+            ?? absoluteURL(nonEmpty("HOME") ?? NSHomeDirectory()).appending(path: ".local/share", directoryHint: .isDirectory)
+        return Home(url: dataHome.appending(path: "docbrowser", directoryHint: .isDirectory))
+    }
+
+    private static func absoluteURL(_ path: String) -> URL {
+        URL(fileURLWithPath: (path as NSString).expandingTildeInPath, isDirectory: true)
+    }
+
+    /// Private state: databases and their lock files.
+    public var libraryDirectory: URL { url.appending(path: "Library", directoryHint: .isDirectory) }
+    public var typeRegistryDatabase: URL { libraryDirectory.appending(path: "types.sqlite") }
+}

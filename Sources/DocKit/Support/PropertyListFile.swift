@@ -1,0 +1,141 @@
+import Foundation
+
+/// A file that does not hold the property list or JSON it should.
+public struct MalformedFileError: DocKitError, Hashable {
+    public var path: String
+    /// Where in the file the problem is, as `Key[index].Key`; empty when
+    /// the file as a whole is unreadable.
+    public var keyPath: String
+    public var reason: String
+
+    public init(path: String, keyPath: String = "", reason: String) {
+        self.path = path
+        self.keyPath = keyPath
+        self.reason = reason
+    }
+
+    public var kind: FailureKind { .invalidInput }
+    public var description: String {
+        keyPath.isEmpty ? "\(path): \(reason)" : "\(path): \(keyPath): \(reason)"
+    }
+}
+
+/// Reads the dictionary at the root of an Info.plist-style file, in any of
+/// the forms Apple's tools write (XML or binary property list) or as the
+/// equivalent JSON object.
+enum PropertyListFile {
+    static func readDictionary(at url: URL) throws(MalformedFileError) -> [String: Any] {
+        let path = url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw MalformedFileError(path: path, reason: "cannot be read (\(readFailureReason(error)))")
+        }
+        let root: Any
+        if looksLikeJSON(data) {
+            do {
+                root = try JSONSerialization.jsonObject(with: data)
+            } catch {
+                throw MalformedFileError(path: path, reason: "is not valid JSON")
+            }
+        } else {
+            do {
+                root = try PropertyListSerialization.propertyList(from: data, format: nil)
+            } catch {
+                throw MalformedFileError(path: path, reason: "is not a valid property list")
+            }
+        }
+        guard let dictionary = root as? [String: Any] else {
+            throw MalformedFileError(path: path, reason: "its root is not a dictionary")
+        }
+        return dictionary
+    }
+
+    private static func looksLikeJSON(_ data: Data) -> Bool {
+        let first = data.first { !Set(" \t\r\n".utf8).contains($0) }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+
+    private static func readFailureReason(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError, let underlying = cocoa.underlying as? POSIXError {
+            return String(cString: strerror(underlying.code.rawValue))
+        }
+        return (error as NSError).localizedDescription
+    }
+}
+
+/// Typed access to a decoded property list, keeping track of the key path
+/// so that a problem can be reported precisely.
+struct PropertyListValue {
+    let value: Any?
+    let keyPath: String
+    let path: String
+
+    subscript(key: String) -> PropertyListValue {
+        let dictionary = value as? [String: Any]
+        let childPath = keyPath.isEmpty ? key : "\(keyPath).\(key)"
+        return PropertyListValue(value: dictionary?[key], keyPath: childPath, path: path)
+    }
+
+    var isPresent: Bool { value != nil }
+
+    func problem(_ reason: String) -> MalformedFileError {
+        MalformedFileError(path: path, keyPath: keyPath, reason: reason)
+    }
+
+    func string() throws(MalformedFileError) -> String? {
+        guard let value else { return nil }
+        guard let string = value as? String else { throw problem("expected a string") }
+        return string
+    }
+
+    func requiredString() throws(MalformedFileError) -> String {
+        guard let string = try string(), !string.isEmpty else { throw problem("missing, a string is required") }
+        return string
+    }
+
+    func bool() throws(MalformedFileError) -> Bool? {
+        guard let value else { return nil }
+        if let bool = value as? Bool { return bool }
+        // Hand-written plists often say YES/NO or 1/0 as strings.
+        if let string = value as? String {
+            switch string.lowercased() {
+            case "yes", "true", "1": return true
+            case "no", "false", "0": return false
+            default: break
+            }
+        }
+        throw problem("expected a boolean")
+    }
+
+    /// Apple's own declarations give single values where arrays are
+    /// documented (`UTTypeConformsTo` = "public.data"), so both are taken.
+    func strings() throws(MalformedFileError) -> [String] {
+        guard let value else { return [] }
+        if let string = value as? String { return [string] }
+        guard let array = value as? [Any] else { throw problem("expected an array of strings") }
+        var strings: [String] = []
+        for (index, element) in array.enumerated() {
+            guard let string = element as? String else {
+                throw MalformedFileError(path: path, keyPath: "\(keyPath)[\(index)]", reason: "expected a string")
+            }
+            strings.append(string)
+        }
+        return strings
+    }
+
+    func dictionaries() throws(MalformedFileError) -> [PropertyListValue] {
+        guard let value else { return [] }
+        guard let array = value as? [Any] else { throw problem("expected an array of dictionaries") }
+        var elements: [PropertyListValue] = []
+        for (index, element) in array.enumerated() {
+            let elementPath = "\(keyPath)[\(index)]"
+            guard element is [String: Any] else {
+                throw MalformedFileError(path: path, keyPath: elementPath, reason: "expected a dictionary")
+            }
+            elements.append(PropertyListValue(value: element, keyPath: elementPath, path: path))
+        }
+        return elements
+    }
+}

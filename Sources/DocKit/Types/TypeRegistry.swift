@@ -1,0 +1,165 @@
+/// Every known type, and the answers LaunchServices gives about them:
+/// which type a tag names, and which types a type conforms to.
+///
+/// A registry is an immutable value. ``TypeRegistryStore`` keeps one
+/// persisted in SQLite and rebuilds it when a source changes.
+public struct TypeRegistry: Sendable {
+    /// One type's claim on one tag, ranked against other claims on it.
+    public struct TagClaim: Sendable, Hashable, Codable {
+        public var tagClass: TypeTagClass
+        public var value: String
+        public var identifier: String
+        public var source: TypeDeclarationSource
+        public var weight: Int
+
+        public init(tagClass: TypeTagClass, value: String, identifier: String, source: TypeDeclarationSource, weight: Int) {
+            self.tagClass = tagClass
+            self.value = value
+            self.identifier = identifier
+            self.source = source
+            self.weight = weight
+        }
+
+        /// Stronger source first; within one source the heavier glob;
+        /// then the identifier, so that the order never depends on the
+        /// order files were read in.
+        static func ranks(_ lhs: Self, before rhs: Self) -> Bool {
+            if lhs.source != rhs.source { return lhs.source < rhs.source }
+            if lhs.weight != rhs.weight { return lhs.weight > rhs.weight }
+            return lhs.identifier < rhs.identifier
+        }
+    }
+
+    private let typesByIdentifier: [String: UTType]
+    private let claimsByTag: [TypeTagClass: [String: [TagClaim]]]
+    public let claims: [TagClaim]
+
+    public init(types: [UTType], claims: [TagClaim]) {
+        var typesByIdentifier: [String: UTType] = [:]
+        for type in types { typesByIdentifier[Self.key(type.identifier)] = type }
+        var claimsByTag: [TypeTagClass: [String: [TagClaim]]] = [:]
+        for claim in claims where typesByIdentifier[Self.key(claim.identifier)] != nil {
+            claimsByTag[claim.tagClass, default: [:]][claim.value, default: []].append(claim)
+        }
+        for tagClass in claimsByTag.keys {
+            claimsByTag[tagClass] = claimsByTag[tagClass]!.mapValues { $0.sorted(by: TagClaim.ranks) }
+        }
+        self.typesByIdentifier = typesByIdentifier
+        self.claimsByTag = claimsByTag
+        self.claims = claims
+    }
+
+    /// Identifiers compare case-insensitively, as on Apple's platforms,
+    /// where `com.apple.iWork.Pages.pages` and `com.apple.iwork.pages.pages`
+    /// are one type.
+    private static func key(_ identifier: String) -> String { identifier.lowercased() }
+
+    /// The declared types, in identifier order.
+    public var allTypes: [UTType] {
+        typesByIdentifier.values.sorted { $0.identifier < $1.identifier }
+    }
+
+    public var count: Int { typesByIdentifier.count }
+
+    /// The type with this identifier. A `dyn.` identifier is decoded, as
+    /// LaunchServices does, so it is known without being declared.
+    public func type(withIdentifier identifier: String) -> UTType? {
+        if let type = typesByIdentifier[Self.key(identifier)] { return type }
+        guard let (tagClass, tag, parent) = DynamicTypeIdentifier.decode(identifier) else { return nil }
+        return dynamicType(identifier: identifier, tagClass: tagClass, tag: tag, parent: parent)
+    }
+
+    /// The types that claim a tag, best first, keeping only those that
+    /// conform to `supertype` when one is given.
+    public func types(withTag tag: String, tagClass: TypeTagClass, conformingTo supertype: String? = nil) -> [UTType] {
+        let claims = claimsByTag[tagClass]?[tagClass.normalized(tag)] ?? []
+        var seen = Set<String>()
+        return claims.compactMap { claim in
+            guard seen.insert(Self.key(claim.identifier)).inserted, let type = typesByIdentifier[Self.key(claim.identifier)] else { return nil }
+            if let supertype, !conforms(type.identifier, to: supertype) { return nil }
+            return type
+        }
+    }
+
+    /// The best type for a tag, or a dynamic type when none claims it,
+    /// as `UTType(tag:tagClass:conformingTo:)` answers.
+    public func preferredType(withTag tag: String, tagClass: TypeTagClass, conformingTo supertype: String = UTType.data) -> UTType {
+        if let type = types(withTag: tag, tagClass: tagClass, conformingTo: supertype).first { return type }
+        let identifier = DynamicTypeIdentifier.make(tagClass: tagClass, tag: tag, conformingTo: supertype)
+        return dynamicType(identifier: identifier, tagClass: tagClass, tag: tagClass.normalized(tag), parent: supertype)
+    }
+
+    /// The type of a file or directory by its name, trying multi-part
+    /// extensions longest first, so `a.tar.gz` is a gzip'd tar, not a gzip.
+    /// A directory is a package only when its extension names a package
+    /// type; otherwise it is a folder.
+    public func type(forFileName name: String, isDirectory: Bool) -> UTType {
+        let supertype = isDirectory ? UTType.directory : UTType.data
+        let candidates = Self.extensionCandidates(of: name)
+        for candidate in candidates {
+            if let type = types(withTag: candidate, tagClass: .filenameExtension, conformingTo: supertype).first(where: { !isDirectory || isPackage($0.identifier) }) {
+                return type
+            }
+        }
+        if isDirectory { return type(withIdentifier: UTType.folder) ?? fallbackType(UTType.folder) }
+        guard let shortest = candidates.last else { return type(withIdentifier: UTType.data) ?? fallbackType(UTType.data) }
+        return preferredType(withTag: shortest, tagClass: .filenameExtension)
+    }
+
+    /// `a.b.tar.gz` gives `b.tar.gz`, `tar.gz`, `gz`: suffixes after a dot,
+    /// longest first, at most three parts long (`tar.gz` is the longest in
+    /// use). The leading dots of a hidden file separate no extension.
+    static func extensionCandidates(of name: String) -> [String] {
+        let stem = name.drop { $0 == "." }
+        let parts = stem.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return [] }
+        return (max(1, parts.count - 3)..<parts.count)
+            .map { parts[$0...] }
+            .filter { suffix in !suffix.contains("") }
+            .map { $0.joined(separator: ".") }
+    }
+
+    /// Conformance is reflexive and transitive.
+    public func conforms(_ identifier: String, to supertype: String) -> Bool {
+        let supertype = Self.key(supertype)
+        return conformanceChain(of: identifier).contains { Self.key($0) == supertype }
+    }
+
+    /// The type itself, then every type it conforms to, nearest first
+    /// (breadth-first), each once.
+    public func conformanceChain(of identifier: String) -> [String] {
+        var chain = [type(withIdentifier: identifier)?.identifier ?? identifier]
+        var seen: Set<String> = [Self.key(identifier)]
+        var index = 0
+        while index < chain.count {
+            let parents = type(withIdentifier: chain[index])?.conformsTo ?? []
+            for parent in parents where seen.insert(Self.key(parent)).inserted {
+                chain.append(parent)
+            }
+            index += 1
+        }
+        return chain
+    }
+
+    /// A package is a directory handled as one document: its type conforms
+    /// to `com.apple.package`, or some declaration says `LSTypeIsPackage`.
+    public func isPackage(_ identifier: String) -> Bool {
+        conformanceChain(of: identifier).contains { Self.key($0) == UTType.package || typesByIdentifier[Self.key($0)]?.isDeclaredPackage == true }
+    }
+
+    private func dynamicType(identifier: String, tagClass: TypeTagClass, tag: String, parent: String) -> UTType {
+        UTType(
+            identifier: identifier,
+            conformsTo: [parent],
+            filenameExtensions: tagClass == .filenameExtension ? [tag] : [],
+            mimeTypes: tagClass == .mimeType ? [tag] : [],
+            source: .dynamic
+        )
+    }
+
+    /// Only reached when the system declarations were not found at all;
+    /// the registry still answers rather than crash.
+    private func fallbackType(_ identifier: String) -> UTType {
+        UTType(identifier: identifier, source: .system)
+    }
+}

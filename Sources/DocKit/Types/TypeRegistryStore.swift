@@ -1,0 +1,242 @@
+import Foundation
+import GRDB
+
+/// The type registry persisted in SQLite, as LaunchServices keeps its
+/// database: built from ``TypeSources`` once, then read back by every
+/// command until a source file changes.
+public final class TypeRegistryStore: Sendable {
+    /// What loading the registry found.
+    public struct Snapshot: Sendable {
+        public var registry: TypeRegistry
+        /// Set when this load rebuilt the registry from its sources.
+        public var rebuild: Rebuild?
+        /// Source files that could not be read at the last rebuild.
+        public var problems: [MalformedFileError]
+    }
+
+    public struct Rebuild: Sendable {
+        public var typeCount: Int
+        public var sourceFileCount: Int
+        public var reason: String
+    }
+
+    private let pool: DatabasePool
+    private let databasePath: String
+    public let sources: TypeSources
+
+    public init(databaseURL: URL, sources: TypeSources) throws(DatabaseAccessError) {
+        do {
+            pool = try SQLiteDatabase.openPool(at: databaseURL, migrator: Self.migrator)
+        } catch {
+            throw DatabaseAccessError(path: databaseURL.path, error: error)
+        }
+        databasePath = databaseURL.path
+        self.sources = sources
+    }
+
+    /// The registry, rebuilt first if a source changed since it was stored,
+    /// or if `forceRebuild` asks for it.
+    public func snapshot(forceRebuild: Bool = false) throws(DatabaseAccessError) -> Snapshot {
+        do {
+            let current = sources.files()
+            if !forceRebuild, let stored = try storedSnapshot(ifMatching: current) {
+                return stored
+            }
+            return try rebuild(expecting: current, force: forceRebuild)
+        } catch let error as DatabaseAccessError {
+            throw error
+        } catch {
+            throw DatabaseAccessError(path: databasePath, error: error)
+        }
+    }
+
+    private func storedSnapshot(ifMatching files: [TypeSources.File]) throws -> Snapshot? {
+        try pool.read { db in
+            let stored = try SourceFileRow.order(Column("position")).fetchAll(db).map(\.file)
+            guard stored == files, try TypeRow.fetchCount(db) > 0 else { return nil }
+            return Snapshot(registry: try Self.readRegistry(db), rebuild: nil, problems: try Self.readProblems(db))
+        }
+    }
+
+    private func rebuild(expecting files: [TypeSources.File], force: Bool) throws -> Snapshot {
+        // Another process may be rebuilding from the same sources: the lock
+        // makes it one rebuild, and the second process reads its result.
+        let lock = try FileLock(path: databasePath + ".rebuild.lock")
+        defer { withExtendedLifetime(lock) {} }
+        if !force, let stored = try storedSnapshot(ifMatching: sources.files()) {
+            return stored
+        }
+        let previous = try pool.read { db in try SourceFileRow.fetchCount(db) }
+        let loaded = sources.load()
+        try pool.write { db in
+            try TypeTagRow.deleteAll(db)
+            try TypeRow.deleteAll(db)
+            try SourceFileRow.deleteAll(db)
+            try ProblemRow.deleteAll(db)
+            for (position, type) in loaded.registry.allTypes.enumerated() {
+                try TypeRow(type, position: position).insert(db)
+            }
+            for (position, claim) in loaded.registry.claims.enumerated() {
+                try TypeTagRow(claim, position: position).insert(db)
+            }
+            for (position, file) in loaded.files.enumerated() {
+                try SourceFileRow(file, position: position).insert(db)
+            }
+            for problem in loaded.problems {
+                try ProblemRow(problem).insert(db)
+            }
+        }
+        let reason = force ? "requested" : (previous == 0 ? "first use" : "a source changed")
+        return Snapshot(
+            registry: loaded.registry,
+            rebuild: Rebuild(typeCount: loaded.registry.count, sourceFileCount: loaded.files.count, reason: reason),
+            problems: loaded.problems
+        )
+    }
+
+    private static func readRegistry(_ db: Database) throws -> TypeRegistry {
+        let claims = try TypeTagRow.order(Column("position")).fetchAll(db).map(\.claim)
+        var extensions: [String: [String]] = [:]
+        var mimeTypes: [String: [String]] = [:]
+        for claim in claims {
+            switch claim.tagClass {
+            case .filenameExtension: extensions[claim.identifier, default: []].append(claim.value)
+            case .mimeType: mimeTypes[claim.identifier, default: []].append(claim.value)
+            }
+        }
+        let types = try TypeRow.order(Column("position")).fetchAll(db).map { row in
+            row.type(filenameExtensions: extensions[row.identifier] ?? [], mimeTypes: mimeTypes[row.identifier] ?? [])
+        }
+        return TypeRegistry(types: types, claims: claims)
+    }
+
+    private static func readProblems(_ db: Database) throws -> [MalformedFileError] {
+        try ProblemRow.fetchAll(db).map { MalformedFileError(path: $0.path, keyPath: $0.keyPath, reason: $0.reason) }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: type registry") { db in
+            try db.create(table: "type") { t in
+                t.primaryKey("identifier", .text)
+                t.column("position", .integer).notNull()
+                t.column("description", .text)
+                t.column("conformsTo", .jsonText).notNull()
+                t.column("iconName", .text)
+                t.column("source", .integer).notNull()
+                t.column("declaredIn", .text)
+                t.column("isDeclaredPackage", .boolean).notNull()
+            }
+            try db.create(table: "typeTag") { t in
+                t.column("position", .integer).notNull()
+                t.column("tagClass", .text).notNull()
+                t.column("value", .text).notNull()
+                t.column("identifier", .text).notNull().references("type", onDelete: .cascade)
+                t.column("source", .integer).notNull()
+                t.column("weight", .integer).notNull()
+            }
+            try db.create(index: "typeTag_on_tag", on: "typeTag", columns: ["tagClass", "value"])
+            try db.create(table: "typeSourceFile") { t in
+                t.primaryKey("path", .text)
+                t.column("position", .integer).notNull()
+                t.column("kind", .text).notNull()
+                t.column("size", .integer).notNull()
+                t.column("modificationTime", .integer).notNull()
+            }
+            try db.create(table: "typeSourceProblem") { t in
+                t.column("path", .text).notNull()
+                t.column("keyPath", .text).notNull()
+                t.column("reason", .text).notNull()
+            }
+        }
+        return migrator
+    }
+}
+
+private struct TypeRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "type"
+    var identifier: String
+    var position: Int
+    var description: String?
+    var conformsTo: [String]
+    var iconName: String?
+    var source: TypeDeclarationSource
+    var declaredIn: String?
+    var isDeclaredPackage: Bool
+
+    init(_ type: UTType, position: Int) {
+        identifier = type.identifier
+        self.position = position
+        description = type.description
+        conformsTo = type.conformsTo
+        iconName = type.iconName
+        source = type.source
+        declaredIn = type.declaredIn
+        isDeclaredPackage = type.isDeclaredPackage
+    }
+
+    func type(filenameExtensions: [String], mimeTypes: [String]) -> UTType {
+        UTType(
+            identifier: identifier, description: description, conformsTo: conformsTo,
+            filenameExtensions: filenameExtensions, mimeTypes: mimeTypes, iconName: iconName,
+            source: source, declaredIn: declaredIn, isDeclaredPackage: isDeclaredPackage
+        )
+    }
+}
+
+private struct TypeTagRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "typeTag"
+    var position: Int
+    var tagClass: TypeTagClass
+    var value: String
+    var identifier: String
+    var source: TypeDeclarationSource
+    var weight: Int
+
+    init(_ claim: TypeRegistry.TagClaim, position: Int) {
+        self.position = position
+        tagClass = claim.tagClass
+        value = claim.value
+        identifier = claim.identifier
+        source = claim.source
+        weight = claim.weight
+    }
+
+    var claim: TypeRegistry.TagClaim {
+        TypeRegistry.TagClaim(tagClass: tagClass, value: value, identifier: identifier, source: source, weight: weight)
+    }
+}
+
+private struct SourceFileRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "typeSourceFile"
+    var path: String
+    var position: Int
+    var kind: TypeSources.Kind
+    var size: Int64
+    var modificationTime: Int64
+
+    init(_ file: TypeSources.File, position: Int) {
+        path = file.path
+        self.position = position
+        kind = file.kind
+        size = file.size
+        modificationTime = file.modificationTime
+    }
+
+    var file: TypeSources.File {
+        TypeSources.File(kind: kind, path: path, size: size, modificationTime: modificationTime)
+    }
+}
+
+private struct ProblemRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "typeSourceProblem"
+    var path: String
+    var keyPath: String
+    var reason: String
+
+    init(_ problem: MalformedFileError) {
+        path = problem.path
+        keyPath = problem.keyPath
+        reason = problem.reason
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The files the type registry is built from. Their paths, sizes and
+/// modification times are the registry's fingerprint: when any changes, a
+/// file appears or one goes away, the registry is rebuilt.
+public struct TypeSources: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// docbrowser's own declarations, `share/docbrowser/types`.
+        case system
+        /// A handler's manifest: its exported and imported types.
+        case handlerManifest
+        /// A freedesktop shared-mime-info source, `mime/packages/*.xml`.
+        case sharedMimeInfo
+    }
+
+    public struct File: Sendable, Hashable, Codable {
+        public var kind: Kind
+        public var path: String
+        public var size: Int64
+        public var modificationTime: Int64
+    }
+
+    public var systemDirectories: [URL]
+    public var handlerManifests: [URL]
+    public var sharedMimeInfoDirectories: [URL]
+
+    public init(systemDirectories: [URL], handlerManifests: [URL] = [], sharedMimeInfoDirectories: [URL] = []) {
+        self.systemDirectories = systemDirectories
+        self.handlerManifests = handlerManifests
+        self.sharedMimeInfoDirectories = sharedMimeInfoDirectories
+    }
+
+    /// `mime/packages` under `$XDG_DATA_HOME` and each of `$XDG_DATA_DIRS`
+    /// (default `/usr/local/share:/usr/share`), as shared-mime-info itself
+    /// searches them.
+    public static func sharedMimeInfoDirectories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
+        var bases: [String] = []
+        if let dataHome = environment["XDG_DATA_HOME"], !dataHome.isEmpty {
+            bases.append(dataHome)
+        } else if let home = environment["HOME"], !home.isEmpty {
+            bases.append(home + "/.local/share")
+        }
+        let dataDirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+        bases += dataDirs.split(separator: ":").map(String.init)
+        return bases.map { URL(fileURLWithPath: $0, isDirectory: true).appending(path: "mime/packages", directoryHint: .isDirectory) }
+    }
+
+    /// The files as they are on disk now, in a stable order.
+    public func files() -> [File] {
+        var files: [File] = []
+        for directory in systemDirectories {
+            files += Self.files(in: directory, extensions: ["plist", "json"], kind: .system)
+        }
+        files += handlerManifests.compactMap { Self.file(at: $0, kind: .handlerManifest) }
+        for directory in sharedMimeInfoDirectories {
+            files += Self.files(in: directory, extensions: ["xml"], kind: .sharedMimeInfo)
+        }
+        return files
+    }
+
+    private static func files(in directory: URL, extensions: Set<String>, kind: Kind) -> [File] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted()
+            .filter { !$0.hasPrefix(".") && extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+            .compactMap { file(at: directory.appending(path: $0), kind: kind) }
+    }
+
+    private static func file(at url: URL, kind: Kind) -> File? {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return nil }
+        let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        return File(kind: kind, path: url.path, size: Int64(status.st_size), modificationTime: modified)
+    }
+
+    /// Every declaration the files make, and the problems of those that
+    /// could not be read, which are skipped rather than failing the whole.
+    public func load() -> (registry: TypeRegistry, files: [File], problems: [MalformedFileError]) {
+        let files = files()
+        var declarations: [TypeDeclaration] = []
+        var mimeTypes: [SharedMimeInfoDeclarations.MIMEType] = []
+        var problems: [MalformedFileError] = []
+        for file in files {
+            let url = URL(fileURLWithPath: file.path)
+            do {
+                switch file.kind {
+                case .system:
+                    declarations += try InfoPlistTypeDeclarations.load(from: url, exportedAs: .system)
+                case .handlerManifest:
+                    declarations += try InfoPlistTypeDeclarations.load(from: url, exportedAs: .exported)
+                case .sharedMimeInfo:
+                    mimeTypes += try SharedMimeInfoDeclarations.load(from: url)
+                }
+            } catch {
+                problems.append(error)
+            }
+        }
+        return (TypeDeclarationMerger.merge(declarations, sharedMimeInfo: mimeTypes), files, problems)
+    }
+}

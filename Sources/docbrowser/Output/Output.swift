@@ -1,0 +1,33 @@
+import DocKit
+import Foundation
+
+/// Where a command's results go: human text or one JSON document on
+/// stdout, notes and warnings on stderr.
+struct Output: Sendable {
+    var json: Bool
+    var quiet: Bool
+
+    func emit<Value: Encodable>(json value: Value) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        let data = try encoder.encode(value)
+        FileHandle.standardOutput.write(data)
+        FileHandle.standardOutput.write(Data("\n".utf8))
+    }
+
+    func line(_ text: String = "") {
+        print(text)
+    }
+
+    /// A remark about what happened, kept off stdout so that pipelines see
+    /// only results.
+    func note(_ text: String) {
+        guard !quiet else { return }
+        Terminal.standardError.write("docbrowser: \(text)\n")
+    }
+
+    func warning(_ text: String) {
+        Terminal.standardError.write("docbrowser: warning: \(text)\n")
+    }
+}

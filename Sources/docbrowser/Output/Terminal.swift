@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// What the terminal on stdout can show.
+enum Terminal {
+    static let standardError = FileHandle.standardError
+
+    static var isStandardOutputATerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// Colour only on a terminal, and never when `NO_COLOR` is set to
+    /// anything (https://no-color.org).
+    static var usesColor: Bool {
+        isStandardOutputATerminal && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+    }
+
+    /// The terminal's width, or nil on a pipe, where tables are not cut.
+    static var width: Int? {
+        guard isStandardOutputATerminal else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+            return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init)
+        }
+        return Int(size.ws_col)
+    }
+
+    static func bold(_ text: String) -> String {
+        usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+    }
+
+    static func dim(_ text: String) -> String {
+        usesColor ? "\u{1B}[2m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension FileHandle {
+    func write(_ text: String) {
+        write(Data(text.utf8))
+    }
+}

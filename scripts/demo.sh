@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds a demo home with sample documents in both locations and shows what
+# a new user sees first. Usage: scripts/demo.sh DOCBROWSER_BINARY DEMO_HOME
+set -euo pipefail
+docbrowser=$1
+home=$2
+
+case "$home" in
+  ""|"/"|"$HOME"|"$HOME/") echo "refusing to use '$home' as the demo home" >&2; exit 1 ;;
+esac
+rm -rf "$home"
+local_docs="$home/Documents"
+cloud_docs="$home/Cloud/Documents"
+mkdir -p "$local_docs" "$cloud_docs"
+
+printf 'Shopping list\n- milk\n- bread\n' > "$local_docs/Shopping.txt"
+printf '# Trip notes\n\nPack the **charger**.\n' > "$local_docs/Trip notes.md"
+printf 'name,qty\nmilk,2\nbread,1\n' > "$local_docs/Groceries.csv"
+printf '%%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%%%EOF\n' > "$cloud_docs/Invoice.pdf"
+printf '\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06\0\0\0\x1f\xf3\xffa' > "$cloud_docs/Icon.png"
+printf '{"title": "Budget", "total": 1200}\n' > "$cloud_docs/Budget.json"
+# A package: an RTFD is a directory that is one document.
+mkdir -p "$local_docs/Letter.rtfd"
+printf '{\\rtf1\\ansi Dear Ana,\\par See you soon.}\n' > "$local_docs/Letter.rtfd/TXT.rtf"
+# A file whose name says nothing: its type is sniffed from its content.
+cp "$cloud_docs/Invoice.pdf" "$cloud_docs/scan-0042"
+
+run() {
+  printf '\n\033[1m$ docbrowser %s\033[0m\n' "$*"
+  "$docbrowser" --home "$home" "$@"
+}
+
+echo "Demo home: $home"
+run types lookup --ext pdf
+run types lookup --ext tar.gz
+run types lookup --mime application/vnd.oasis.opendocument.text
+run types lookup "$local_docs/Letter.rtfd"
+run types lookup "$cloud_docs/scan-0042"
+run types conforms public.png public.image
+run types public.json
+printf '\nTry it yourself: %s --home %s types --help\n' "$docbrowser" "$home"

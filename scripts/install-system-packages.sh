@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages docbrowser builds and tests against, if any is missing.
+# As root it runs apt-get directly, otherwise through passwordless sudo; when neither
+# is possible it prints the exact command to run and fails, rather than half-working.
+set -euo pipefail
+
+# Build: libarchive-dev (CArchive), libsqlite3-dev (GRDB), pkg-config.
+# Tests and demo: the real tools users have, which the end-to-end tests compare against.
+packages=(
+  libarchive-dev libsqlite3-dev pkg-config
+  libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+command="apt-get update && apt-get install -y --no-install-recommends ${missing[*]}"
+echo "Installing missing system packages: ${missing[*]}" >&2
+if [[ $(id -u) -eq 0 ]]; then
+  export DEBIAN_FRONTEND=noninteractive
+  bash -c "$command" >&2
+elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+  sudo DEBIAN_FRONTEND=noninteractive bash -c "$command" >&2
+else
+  echo "docbrowser needs these Debian packages. Run this, then try again:" >&2
+  echo "  sudo sh -c '$command'" >&2
+  exit 1
+fi
