@@ -27,6 +27,9 @@ public struct Home: Sendable, Hashable {
         URL(fileURLWithPath: (path as NSString).expandingTildeInPath, isDirectory: true)
     }
 
+    /// Handler manifests the user registered.
+    public var handlersDirectory: URL { url.appending(path: "Handlers", directoryHint: .isDirectory) }
+
     /// Private state: databases and their lock files.
     public var libraryDirectory: URL { url.appending(path: "Library", directoryHint: .isDirectory) }
     public var typeRegistryDatabase: URL { libraryDirectory.appending(path: "types.sqlite") }

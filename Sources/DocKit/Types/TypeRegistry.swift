@@ -81,12 +81,18 @@ public struct TypeRegistry: Sendable {
         }
     }
 
-    /// The best type for a tag, or a dynamic type when none claims it,
-    /// as `UTType(tag:tagClass:conformingTo:)` answers.
-    public func preferredType(withTag tag: String, tagClass: TypeTagClass, conformingTo supertype: String = UTType.data) -> UTType {
-        if let type = types(withTag: tag, tagClass: tagClass, conformingTo: supertype).first { return type }
-        let identifier = DynamicTypeIdentifier.make(tagClass: tagClass, tag: tag, conformingTo: supertype)
-        return dynamicType(identifier: identifier, tagClass: tagClass, tag: tagClass.normalized(tag), parent: supertype)
+    /// The best type for a tag, or a dynamic type when none claims it.
+    /// With a supertype, only types conforming to it count, as in
+    /// `UTType(tag:tagClass:conformingTo:)`; without one, a type of data
+    /// is preferred but a package type that claims the tag is still found.
+    public func preferredType(withTag tag: String, tagClass: TypeTagClass, conformingTo supertype: String? = nil) -> UTType {
+        let candidates = types(withTag: tag, tagClass: tagClass, conformingTo: supertype)
+        if let type = candidates.first(where: { conforms($0.identifier, to: UTType.data) }) ?? candidates.first {
+            return type
+        }
+        let parent = supertype ?? UTType.data
+        let identifier = DynamicTypeIdentifier.make(tagClass: tagClass, tag: tag, conformingTo: parent)
+        return dynamicType(identifier: identifier, tagClass: tagClass, tag: tagClass.normalized(tag), parent: parent)
     }
 
     /// The type of a file or directory by its name, trying multi-part
@@ -103,7 +109,7 @@ public struct TypeRegistry: Sendable {
         }
         if isDirectory { return type(withIdentifier: UTType.folder) ?? fallbackType(UTType.folder) }
         guard let shortest = candidates.last else { return type(withIdentifier: UTType.data) ?? fallbackType(UTType.data) }
-        return preferredType(withTag: shortest, tagClass: .filenameExtension)
+        return preferredType(withTag: shortest, tagClass: .filenameExtension, conformingTo: UTType.data)
     }
 
     /// `a.b.tar.gz` gives `b.tar.gz`, `tar.gz`, `gz`: suffixes after a dot,

@@ -17,8 +17,10 @@ struct CommandContext {
     }
 
     func typeRegistryStore() throws -> TypeRegistryStore {
+        let handlers = HandlerManifestLocations.standard(installation: installation, home: home)
         let sources = TypeSources(
             systemDirectories: [installation.systemTypesDirectory],
+            handlerManifests: handlers.manifestFiles(),
             sharedMimeInfoDirectories: TypeSources.sharedMimeInfoDirectories()
         )
         return try TypeRegistryStore(databaseURL: home.typeRegistryDatabase, sources: sources)

@@ -65,7 +65,7 @@ struct TypesLookup: AsyncParsableCommand {
     @Option(name: .customLong("mime"), help: ArgumentHelp("A MIME type, such as application/pdf.", valueName: "M"))
     var mimeType: String?
 
-    @Option(name: .customLong("conforming-to"), help: ArgumentHelp("Only types conforming to this one (default: public.data for --ext and --mime).", valueName: "UTI"))
+    @Option(name: .customLong("conforming-to"), help: ArgumentHelp("Only types conforming to this one (without it, data types are preferred, then packages).", valueName: "UTI"))
     var supertype: String?
 
     @Argument(help: "A file or directory.")
@@ -110,9 +110,9 @@ struct TypesLookup: AsyncParsableCommand {
     }
 
     private func lookup(tag: String, tagClass: TypeTagClass, in registry: TypeRegistry) -> Report {
-        let supertype = supertype ?? UTType.data
         let type = registry.preferredType(withTag: tag, tagClass: tagClass, conformingTo: supertype)
         let candidates = registry.types(withTag: tag, tagClass: tagClass, conformingTo: supertype).map(\.identifier)
+            .sorted { lhs, rhs in lhs == type.identifier && rhs != type.identifier }
         return Report(
             query: [tagClass == .filenameExtension ? "ext" : "mime": tag],
             type: TypeReport(type, in: registry),

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The directories handler manifests are discovered in, weakest first:
+/// the installation's `share/docbrowser/handlers`, each
+/// `$XDG_DATA_DIRS/docbrowser/handlers`, then the home's `Handlers`.
+public struct HandlerManifestLocations: Sendable, Hashable {
+    public var directories: [URL]
+
+    public init(directories: [URL]) {
+        self.directories = directories
+    }
+
+    public static func standard(installation: Installation, home: Home, environment: [String: String] = ProcessInfo.processInfo.environment) -> HandlerManifestLocations {
+        let dataDirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+        let shared = dataDirs.split(separator: ":").reversed().map {
+            URL(fileURLWithPath: String($0), isDirectory: true).appending(path: "docbrowser/handlers", directoryHint: .isDirectory)
+        }
+        var directories = [installation.handlersDirectory]
+        for directory in shared where !directories.contains(directory) {
+            directories.append(directory)
+        }
+        directories.append(home.handlersDirectory)
+        return HandlerManifestLocations(directories: directories)
+    }
+
+    /// Manifests standing alone (`*.plist`, `*.json`) and inside handler
+    /// bundles (`Name.handler/Info.plist`), in a stable order.
+    public func manifestFiles() -> [URL] {
+        var manifests: [URL] = []
+        for directory in directories {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let url = directory.appending(path: name)
+                switch (name as NSString).pathExtension.lowercased() {
+                case "plist", "json":
+                    manifests.append(url)
+                case "handler":
+                    let infoPlist = url.appending(path: "Info.plist")
+                    if FileManager.default.fileExists(atPath: infoPlist.path) { manifests.append(infoPlist) }
+                default:
+                    break
+                }
+            }
+        }
+        return manifests
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Subprocess
+import SystemPackage
+import Testing
+
+/// A fresh temporary directory holding a docbrowser home and a fake user
+/// home, removed when the sandbox goes away. Every end-to-end test runs the
+/// built binary in one, exactly as a user would with `--home`.
+final class Sandbox: Sendable {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory
+            .appending(path: "docbrowser-e2e-\(UUID().uuidString)", directoryHint: .isDirectory)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    var home: URL { root.appending(path: "home", directoryHint: .isDirectory) }
+    var userHome: URL { root.appending(path: "user", directoryHint: .isDirectory) }
+
+    struct Result: Sendable, CustomStringConvertible {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+
+        var description: String { "exit \(status)\nstdout:\n\(standardOutput)\nstderr:\n\(standardError)" }
+
+        func json() throws -> [String: Any] {
+            let object = try JSONSerialization.jsonObject(with: Data(standardOutput.utf8))
+            return try #require(object as? [String: Any], "stdout is not a JSON object: \(standardOutput)")
+        }
+
+        func jsonArray() throws -> [[String: Any]] {
+            let object = try JSONSerialization.jsonObject(with: Data(standardOutput.utf8))
+            return try #require(object as? [[String: Any]], "stdout is not a JSON array: \(standardOutput)")
+        }
+    }
+
+    /// Runs `docbrowser --home HOME ARGUMENTS…` with a user environment of
+    /// its own, so that nothing outside the sandbox is read or written.
+    func run(_ arguments: String..., environment extra: [Environment.Key: String?] = [:]) async throws -> Result {
+        try await run(arguments, environment: extra)
+    }
+
+    func run(_ arguments: [String], environment extra: [Environment.Key: String?] = [:]) async throws -> Result {
+        var environment: [Environment.Key: String?] = [
+            "HOME": userHome.path,
+            "XDG_DATA_HOME": userHome.appending(path: ".local/share").path,
+            "DOCBROWSER_HOME": nil,
+            "DOCBROWSER_SHARE_DIR": nil,
+            "NO_COLOR": "1",
+        ]
+        environment.merge(extra) { _, new in new }
+        let result = try await Subprocess.run(
+            .path(FilePath(Self.binary.path)),
+            arguments: Arguments(["--home", home.path] + arguments),
+            environment: .inherit.updating(environment),
+            output: .string(limit: 16 << 20),
+            error: .string(limit: 1 << 20)
+        )
+        let status: Int32
+        switch result.terminationStatus {
+        case .exited(let code): status = code
+        case .signaled(let signal): status = 128 + signal
+        }
+        return Result(status: status, standardOutput: result.standardOutput, standardError: result.standardError)
+    }
+
+    func write(_ text: String, to relativePath: String) throws -> URL {
+        let url = root.appending(path: relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    /// The `docbrowser` built beside this test bundle, or `$DOCBROWSER_BIN`.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["DOCBROWSER_BIN"] { return URL(fileURLWithPath: path) }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appending(path: "docbrowser")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "docbrowser")
+    }()
+}
