@@ -10,7 +10,7 @@ enum SQLiteDatabase {
 
     static func openPool(at url: URL, migrator: DatabaseMigrator) throws -> DatabasePool {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        var configuration = Configuration()
+        var configuration = GRDB.Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = url.lastPathComponent
         let lock = try FileLock(path: url.path + ".lock")

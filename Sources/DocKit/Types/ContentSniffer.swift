@@ -92,12 +92,6 @@ public enum ContentSniffer {
         return Guess(identifier: UTType.plainText, evidence: "valid UTF-8 text without control characters")
     }
 
-    public static func guess(fileAt url: URL) throws -> Guess? {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        return guess(head: Array(try handle.read(upToCount: headLength) ?? Data()))
-    }
-
     /// UTF-8 with no NUL or other control character but tab, CR, LF and
     /// form feed. A multi-byte character cut by the end of the head is not
     /// held against the text.

@@ -18,31 +18,45 @@ public struct FileTypeIdentifier: Sendable {
         self.registry = registry
     }
 
+    public func identify(_ url: URL) throws(TypeRegistryError) -> Identification {
+        try identify(RawPath(url))
+    }
+
     /// A symbolic link is `public.symlink`, whatever it points to: it is
     /// never followed.
-    public func identify(_ url: URL) throws(TypeRegistryError) -> Identification {
-        var status = stat()
-        guard lstat(url.path, &status) == 0 else {
-            if errno == ENOENT || errno == ENOTDIR { throw .fileNotFound(path: url.path) }
-            throw .unreadableFile(path: url.path, reason: String(cString: strerror(errno)))
+    public func identify(_ path: RawPath) throws(TypeRegistryError) -> Identification {
+        let found: FileStatus?
+        do {
+            found = try FileStatus.of(path)
+        } catch {
+            throw .unreadableFile(path: path.description, reason: String(cString: strerror(error.errno)))
         }
-        switch status.st_mode & S_IFMT {
-        case S_IFLNK:
-            return Identification(type: known(UTType.symbolicLink))
-        case S_IFDIR:
-            return Identification(type: registry.type(forFileName: url.lastPathComponent, isDirectory: true))
-        default:
-            let byName = registry.type(forFileName: url.lastPathComponent, isDirectory: false)
+        guard let status = found else { throw .fileNotFound(path: path.description) }
+        let name = path.lastComponent.description
+        switch status.kind {
+        case .symbolicLink:
+            return Identification(type: registry.type(withIdentifier: UTType.symbolicLink) ?? UTType(identifier: UTType.symbolicLink, source: .system))
+        case .directory:
+            return Identification(type: registry.type(forFileName: name, isDirectory: true))
+        case .regular, .other:
+            let byName = registry.type(forFileName: name, isDirectory: false)
             guard byName.isDynamic || byName.identifier == UTType.data,
-                  status.st_mode & S_IFMT == S_IFREG,
-                  let guess = try? ContentSniffer.guess(fileAt: url),
+                  status.kind == .regular,
+                  let guess = ContentSniffer.guess(head: Self.head(of: path)),
                   let guessed = registry.type(withIdentifier: guess.identifier)
             else { return Identification(type: byName) }
             return Identification(type: guessed, guess: guess)
         }
     }
 
-    private func known(_ identifier: String) -> UTType {
-        registry.type(withIdentifier: identifier) ?? UTType(identifier: identifier, source: .system)
+    /// The first bytes of a file, never following a link and never
+    /// blocking on a FIFO put in its place since it was examined.
+    static func head(of path: RawPath) -> [UInt8] {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: ContentSniffer.headLength)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return count > 0 ? Array(buffer.prefix(count)) : []
     }
 }

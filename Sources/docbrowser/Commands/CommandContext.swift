@@ -37,4 +37,8 @@ struct CommandContext {
         }
         return snapshot
     }
+
+    func documentCatalog() throws -> DocumentCatalog {
+        try DocumentCatalog(home: home, registry: typeRegistry().registry)
+    }
 }

@@ -1,0 +1,28 @@
+public enum CatalogError: DocKitError, Hashable {
+    case documentNotFound(String)
+    /// The name matches documents in both locations (or several in one).
+    case ambiguous(String, candidates: [String])
+    case invalidName(String, reason: String)
+    case nameTaken(String)
+    case typeHasNoExtension(String)
+    case notADocument(path: String)
+
+    public var kind: FailureKind {
+        switch self {
+        case .documentNotFound, .notADocument: .notFound
+        case .ambiguous, .nameTaken: .conflict
+        case .invalidName, .typeHasNoExtension: .invalidInput
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .documentNotFound(let name): "\(name): no such document (see 'docbrowser list')"
+        case .ambiguous(let name, let candidates): "\(name): ambiguous, it could be \(candidates.joined(separator: " or "))"
+        case .invalidName(let name, let reason): "\(name): not a valid document name: \(reason)"
+        case .nameTaken(let path): "\(path): a document with this name already exists"
+        case .typeHasNoExtension(let type): "\(type): this type has no filename extension; give a NAME with one"
+        case .notADocument(let path): "\(path): not a document in the local or cloud Documents folder"
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// One entry directly under a location's Documents folder (or, when
+/// listing recursively, under one of its folders): a file, a package, a
+/// folder, a symbolic link, or an iCloud placeholder for a file not yet
+/// downloaded.
+public struct Document: Sendable, Hashable, Codable {
+    public var location: Location
+    /// The entry on disk, relative to the location's Documents folder. For
+    /// a placeholder, the placeholder file (`.Name.ext.icloud`).
+    public var relativePath: RawPath
+    public var path: RawPath
+    /// The filename as shown: `Name.ext`, with bytes that are not UTF-8
+    /// escaped as `\xHH`.
+    public var name: String
+    /// The filename without the extension its type gives it.
+    public var displayName: String
+    public var type: String
+    /// For a package, the sum of its contents; for a placeholder, the size
+    /// the cloud says the file has.
+    public var size: Int64
+    public var modificationDate: Date
+    public var isPackage: Bool
+    public var isFolder: Bool
+    public var isSymbolicLink: Bool
+    /// True when the type was guessed from the content.
+    public var typeWasGuessed: Bool
+    public var states: Set<DocumentState>
+
+    /// The name `list` shows, with the folders above it when listing
+    /// recursively (`Folder/Name.ext`).
+    public var listedName: String {
+        let parent = relativePath.deletingLastComponent
+        return parent.isEmpty ? name : "\(parent)/\(name)"
+    }
+
+    /// The `local:NAME` form that names it unambiguously.
+    public var qualifiedName: String { "\(location):\(listedName)" }
+}
+
+/// The states of SPEC §1. `normal` is the absence of the others.
+public enum DocumentState: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    case normal
+    case inConflict
+    case notDownloaded
+    case open
+    case locked
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+extension Document {
+    /// The states in a fixed order, `normal` when there are none.
+    public var stateList: [DocumentState] {
+        states.isEmpty ? [.normal] : states.sorted()
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+extension DocumentCatalog {
+    /// Creates an empty document of `type`: an empty file, or an empty
+    /// directory for a package type. Without a name it is "Untitled",
+    /// "Untitled 2", …, never replacing anything, even when another
+    /// process creates documents at the same moment.
+    public func createDocument(named name: String?, type identifier: String, in location: Location? = nil) throws -> Document {
+        guard let type = registry.type(withIdentifier: identifier) else { throw TypeRegistryError.unknownType(identifier) }
+        let location = location ?? configuration.preferredLocation
+        let directory = try locations.existingDocumentsDirectory(location)
+        let isPackage = registry.isPackage(type.identifier)
+        let (base, ext) = try nameParts(name, type: type)
+        let limit = name == nil ? 10_000 : 1
+        for number in 1...limit {
+            let filename = DocumentName.numbered(base, number, extension: ext)
+            try DocumentName.validate(filename)
+            let path = directory.appending(RawPath(escaped: filename))
+            if try create(path, asDirectory: isPackage) {
+                return try resolve("\(location):\(filename)")
+            }
+            if name != nil { throw CatalogError.nameTaken("\(location):\(filename)") }
+        }
+        throw CatalogError.nameTaken("\(location):\(base)")
+    }
+
+    /// False when the name is taken.
+    private func create(_ path: RawPath, asDirectory: Bool) throws(FileSystemError) -> Bool {
+        do {
+            if asDirectory {
+                try FileSystem.createNewDirectory(path)
+            } else {
+                try FileSystem.createNewFile(path)
+            }
+            return true
+        } catch {
+            if error.errno == EEXIST { return false }
+            throw error
+        }
+    }
+
+    /// A given name keeps an extension of the type it already has
+    /// (`Report.PDF` for a PDF); any other gets the type's preferred one.
+    private func nameParts(_ name: String?, type: UTType) throws(CatalogError) -> (base: String, extension: String?) {
+        guard let name else {
+            guard let ext = type.preferredFilenameExtension else {
+                throw .typeHasNoExtension(type.identifier)
+            }
+            return ("Untitled", ext)
+        }
+        try DocumentName.validate(name)
+        for candidate in TypeRegistry.extensionCandidates(of: name) where type.filenameExtensions.contains(candidate.lowercased()) {
+            return (String(name.dropLast(candidate.count + 1)), candidate)
+        }
+        guard let ext = type.preferredFilenameExtension else { throw .typeHasNoExtension(type.identifier) }
+        return (name, ext)
+    }
+
+    /// Renames a document in place, a package whole. The extension stays
+    /// unless `newName` ends with another extension of the same type
+    /// (`.jpeg` for a `.jpg`). An existing name is never replaced.
+    public func renameDocument(_ document: Document, to newName: String) throws -> Document {
+        try DocumentName.validate(newName)
+        let filename = renamedFilename(document, newName)
+        try DocumentName.validate(filename)
+        let destination = document.path.deletingLastComponent.appending(RawPath(escaped: filename))
+        if destination == document.path { return document }
+        do {
+            try FileSystem.renameWithoutReplacing(document.path, to: destination)
+        } catch {
+            if error.errno == EEXIST { throw CatalogError.nameTaken("\(document.location):\(filename)") }
+            throw error
+        }
+        try FileSystem.synchronizeDirectory(destination.deletingLastComponent)
+        let parent = document.relativePath.deletingLastComponent
+        return try resolve("\(document.location):\(parent.isEmpty ? filename : "\(parent)/\(filename)")")
+    }
+
+    private func renamedFilename(_ document: Document, _ newName: String) -> String {
+        let type = registry.type(withIdentifier: document.type)
+        let extensions = type?.filenameExtensions ?? []
+        for candidate in TypeRegistry.extensionCandidates(of: newName) where extensions.contains(candidate.lowercased()) {
+            return newName
+        }
+        let current = document.name.dropFirst(document.displayName.count)
+        return newName + current
+    }
+}

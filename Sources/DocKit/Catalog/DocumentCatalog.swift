@@ -1,0 +1,97 @@
+import Foundation
+
+/// The documents of a home: scanning both locations, finding one by the
+/// name a user types, creating and renaming.
+public struct DocumentCatalog: Sendable {
+    public let home: Home
+    public let configuration: Configuration
+    public let locations: DocumentLocations
+    public let registry: TypeRegistry
+    public let scanner: DocumentScanner
+
+    public init(home: Home, registry: TypeRegistry) throws {
+        self.home = home
+        configuration = try ConfigurationFile(home: home).load()
+        locations = DocumentLocations(home: home, configuration: configuration)
+        self.registry = registry
+        scanner = DocumentScanner(
+            locations: locations,
+            registry: registry,
+            catalog: try CatalogStore(databaseURL: home.libraryDirectory.appending(path: "catalog.sqlite"))
+        )
+    }
+
+    public func documents(matching query: DocumentQuery) throws -> [Document] {
+        var documents: [Document] = []
+        for location in query.locations {
+            documents += try scanner.scan(location, recursive: query.recursive)
+        }
+        return query.ordered(documents.filter { query.matches($0, registry: registry) }, registry: registry)
+    }
+
+    /// A document by path, by filename or display name as `list` shows it
+    /// (`Folder/Name.ext` inside folders), optionally prefixed `local:` or
+    /// `cloud:`. A name found in both locations is ambiguous.
+    public func resolve(_ argument: String) throws -> Document {
+        var name = argument
+        var scope = Location.allCases
+        for location in Location.allCases where argument.hasPrefix("\(location):") {
+            name = String(argument.dropFirst(location.rawValue.count + 1))
+            scope = [location]
+        }
+        if scope.count == 2, name.contains("/") || FileManager.default.fileExists(atPath: name), let byPath = try resolvePath(name) {
+            return byPath
+        }
+        var query = DocumentQuery()
+        query.locations = scope
+        query.recursive = name.contains("/")
+        let documents = try documents(matching: query)
+        let wanted = RawPath(escaped: name).description
+        let byFilename = documents.filter { $0.listedName == wanted }
+        let matches = byFilename.isEmpty ? documents.filter { displayPath($0) == wanted } : byFilename
+        switch matches.count {
+        case 0: throw CatalogError.documentNotFound(argument)
+        case 1: return matches[0]
+        default: throw CatalogError.ambiguous(argument, candidates: matches.map(\.qualifiedName))
+        }
+    }
+
+    private func displayPath(_ document: Document) -> String {
+        let parent = document.relativePath.deletingLastComponent
+        return parent.isEmpty ? document.displayName : "\(parent)/\(document.displayName)"
+    }
+
+    /// A path names a document when it is in a Documents folder; it need
+    /// not exist yet as a catalogued entry, but it must be on disk.
+    private func resolvePath(_ text: String) throws -> Document? {
+        let absolute = text.hasPrefix("/") ? text : FileManager.default.currentDirectoryPath + "/" + text
+        var path = RawPath(escaped: (absolute as NSString).standardizingPath)
+        // The Documents folders may be reached through a symbolic link
+        // (a home in /tmp on a system where /tmp is a link).
+        let parent = path.deletingLastComponent
+        if let real = realPath(parent) { path = real.appending(path.lastComponent) }
+        guard let (location, relativePath) = locations.locate(path) ?? locateAfterResolvingLocations(path) else {
+            throw CatalogError.notADocument(path: text)
+        }
+        var query = DocumentQuery()
+        query.locations = [location]
+        query.recursive = relativePath.components.count > 1
+        return try documents(matching: query).first { $0.relativePath == relativePath }
+            ?? { throw CatalogError.documentNotFound(text) }()
+    }
+
+    private func locateAfterResolvingLocations(_ path: RawPath) -> (location: Location, relativePath: RawPath)? {
+        for location in Location.allCases {
+            if let real = realPath(locations.documentsDirectory(location)), let relative = path.relative(to: real) {
+                return (location, relative)
+            }
+        }
+        return nil
+    }
+
+    private func realPath(_ path: RawPath) -> RawPath? {
+        guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return RawPath(bytes: Array(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved))))
+    }
+}

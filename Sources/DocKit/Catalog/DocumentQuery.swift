@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Which documents `list` shows, and in what order.
+public struct DocumentQuery: Sendable, Hashable {
+    public enum SortKey: String, Sendable, Hashable, CaseIterable {
+        case name, date, size, kind
+    }
+
+    public var locations: [Location] = Location.allCases
+    /// Only documents whose type conforms to this one.
+    public var type: String?
+    /// A shell glob on the filename, compared case-insensitively.
+    public var nameGlob: String?
+    public var sort: SortKey = .name
+    public var reverse = false
+    public var recursive = false
+
+    public init() {}
+
+    public func matches(_ document: Document, registry: TypeRegistry) -> Bool {
+        if let type, !registry.conforms(document.type, to: type) { return false }
+        if let nameGlob {
+            // FNM_CASEFOLD is a GNU extension Swift cannot see; folding
+            // both sides gives the same answer.
+            let matched = nameGlob.lowercased().withCString { pattern in
+                document.name.lowercased().withCString { fnmatch(pattern, $0, 0) == 0 }
+            }
+            if !matched { return false }
+        }
+        return true
+    }
+
+    /// Sorts with the Finder's name order (case-insensitive, numbers by
+    /// value) as the tie-breaker for every key, then location.
+    public func ordered(_ documents: [Document], registry: TypeRegistry) -> [Document] {
+        func nameOrder(_ lhs: Document, _ rhs: Document) -> ComparisonResult {
+            let result = lhs.listedName.compare(rhs.listedName, options: [.caseInsensitive, .numeric])
+            if result != .orderedSame { return result }
+            if lhs.location != rhs.location { return lhs.location < rhs.location ? .orderedAscending : .orderedDescending }
+            return lhs.listedName < rhs.listedName ? .orderedAscending : (lhs.listedName == rhs.listedName ? .orderedSame : .orderedDescending)
+        }
+        func kind(_ document: Document) -> String {
+            registry.type(withIdentifier: document.type)?.description ?? document.type
+        }
+        let sorted = documents.sorted { lhs, rhs in
+            let primary: ComparisonResult = switch sort {
+            case .name: .orderedSame
+            case .date: lhs.modificationDate == rhs.modificationDate ? .orderedSame : (lhs.modificationDate > rhs.modificationDate ? .orderedAscending : .orderedDescending)
+            case .size: lhs.size == rhs.size ? .orderedSame : (lhs.size > rhs.size ? .orderedAscending : .orderedDescending)
+            case .kind: kind(lhs).compare(kind(rhs), options: [.caseInsensitive])
+            }
+            return (primary == .orderedSame ? nameOrder(lhs, rhs) : primary) == .orderedAscending
+        }
+        return reverse ? sorted.reversed() : sorted
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Finds the documents of a location as they are on disk now, reusing
+/// what the catalog knows about entries that have not changed: a file
+/// whose size, times and inode are the same keeps its type (no sniffing
+/// again), and a package none of whose directories changed is not walked.
+public struct DocumentScanner: Sendable {
+    public let locations: DocumentLocations
+    public let registry: TypeRegistry
+    let catalog: CatalogStore
+
+    public init(locations: DocumentLocations, registry: TypeRegistry, catalog: CatalogStore) {
+        self.locations = locations
+        self.registry = registry
+        self.catalog = catalog
+    }
+
+    /// The documents of `location`; folders' contents too when `recursive`.
+    public func scan(_ location: Location, recursive: Bool = false) throws -> [Document] {
+        let root = try locations.existingDocumentsDirectory(location)
+        let previous = try catalog.entries(in: location)
+        var entries: [CatalogStore.Entry] = []
+        try scanDirectory(root, relativePath: RawPath(bytes: []), location: location, recursive: recursive, previous: previous, into: &entries)
+        try catalog.reconcile(location, with: entries, previous: previous) { path in
+            recursive || path.components.count == 1
+        }
+        return entries.map(\.document)
+    }
+
+    private func scanDirectory(
+        _ directory: RawPath, relativePath: RawPath, location: Location, recursive: Bool,
+        previous: [RawPath: CatalogStore.Entry], into entries: inout [CatalogStore.Entry]
+    ) throws {
+        let names = try DirectoryReader.names(in: directory)
+        let present = Set(names)
+        for name in names.sorted() {
+            let entryPath = relativePath.appending(name)
+            switch DocumentEntryRules.verdict(for: name, atTopLevel: relativePath.isEmpty) {
+            case .ignored:
+                continue
+            case .placeholder(let standingFor):
+                // Once the real file has arrived, the placeholder is stale.
+                guard !present.contains(standingFor) else { continue }
+                guard let status = try FileStatus.of(directory.appending(name)) else { continue }
+                if let cached = previous[entryPath], cached.status == status {
+                    entries.append(cached)
+                } else {
+                    entries.append(placeholderEntry(at: entryPath, in: location, status: status, standingFor: standingFor))
+                }
+            case .document:
+                let path = directory.appending(name)
+                guard let status = try FileStatus.of(path), status.kind != .other else { continue }
+                let entry = try currentEntry(at: entryPath, path: path, in: location, status: status, cached: previous[entryPath])
+                entries.append(entry)
+                if recursive, entry.document.isFolder {
+                    try scanDirectory(path, relativePath: entryPath, location: location, recursive: true, previous: previous, into: &entries)
+                }
+            }
+        }
+    }
+
+    private func currentEntry(at relativePath: RawPath, path: RawPath, in location: Location, status: FileStatus, cached: CatalogStore.Entry?) throws -> CatalogStore.Entry {
+        if let cached, cached.status == status {
+            if let package = cached.package {
+                if package.isCurrent(root: path) { return cached }
+            } else {
+                return cached
+            }
+        }
+        let name = relativePath.lastComponent
+        var document = Document(
+            location: location, relativePath: relativePath, path: path,
+            name: name.description, displayName: name.description, type: UTType.data,
+            size: status.size, modificationDate: status.modificationDate,
+            isPackage: false, isFolder: false, isSymbolicLink: false, typeWasGuessed: false, states: []
+        )
+        var package: PackageContents?
+        switch status.kind {
+        case .symbolicLink:
+            document.type = UTType.symbolicLink
+            document.isSymbolicLink = true
+        case .directory:
+            let type = registry.type(forFileName: name.description, isDirectory: true)
+            document.type = type.identifier
+            if registry.isPackage(type.identifier) {
+                let contents = try PackageContents.walk(path)
+                document.isPackage = true
+                document.size = contents.size
+                package = contents
+            } else {
+                document.isFolder = true
+                document.size = 0
+            }
+        case .regular, .other:
+            let identification = try FileTypeIdentifier(registry: registry).identify(path)
+            document.type = identification.type.identifier
+            document.typeWasGuessed = identification.guess != nil
+        }
+        document.displayName = displayName(of: name.description, type: document.type)
+        return CatalogStore.Entry(document: document, status: status, package: package)
+    }
+
+    private func placeholderEntry(at relativePath: RawPath, in location: Location, status: FileStatus, standingFor: RawPath) -> CatalogStore.Entry {
+        let placeholder = ICloudPlaceholder.read(at: locations.documentsDirectory(location).appending(relativePath), standingFor: standingFor)
+        let name = placeholder.name.description
+        let type = registry.type(forFileName: name, isDirectory: false)
+        let document = Document(
+            location: location, relativePath: relativePath, path: locations.documentsDirectory(location).appending(relativePath),
+            name: name, displayName: displayName(of: name, type: type.identifier), type: type.identifier,
+            size: placeholder.size, modificationDate: status.modificationDate,
+            isPackage: registry.isPackage(type.identifier), isFolder: false, isSymbolicLink: false,
+            typeWasGuessed: false, states: [.notDownloaded]
+        )
+        return CatalogStore.Entry(document: document, status: status, package: nil)
+    }
+
+    /// The name without the extension that gave the document its type
+    /// (`backup.tar.gz` → `backup`); names whose extension says nothing
+    /// keep it, as the Files app shows them.
+    func displayName(of name: String, type identifier: String) -> String {
+        let extensions = registry.type(withIdentifier: identifier)?.filenameExtensions ?? []
+        for candidate in TypeRegistry.extensionCandidates(of: name) where extensions.contains(candidate.lowercased()) {
+            return String(name.dropLast(candidate.count + 1))
+        }
+        return name
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// What an iCloud placeholder file says about the document it stands for:
+/// a property list with `NSURLNameKey` and `NSURLFileSizeKey`.
+struct ICloudPlaceholder: Sendable, Hashable {
+    var name: RawPath
+    var size: Int64
+
+    /// Falls back to the name the placeholder's own filename implies when
+    /// its content cannot be read, so the document is still listed.
+    static func read(at path: RawPath, standingFor impliedName: RawPath) -> ICloudPlaceholder {
+        var placeholder = ICloudPlaceholder(name: impliedName, size: 0)
+        guard let data = try? Data(contentsOf: path.url),
+              let object = try? PropertyListSerialization.propertyList(from: data, format: nil),
+              let dictionary = object as? [String: Any]
+        else { return placeholder }
+        if let name = dictionary["NSURLNameKey"] as? String, !name.isEmpty, !name.contains("/") {
+            placeholder.name = RawPath(name)
+        }
+        if let size = dictionary["NSURLFileSizeKey"] as? Int {
+            placeholder.size = Int64(size)
+        }
+        return placeholder
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The two Documents folders of a home, as its configuration sets them.
+public struct DocumentLocations: Sendable, Hashable {
+    public let home: Home
+    public let localDocuments: RawPath
+    public let cloudContainer: RawPath
+
+    public init(home: Home, configuration: Configuration) {
+        self.home = home
+        func resolve(_ value: String?, default defaultPath: String) -> RawPath {
+            let value = ((value ?? defaultPath) as NSString).expandingTildeInPath
+            return RawPath(value.hasPrefix("/") ? URL(fileURLWithPath: value).standardizedFileURL : home.url.appending(path: value).standardizedFileURL)
+        }
+        localDocuments = resolve(configuration[.localDocuments], default: "Documents")
+        cloudContainer = resolve(configuration[.cloudContainer], default: "Cloud")
+    }
+
+    public var cloudDocuments: RawPath { cloudContainer.appending("Documents") }
+
+    public func documentsDirectory(_ location: Location) -> RawPath {
+        location == .local ? localDocuments : cloudDocuments
+    }
+
+    /// The Documents folder of a location, created if missing. A path that
+    /// exists but is no directory, or cannot be read, is an error.
+    public func existingDocumentsDirectory(_ location: Location) throws(LocationError) -> RawPath {
+        let path = documentsDirectory(location)
+        do {
+            try FileSystem.createDirectory(path)
+        } catch {
+            throw .unusable(location: location, path: path, reason: error.errno == ENOTDIR ? "is not a directory" : String(cString: strerror(error.errno)))
+        }
+        guard path.withCString({ access($0, R_OK | X_OK) }) == 0 else {
+            throw .unusable(location: location, path: path, reason: "cannot be read")
+        }
+        return path
+    }
+
+    /// Which location a path is in, and its path relative to that
+    /// location's Documents folder.
+    public func locate(_ path: RawPath) -> (location: Location, relativePath: RawPath)? {
+        for location in Location.allCases {
+            if let relative = path.relative(to: documentsDirectory(location)) {
+                return (location, relative)
+            }
+        }
+        return nil
+    }
+}
+
+public enum LocationError: DocKitError, Hashable {
+    case unusable(location: Location, path: RawPath, reason: String)
+
+    public var kind: FailureKind { .failed }
+
+    public var description: String {
+        switch self {
+        case .unusable(let location, let path, let reason): "\(path): the \(location) Documents folder \(reason)"
+        }
+    }
+}

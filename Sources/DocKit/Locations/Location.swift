@@ -1,0 +1,12 @@
+/// Where a document lives: the local Documents folder, or the Documents
+/// folder of the cloud container.
+public enum Location: String, Sendable, Hashable, Codable, CaseIterable, Comparable, CustomStringConvertible {
+    case local
+    case cloud
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String { rawValue }
+
+    public var other: Location { self == .local ? .cloud : .local }
+}

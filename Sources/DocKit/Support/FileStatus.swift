@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// What lstat(2) says about a path, never following a symbolic link.
+public struct FileStatus: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case regular, directory, symbolicLink, other
+    }
+
+    public var kind: Kind
+    public var size: Int64
+    public var modificationTime: Int64
+    public var changeTime: Int64
+    public var inode: UInt64
+    public var device: UInt64
+    public var mode: UInt32
+
+    public var modificationDate: Date {
+        Date(timeIntervalSince1970: Double(modificationTime) / 1_000_000_000)
+    }
+
+    /// Nil when nothing is at the path; throws for any other failure.
+    public static func of(_ path: RawPath) throws(FileSystemError) -> FileStatus? {
+        var status = stat()
+        let result = path.withCString { lstat($0, &status) }
+        guard result == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw FileSystemError(path: path, operation: "cannot be examined", errno: code)
+        }
+        let kind: Kind = switch status.st_mode & S_IFMT {
+        case S_IFREG: .regular
+        case S_IFDIR: .directory
+        case S_IFLNK: .symbolicLink
+        default: .other
+        }
+        return FileStatus(
+            kind: kind,
+            size: Int64(status.st_size),
+            modificationTime: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+            changeTime: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec),
+            inode: UInt64(status.st_ino),
+            device: UInt64(status.st_dev),
+            mode: UInt32(status.st_mode)
+        )
+    }
+}
+
+/// A system call on a path failed.
+public struct FileSystemError: DocKitError, Hashable {
+    public var path: RawPath
+    public var operation: String
+    public var errno: Int32
+
+    public init(path: RawPath, operation: String, errno: Int32) {
+        self.path = path
+        self.operation = operation
+        self.errno = errno
+    }
+
+    public var kind: FailureKind {
+        switch errno {
+        case ENOENT, ENOTDIR: .notFound
+        case EEXIST, ENOTEMPTY: .conflict
+        default: .failed
+        }
+    }
+
+    public var description: String { "\(path): \(operation) (\(String(cString: strerror(errno))))" }
+}
+
+enum DirectoryReader {
+    /// The names in a directory, as bytes, without `.` and `..`.
+    static func names(in directory: RawPath) throws(FileSystemError) -> [RawPath] {
+        guard let stream = directory.withCString({ opendir($0) }) else {
+            throw FileSystemError(path: directory, operation: "cannot be listed", errno: errno)
+        }
+        defer { closedir(stream) }
+        var names: [RawPath] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            names.append(RawPath(bytes: name))
+        }
+        return names
+    }
+}

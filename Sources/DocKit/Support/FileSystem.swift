@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CDocShims
+import Foundation
+
+/// The few file-system primitives every mutation is built from, each
+/// atomic: a name either appears whole or not at all, and nothing is ever
+/// replaced by accident.
+public enum FileSystem {
+    /// Hidden temporaries start with this, so the scanner never lists them
+    /// and a later run can recognise and remove those a crash left behind.
+    public static let temporaryPrefix = ".docbrowser-tmp-"
+
+    /// `mkdir -p`.
+    public static func createDirectory(_ path: RawPath, mode: mode_t = 0o755) throws(FileSystemError) {
+        if let status = try FileStatus.of(path) {
+            guard status.kind == .directory else { throw FileSystemError(path: path, operation: "is not a directory", errno: ENOTDIR) }
+            return
+        }
+        let parent = path.deletingLastComponent
+        if !parent.isEmpty, parent != path { try createDirectory(parent, mode: mode) }
+        let result = path.withCString { mkdir($0, mode) }
+        if result != 0, errno != EEXIST {
+            throw FileSystemError(path: path, operation: "cannot be created", errno: errno)
+        }
+    }
+
+    /// Renames `source` to `destination` only if nothing is there
+    /// (renameat2 with RENAME_NOREPLACE); EEXIST otherwise.
+    public static func renameWithoutReplacing(_ source: RawPath, to destination: RawPath) throws(FileSystemError) {
+        let result = source.withCString { from in
+            destination.withCString { to in
+                cdocshims_renameat2(AT_FDCWD, from, AT_FDCWD, to, CDOCSHIMS_RENAME_NOREPLACE)
+            }
+        }
+        guard result == 0 else {
+            let code = errno
+            throw FileSystemError(path: code == EEXIST ? destination : source, operation: code == EEXIST ? "already exists" : "cannot be renamed", errno: code)
+        }
+    }
+
+    /// Creates an empty regular file, failing with EEXIST if the name is taken.
+    public static func createNewFile(_ path: RawPath, mode: mode_t = 0o644) throws(FileSystemError) {
+        let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
+        guard descriptor >= 0 else {
+            let code = errno
+            throw FileSystemError(path: path, operation: code == EEXIST ? "already exists" : "cannot be created", errno: code)
+        }
+        fsync(descriptor)
+        close(descriptor)
+        try synchronizeDirectory(path.deletingLastComponent)
+    }
+
+    /// Creates an empty directory, failing with EEXIST if the name is taken.
+    public static func createNewDirectory(_ path: RawPath, mode: mode_t = 0o755) throws(FileSystemError) {
+        guard path.withCString({ mkdir($0, mode) }) == 0 else {
+            let code = errno
+            throw FileSystemError(path: path, operation: code == EEXIST ? "already exists" : "cannot be created", errno: code)
+        }
+        try synchronizeDirectory(path.deletingLastComponent)
+    }
+
+    /// Writes `data` to a hidden temporary beside `path`, flushes it, and
+    /// renames it over `path`, so readers see the old or the new file, whole.
+    public static func writeAtomically(_ data: Data, to path: RawPath, mode: mode_t = 0o644) throws(FileSystemError) {
+        let directory = path.deletingLastComponent
+        let temporary = directory.appending(temporaryPrefix + UUID().uuidString)
+        let descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
+        guard descriptor >= 0 else { throw FileSystemError(path: temporary, operation: "cannot be created", errno: errno) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == 0, fsync(descriptor) != 0 { failure = errno }
+        close(descriptor)
+        guard failure == 0 else {
+            _ = temporary.withCString { unlink($0) }
+            throw FileSystemError(path: path, operation: "cannot be written", errno: failure)
+        }
+        let renamed = temporary.withCString { from in path.withCString { to in rename(from, to) } }
+        guard renamed == 0 else {
+            let code = errno
+            _ = temporary.withCString { unlink($0) }
+            throw FileSystemError(path: path, operation: "cannot be replaced", errno: code)
+        }
+        try synchronizeDirectory(directory)
+    }
+
+    /// fsync on a directory makes a rename or creation in it durable.
+    public static func synchronizeDirectory(_ path: RawPath) throws(FileSystemError) {
+        let descriptor = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw FileSystemError(path: path, operation: "cannot be opened", errno: errno) }
+        fsync(descriptor)
+        close(descriptor)
+    }
+}

@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A file-system path as the kernel sees it: bytes, not necessarily UTF-8.
+/// Linux allows any byte but `/` and NUL in a name, and a document whose
+/// name is not valid UTF-8 must still be listed and operable, which a
+/// Swift `String` or `URL` path cannot guarantee.
+public struct RawPath: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public var bytes: [UInt8]
+
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    public init(_ string: String) {
+        bytes = Array(string.utf8)
+    }
+
+    public init(_ url: URL) {
+        bytes = url.withUnsafeFileSystemRepresentation { pointer in
+            pointer.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
+        }
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
+
+    public var isEmpty: Bool { bytes.isEmpty }
+
+    public func appending(_ component: RawPath) -> RawPath {
+        if bytes.isEmpty { return component }
+        if bytes.last == UInt8(ascii: "/") { return RawPath(bytes: bytes + component.bytes) }
+        return RawPath(bytes: bytes + [UInt8(ascii: "/")] + component.bytes)
+    }
+
+    public func appending(_ component: String) -> RawPath { appending(RawPath(component)) }
+
+    public var components: [RawPath] {
+        bytes.split(separator: UInt8(ascii: "/")).map { RawPath(bytes: Array($0)) }
+    }
+
+    public var lastComponent: RawPath { components.last ?? self }
+
+    public var deletingLastComponent: RawPath {
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return RawPath(bytes: []) }
+        return RawPath(bytes: slash == 0 ? [UInt8(ascii: "/")] : Array(bytes[..<slash]))
+    }
+
+    /// The path relative to `base`, or nil when it is not inside it.
+    public func relative(to base: RawPath) -> RawPath? {
+        let prefix = base.bytes.last == UInt8(ascii: "/") ? base.bytes : base.bytes + [UInt8(ascii: "/")]
+        guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
+        return RawPath(bytes: Array(bytes[prefix.count...]))
+    }
+
+    /// Valid UTF-8 as it is; any other byte as `\xHH`, so nothing is hidden
+    /// or lost, and ``init(escaped:)`` gives the bytes back. A backslash is
+    /// doubled only in names that need escaping, so ordinary names read as
+    /// they are.
+    public var description: String {
+        if let string = String(validating: bytes, as: UTF8.self) { return string }
+        var result = ""
+        var index = 0
+        while index < bytes.count {
+            if let (character, length) = validCharacter(at: index) {
+                result += character == "\\" ? "\\\\" : character
+                index += length
+            } else {
+                result += String(format: "\\x%02X", bytes[index])
+                index += 1
+            }
+        }
+        return result
+    }
+
+    private func validCharacter(at index: Int) -> (String, Int)? {
+        for length in 1...4 where index + length <= bytes.count {
+            if let character = String(validating: bytes[index..<(index + length)], as: UTF8.self) {
+                return (character, length)
+            }
+        }
+        return nil
+    }
+
+    /// The bytes a displayed name stands for: `\xHH` escapes are decoded
+    /// when the text holds any (and `\\` then stands for one backslash).
+    public init(escaped text: String) {
+        guard text.contains("\\x") else {
+            self.init(text)
+            return
+        }
+        var bytes: [UInt8] = []
+        let utf8 = Array(text.utf8)
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] == UInt8(ascii: "\\"), index + 1 < utf8.count {
+                if utf8[index + 1] == UInt8(ascii: "\\") {
+                    bytes.append(UInt8(ascii: "\\"))
+                    index += 2
+                    continue
+                }
+                if utf8[index + 1] == UInt8(ascii: "x"), index + 3 < utf8.count,
+                   let value = UInt8(String(decoding: utf8[(index + 2)...(index + 3)], as: UTF8.self), radix: 16) {
+                    bytes.append(value)
+                    index += 4
+                    continue
+                }
+            }
+            bytes.append(utf8[index])
+            index += 1
+        }
+        self.init(bytes: bytes)
+    }
+
+    /// Calls `body` with a NUL-terminated C string of the path.
+    public func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
+        try (bytes + [0]).withUnsafeBufferPointer { buffer in
+            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+        }
+    }
+
+    /// A URL for APIs that need one; exact only for valid UTF-8 paths.
+    public var url: URL {
+        URL(fileURLWithPath: String(decoding: bytes, as: UTF8.self))
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import DocKit
+
+struct ConfigCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Show or change settings (HOME/config.json).",
+        discussion: Configuration.Key.allCases.map { "\($0.rawValue): \($0.summary)" }.joined(separator: "\n"),
+        subcommands: [Get.self, Set.self, Unset.self, List.self],
+        defaultSubcommand: List.self
+    )
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show every setting and its value.")
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let context = CommandContext(global)
+            let configuration = try ConfigurationFile(home: context.home).load()
+            let locations = DocumentLocations(home: context.home, configuration: configuration)
+            let effective: [String: String] = [
+                Configuration.Key.localDocuments.rawValue: locations.localDocuments.description,
+                Configuration.Key.cloudContainer.rawValue: locations.cloudContainer.description,
+                Configuration.Key.preferredStorage.rawValue: configuration.preferredLocation.rawValue,
+            ]
+            if global.json {
+                try context.output.emit(json: effective)
+                return
+            }
+            for key in Configuration.Key.allCases {
+                let isSet = configuration[key] != nil
+                context.output.line("\(key.rawValue) = \(effective[key.rawValue]!)\(isSet ? "" : Terminal.dim("  (default)"))")
+            }
+        }
+    }
+
+    struct Get: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print a setting's value (its default when unset).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The setting.") var key: String
+
+        func run() async throws {
+            let context = CommandContext(global)
+            let key = try Configuration.key(named: key)
+            let configuration = try ConfigurationFile(home: context.home).load()
+            let locations = DocumentLocations(home: context.home, configuration: configuration)
+            let value = switch key {
+            case .localDocuments: locations.localDocuments.description
+            case .cloudContainer: locations.cloudContainer.description
+            case .preferredStorage: configuration.preferredLocation.rawValue
+            }
+            if global.json { try context.output.emit(json: [key.rawValue: value]) } else { context.output.line(value) }
+        }
+    }
+
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a setting.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The setting.") var key: String
+        @Argument(help: "Its new value.") var value: String
+
+        func run() async throws {
+            let context = CommandContext(global)
+            let key = try Configuration.key(named: key)
+            try ConfigurationFile(home: context.home).update { configuration throws(ConfigurationError) in
+                try configuration.set(key, to: value)
+            }
+        }
+    }
+
+    struct Unset: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Return a setting to its default.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The setting.") var key: String
+
+        func run() async throws {
+            let context = CommandContext(global)
+            let key = try Configuration.key(named: key)
+            try ConfigurationFile(home: context.home).update { configuration throws(ConfigurationError) in
+                configuration.unset(key)
+            }
+        }
+    }
+}

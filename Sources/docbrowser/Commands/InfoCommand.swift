@@ -1,0 +1,70 @@
+import Foundation
+import ArgumentParser
+import DocKit
+
+struct InfoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info",
+        abstract: "Show a document's type and conformances, size, dates, location and states; for a package, what is inside."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "A path, or a name as 'list' shows it (local:NAME or cloud:NAME when both have one).")
+    var document: String
+
+    struct Report: Encodable {
+        var document: DocumentReport
+        var typeDescription: String?
+        var conformances: [String]
+        var filenameExtensions: [String]
+        var mimeTypes: [String]
+        var package: PackageSummary?
+    }
+
+    func run() async throws {
+        let context = CommandContext(global)
+        let catalog = try context.documentCatalog()
+        let document = try catalog.resolve(self.document)
+        let registry = catalog.registry
+        let type = registry.type(withIdentifier: document.type)
+        let report = Report(
+            document: DocumentReport(document, registry: registry),
+            typeDescription: type?.description,
+            conformances: Array(registry.conformanceChain(of: document.type).dropFirst()),
+            filenameExtensions: type?.filenameExtensions ?? [],
+            mimeTypes: type?.mimeTypes ?? [],
+            package: document.isPackage && !document.states.contains(.notDownloaded) ? try PackageSummary.summarize(document, registry: registry) : nil
+        )
+        if global.json {
+            try context.output.emit(json: report)
+            return
+        }
+        var lines = [Terminal.bold(document.listedName)]
+        func field(_ label: String, _ value: String) {
+            lines.append("  " + (label + ":").padding(toLength: 14, withPad: " ", startingAt: 0) + value)
+        }
+        field("kind", report.document.kind + (document.typeWasGuessed ? " (guessed from the content)" : ""))
+        field("type", document.type)
+        field("conforms to", report.conformances.joined(separator: " → "))
+        if !report.filenameExtensions.isEmpty { field("extensions", report.filenameExtensions.map { "." + $0 }.joined(separator: " ")) }
+        if !report.mimeTypes.isEmpty { field("MIME types", report.mimeTypes.joined(separator: " ")) }
+        field("size", "\(Formatting.size(document.size)) (\(document.size) bytes)")
+        field("modified", Formatting.date(document.modificationDate))
+        field("location", document.location.rawValue)
+        field("path", document.path.description)
+        field("state", document.stateList.map(\.rawValue).joined(separator: ", "))
+        if let package = report.package {
+            field("package", "\(package.entryCount) \(package.entryCount == 1 ? "item" : "items") inside")
+            let types = package.typeCounts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            field("types inside", types.prefix(8).map { "\($0.key) (\($0.value))" }.joined(separator: ", "))
+            if let path = package.infoPlistPath {
+                field("Info.plist", path)
+                for key in package.infoPlist.keys.sorted() {
+                    lines.append("      \(key) = \(package.infoPlist[key]!)")
+                }
+            }
+        }
+        context.output.line(lines.joined(separator: "\n"))
+    }
+}

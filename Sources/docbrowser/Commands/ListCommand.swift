@@ -1,0 +1,72 @@
+import ArgumentParser
+import DocKit
+
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the documents of both locations.",
+        discussion: "--type is conformance-aware: --type public.image lists PNG, JPEG, HEIC… A package is one document; --recursive descends into folders, never into packages."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var where_: LocationOption
+
+    @Option(name: .customLong("type"), help: ArgumentHelp("Only documents of this type or a subtype of it.", valueName: "UTI"))
+    var type: String?
+
+    @Option(name: .customLong("name"), help: ArgumentHelp("Only filenames matching this shell glob (case-insensitive).", valueName: "GLOB"))
+    var nameGlob: String?
+
+    @Option(help: "Sort by name, date, size or kind.")
+    var sort: DocumentQuery.SortKey = .name
+
+    @Flag(help: "Reverse the order.")
+    var reverse = false
+
+    @Flag(help: "Show the type identifier, states and path too.")
+    var long = false
+
+    @Flag(help: "Descend into folders.")
+    var recursive = false
+
+    func run() async throws {
+        let context = CommandContext(global)
+        let catalog = try context.documentCatalog()
+        var query = DocumentQuery()
+        if let location = where_.location { query.locations = [location] }
+        if let type {
+            guard catalog.registry.type(withIdentifier: type) != nil else { throw TypeRegistryError.unknownType(type) }
+            query.type = type
+        }
+        query.nameGlob = nameGlob
+        query.sort = sort
+        query.reverse = reverse
+        query.recursive = recursive
+        let documents = try catalog.documents(matching: query)
+        if global.json {
+            try context.output.emit(json: documents.map { DocumentReport($0, registry: catalog.registry) })
+            return
+        }
+        if documents.isEmpty {
+            context.output.note("no documents")
+            return
+        }
+        var table = long
+            ? Table("NAME", "KIND", "SIZE", "MODIFIED", "WHERE", "TYPE", "STATE", "PATH")
+            : Table("NAME", "KIND", "SIZE", "MODIFIED", "WHERE")
+        for document in documents {
+            var row = [
+                document.listedName + (document.isFolder ? "/" : ""),
+                DocumentReport.kind(of: document, registry: catalog.registry),
+                document.isFolder ? "-" : Formatting.size(document.size),
+                Formatting.date(document.modificationDate),
+                document.location.rawValue,
+            ]
+            if long {
+                row += [document.type, document.stateList.map(\.rawValue).joined(separator: ","), document.path.description]
+            }
+            table.append(row)
+        }
+        context.output.line(table.render())
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import DocKit
+
+struct RenameCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rename",
+        abstract: "Rename a document in place, keeping its extension.",
+        discussion: "NEW keeps the document's extension unless it ends with another extension of the same type. An existing name is never replaced."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "A path, or a name as 'list' shows it.")
+    var document: String
+
+    @Argument(help: "The new name.")
+    var newName: String
+
+    func run() async throws {
+        let context = CommandContext(global)
+        let catalog = try context.documentCatalog()
+        let document = try catalog.resolve(self.document)
+        let renamed = try catalog.renameDocument(document, to: newName)
+        if global.json {
+            try context.output.emit(json: DocumentReport(renamed, registry: catalog.registry))
+        } else if !global.quiet {
+            context.output.line("Renamed \(document.qualifiedName) to \(renamed.name)")
+        }
+    }
+}

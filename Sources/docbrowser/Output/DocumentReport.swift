@@ -1,0 +1,42 @@
+import DocKit
+import Foundation
+
+/// A document as `list --json` prints it.
+struct DocumentReport: Encodable {
+    var name: String
+    var displayName: String
+    var path: String
+    var relativePath: String
+    var location: String
+    var type: String
+    var kind: String
+    var size: Int64
+    var modified: String
+    var isPackage: Bool
+    var isFolder: Bool
+    var isSymbolicLink: Bool
+    var typeWasGuessed: Bool
+    var states: [String]
+
+    init(_ document: Document, registry: TypeRegistry) {
+        name = document.name
+        displayName = document.displayName
+        path = document.path.description
+        relativePath = document.relativePath.description
+        location = document.location.rawValue
+        type = document.type
+        kind = Self.kind(of: document, registry: registry)
+        size = document.size
+        modified = Formatting.isoDate(document.modificationDate)
+        isPackage = document.isPackage
+        isFolder = document.isFolder
+        isSymbolicLink = document.isSymbolicLink
+        typeWasGuessed = document.typeWasGuessed
+        states = document.stateList.map(\.rawValue)
+    }
+
+    static func kind(of document: Document, registry: TypeRegistry) -> String {
+        if document.isFolder { return "Folder" }
+        return registry.type(withIdentifier: document.type)?.description ?? document.type
+    }
+}
