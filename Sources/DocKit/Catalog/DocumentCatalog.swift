@@ -39,7 +39,7 @@ public struct DocumentCatalog: Sendable {
             name = String(argument.dropFirst(location.rawValue.count + 1))
             scope = [location]
         }
-        if scope.count == 2, name.contains("/") || FileManager.default.fileExists(atPath: name), let byPath = try resolvePath(name) {
+        if scope.count == 2, Self.looksLikePath(name), let byPath = try resolvePath(name) {
             return byPath
         }
         var query = DocumentQuery()
@@ -56,6 +56,13 @@ public struct DocumentCatalog: Sendable {
         }
     }
 
+    /// `Folder/Name.ext` is a name as `list --recursive` shows it; a path
+    /// is absolute, explicitly relative, or names something on disk.
+    private static func looksLikePath(_ text: String) -> Bool {
+        text.hasPrefix("/") || text.hasPrefix("./") || text.hasPrefix("../") || text.hasPrefix("~/")
+            || FileManager.default.fileExists(atPath: text)
+    }
+
     private func displayPath(_ document: Document) -> String {
         let parent = document.relativePath.deletingLastComponent
         return parent.isEmpty ? document.displayName : "\(parent)/\(document.displayName)"
@@ -64,7 +71,8 @@ public struct DocumentCatalog: Sendable {
     /// A path names a document when it is in a Documents folder; it need
     /// not exist yet as a catalogued entry, but it must be on disk.
     private func resolvePath(_ text: String) throws -> Document? {
-        let absolute = text.hasPrefix("/") ? text : FileManager.default.currentDirectoryPath + "/" + text
+        let expanded = (text as NSString).expandingTildeInPath
+        let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
         var path = RawPath(escaped: (absolute as NSString).standardizingPath)
         // The Documents folders may be reached through a symbolic link
         // (a home in /tmp on a system where /tmp is a link).

@@ -77,6 +77,20 @@ final class Sandbox: Sendable {
         return url
     }
 
+    var localDocuments: URL { home.appending(path: "Documents", directoryHint: .isDirectory) }
+    var cloudDocuments: URL { home.appending(path: "Cloud/Documents", directoryHint: .isDirectory) }
+
+    /// Runs a command line through /bin/sh, as a user changing files
+    /// behind docbrowser's back would.
+    func shell(_ script: String) async throws {
+        let result = try await Subprocess.run(
+            .path("/bin/sh"), arguments: ["-c", script],
+            workingDirectory: FilePath(root.path),
+            output: .discarded, error: .string(limit: 1 << 16)
+        )
+        #expect(result.terminationStatus.isSuccess, "sh -c \(script): \(result.standardError)")
+    }
+
     /// The `docbrowser` built beside this test bundle, or `$DOCBROWSER_BIN`.
     static let binary: URL = {
         if let path = ProcessInfo.processInfo.environment["DOCBROWSER_BIN"] { return URL(fileURLWithPath: path) }
