@@ -22,6 +22,16 @@ printf '{"title": "Budget", "total": 1200}\n' > "$cloud_docs/Budget.json"
 # A package: an RTFD is a directory that is one document.
 mkdir -p "$local_docs/Letter.rtfd"
 printf '{\\rtf1\\ansi Dear Ana,\\par See you soon.}\n' > "$local_docs/Letter.rtfd/TXT.rtf"
+# A folder, and an iCloud placeholder for a file not downloaded yet.
+mkdir -p "$local_docs/Receipts"
+printf 'Coffee 3.20\n' > "$local_docs/Receipts/March.txt"
+cat > "$cloud_docs/.Holiday.mov.icloud" <<'PLIST'
+<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0"><dict>
+<key>NSURLNameKey</key><string>Holiday.mov</string>
+<key>NSURLFileSizeKey</key><integer>734003200</integer>
+</dict></plist>
+PLIST
 # A file whose name says nothing: its type is sniffed from its content.
 cp "$cloud_docs/Invoice.pdf" "$cloud_docs/scan-0042"
 
@@ -31,6 +41,11 @@ run() {
 }
 
 echo "Demo home: $home"
+run list
+run list --recursive --sort size
+run list --type public.text --long
+run info Letter
+run info cloud:Invoice
 run types lookup --ext pdf
 run types lookup --ext tar.gz
 run types lookup --mime application/vnd.oasis.opendocument.text
@@ -38,4 +53,4 @@ run types lookup "$local_docs/Letter.rtfd"
 run types lookup "$cloud_docs/scan-0042"
 run types conforms public.png public.image
 run types public.json
-printf '\nTry it yourself: %s --home %s types --help\n' "$docbrowser" "$home"
+printf '\nTry it yourself: %s --home %s --help\n' "$docbrowser" "$home"

@@ -60,7 +60,7 @@ struct ListCommand: AsyncParsableCommand {
                 DocumentReport.kind(of: document, registry: catalog.registry),
                 document.isFolder ? "-" : Formatting.size(document.size),
                 Formatting.date(document.modificationDate),
-                document.location.rawValue,
+                document.location.rawValue + (document.states.isEmpty || long ? "" : " (\(document.stateList.map(\.rawValue).joined(separator: ", ")))"),
             ]
             if long {
                 row += [document.type, document.stateList.map(\.rawValue).joined(separator: ","), document.path.description]

@@ -55,6 +55,8 @@ enum TypeFixtures {
         TypeDeclarationMerger.merge(base() + extra, sharedMimeInfo: sharedMimeInfo)
     }
 
+    /// A `<mime-type>` as the loader gives it; `globs` are patterns with
+    /// their weights, of which only the `*.ext` ones become extensions.
     static func mimeType(
         _ name: String,
         comment: String? = nil,
@@ -68,7 +70,9 @@ enum TypeFixtures {
             comment: comment,
             aliases: aliases,
             subClassOf: subClassOf,
-            extensions: globs.map { TypeDeclaration.Tag(.filenameExtension, $0.0, weight: $0.1) },
+            extensions: globs.compactMap { glob in
+                SharedMimeInfoDeclarations.extensionOfGlob(glob.0).map { TypeDeclaration.Tag(.filenameExtension, $0, weight: glob.1) }
+            },
             genericIcon: genericIcon
         )
     }

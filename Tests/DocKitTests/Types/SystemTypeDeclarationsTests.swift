@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+@testable import DocKit
+
+/// docbrowser's own declarations, `share/docbrowser/types`: they load, form
+/// a sound graph, and say what Apple's declarations say.
+@Suite("System type declarations")
+struct SystemTypeDeclarationsTests {
+    static var registry: TypeRegistry { SystemTypes.registry }
+
+    @Test("the directory is found, from the source tree and by Installation")
+    func directoryExists() {
+        #expect(FileManager.default.fileExists(atPath: SystemTypes.directory.path))
+        #expect(!SystemTypes.files.isEmpty)
+        let located = Installation.locate(environment: [:]).systemTypesDirectory
+        #expect(FileManager.default.fileExists(atPath: located.appending(path: "base.plist").path))
+    }
+
+    @Test("every file loads as system declarations, without a problem", arguments: SystemTypes.files.map(\.lastPathComponent))
+    func fileLoads(_ name: String) throws {
+        let declarations = try InfoPlistTypeDeclarations.load(from: SystemTypes.directory.appending(path: name), exportedAs: .system)
+        #expect(!declarations.isEmpty)
+        #expect(declarations.allSatisfy { $0.source == .system })
+    }
+
+    @Test("TypeSources reports no problem with the shipped files")
+    func sourcesLoadCleanly() {
+        let loaded = TypeSources(systemDirectories: [SystemTypes.directory]).load()
+        #expect(loaded.problems.map(\.description) == [])
+        #expect(loaded.files.count == SystemTypes.files.count)
+        #expect(loaded.registry.count == Self.registry.count)
+    }
+
+    @Test("no identifier is declared twice")
+    func noDuplicates() throws {
+        let identifiers = try SystemTypes.declarations().map { $0.identifier.lowercased() }
+        let duplicates = Dictionary(grouping: identifiers, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        #expect(duplicates == [])
+    }
+
+    @Test("at least 150 types")
+    func count() {
+        #expect(Self.registry.count >= 150)
+    }
+
+    @Test("every UTTypeConformsTo target is declared")
+    func conformancesDeclared() {
+        #expect(GraphChecks.undeclaredConformances(in: Self.registry) == [])
+    }
+
+    @Test("the conformance graph is acyclic")
+    func acyclic() {
+        #expect(GraphChecks.cycles(in: Self.registry) == [])
+        for type in Self.registry.allTypes {
+            let supertypes = Self.registry.conformanceChain(of: type.identifier).dropFirst()
+            #expect(!supertypes.contains { $0.lowercased() == type.identifier.lowercased() }, "\(type.identifier)")
+        }
+    }
+
+    @Test("the types DocKit's rules name are declared", arguments: [
+        UTType.item, UTType.content, UTType.data, UTType.directory, UTType.folder, UTType.symbolicLink,
+        UTType.package, UTType.text, UTType.plainText, UTType.image, UTType.audio, UTType.movie,
+    ])
+    func coreTypesDeclared(_ identifier: String) {
+        #expect(Self.registry.type(withIdentifier: identifier)?.source == .system)
+    }
+
+    // MARK: Apple's facts
+
+    @Test("com.adobe.pdf")
+    func pdf() throws {
+        let pdf = try #require(Self.registry.type(withIdentifier: "com.adobe.pdf"))
+        #expect(pdf.conformsTo == ["public.data", "public.composite-content"])
+        #expect(pdf.filenameExtensions.contains("pdf"))
+        #expect(pdf.preferredFilenameExtension == "pdf")
+        #expect(pdf.preferredMIMEType == "application/pdf")
+        let chain = Self.registry.conformanceChain(of: "com.adobe.pdf")
+        #expect(chain.first == "com.adobe.pdf")
+        for supertype in ["public.data", "public.composite-content", "public.content", "public.item"] {
+            #expect(chain.contains(supertype), "\(supertype)")
+        }
+        #expect(Self.registry.type(forFileName: "Invoice.PDF", isDirectory: false).identifier == "com.adobe.pdf")
+        #expect(Self.registry.preferredType(withTag: "application/pdf", tagClass: .mimeType).identifier == "com.adobe.pdf")
+    }
+
+    @Test("public.json conforms only to public.text")
+    func json() {
+        #expect(Self.registry.type(withIdentifier: "public.json")?.conformsTo == ["public.text"])
+        #expect(!Self.registry.conforms("public.json", to: UTType.plainText))
+        #expect(Self.registry.type(forFileName: "a.json", isDirectory: false).identifier == "public.json")
+    }
+
+    @Test("public.archive and public.executable declare no parent", arguments: ["public.archive", "public.executable"])
+    func parentless(_ identifier: String) throws {
+        let type = try #require(Self.registry.type(withIdentifier: identifier))
+        #expect(type.conformsTo == [])
+        #expect(Self.registry.conformanceChain(of: identifier) == [identifier])
+    }
+
+    @Test("direct conformances", arguments: [
+        ("public.png", "public.image"),
+        ("public.folder", "public.directory"),
+        ("com.apple.package", "public.directory"),
+        ("public.directory", "public.item"),
+        ("public.data", "public.item"),
+        ("public.plain-text", "public.text"),
+    ])
+    func directConformance(_ identifier: String, _ parent: String) {
+        #expect(Self.registry.type(withIdentifier: identifier)?.conformsTo.contains(parent) == true)
+    }
+
+    @Test("conformances that must not hold", arguments: [
+        ("public.png", "public.text"),
+        ("public.folder", "com.apple.package"),
+        ("public.folder", "public.data"),
+        ("com.adobe.pdf", "public.text"),
+        ("public.json", "public.plain-text"),
+    ])
+    func nonConformance(_ identifier: String, _ supertype: String) {
+        #expect(!Self.registry.conforms(identifier, to: supertype))
+    }
+
+    @Test("tar.gz names the gzip'd tar, not gzip")
+    func tarGz() {
+        #expect(Self.registry.type(forFileName: "backup.tar.gz", isDirectory: false).identifier == "org.gnu.gnu-zip-tar-archive")
+        #expect(Self.registry.types(withTag: "tar.gz", tagClass: .filenameExtension).first?.identifier == "org.gnu.gnu-zip-tar-archive")
+        #expect(Self.registry.type(forFileName: "backup.gz", isDirectory: false).identifier == "org.gnu.gnu-zip-archive")
+        #expect(Self.registry.conforms("org.gnu.gnu-zip-tar-archive", to: "public.archive"))
+    }
+
+    @Test("Pages: a package for a directory, a flat type for a file")
+    func pages() {
+        let directory = Self.registry.type(forFileName: "Letter.pages", isDirectory: true)
+        let file = Self.registry.type(forFileName: "Letter.pages", isDirectory: false)
+        #expect(directory.identifier.lowercased() == "com.apple.iwork.pages.pages")
+        #expect(Self.registry.isPackage(directory.identifier))
+        #expect(!file.isDynamic)
+        #expect(file.identifier != directory.identifier)
+        #expect(!Self.registry.isPackage(file.identifier))
+        #expect(Self.registry.conforms(file.identifier, to: UTType.data))
+    }
+
+    @Test("public.jpeg has jpg and jpeg")
+    func jpeg() throws {
+        let jpeg = try #require(Self.registry.type(withIdentifier: "public.jpeg"))
+        #expect(jpeg.filenameExtensions.contains("jpg"))
+        #expect(jpeg.filenameExtensions.contains("jpeg"))
+        #expect(Self.registry.type(forFileName: "IMG_0001.JPG", isDirectory: false).identifier == "public.jpeg")
+        #expect(Self.registry.conforms("public.jpeg", to: UTType.image))
+    }
+
+    @Test("a plain directory is a folder; a non-package extension does not make it a package", arguments: ["Photos.d", "x.pdf", "Projects"])
+    func folders(_ name: String) {
+        #expect(Self.registry.type(forFileName: name, isDirectory: true).identifier == UTType.folder)
+    }
+
+    @Test("well-known extensions", arguments: [
+        ("txt", "public.plain-text"), ("png", "public.png"), ("zip", "public.zip-archive"),
+        ("html", "public.html"), ("docx", "org.openxmlformats.wordprocessingml.document"),
+        ("odt", "org.oasis-open.opendocument.text"), ("epub", "org.idpf.epub-container"),
+    ])
+    func wellKnownExtensions(_ ext: String, _ identifier: String) {
+        #expect(Self.registry.preferredType(withTag: ext, tagClass: .filenameExtension).identifier == identifier)
+    }
+}
