@@ -6,7 +6,7 @@ import GRDB
 /// of the disk, never an authority over it.
 public final class CatalogStore: Sendable {
     /// A catalogued entry and what it looked like on disk when catalogued.
-    struct Entry: Sendable, Hashable, Codable {
+    struct Entry: Sendable, Hashable {
         var document: Document
         var status: FileStatus
         var package: PackageContents?
@@ -24,15 +24,14 @@ public final class CatalogStore: Sendable {
         }
     }
 
-    func entries(in location: Location) throws(DatabaseAccessError) -> [RawPath: Entry] {
+    func entries(in location: Location, documentsDirectory: RawPath) throws(DatabaseAccessError) -> [RawPath: Entry] {
         do {
             return try pool.read { db in
                 var entries: [RawPath: Entry] = [:]
-                let decoder = JSONDecoder()
-                for row in try Row.fetchAll(db, sql: "SELECT payload FROM catalogEntry WHERE location = ?", arguments: [location.rawValue]) {
-                    let data: Data = row[0]
-                    // An entry written by another version is simply re-scanned.
-                    if let entry = try? decoder.decode(Entry.self, from: data) {
+                let rows = try Row.fetchAll(db, sql: "SELECT * FROM catalogEntry WHERE location = ?", arguments: [location.rawValue])
+                for row in rows {
+                    // A row this version cannot read is simply scanned again.
+                    if let entry = Self.entry(from: row, location: location, documentsDirectory: documentsDirectory) {
                         entries[entry.document.relativePath] = entry
                     }
                 }
@@ -46,27 +45,82 @@ public final class CatalogStore: Sendable {
     /// Makes the catalog of `location` match `entries` for the paths
     /// `inScope` accepts, writing only rows that changed.
     func reconcile(_ location: Location, with entries: [Entry], previous: [RawPath: Entry], inScope: (RawPath) -> Bool) throws(DatabaseAccessError) {
-        let current = Dictionary(entries.map { ($0.document.relativePath, $0) }) { first, _ in first }
+        let current = Set(entries.map(\.document.relativePath))
         let changed = entries.filter { previous[$0.document.relativePath] != $0 }
-        let removed = previous.keys.filter { inScope($0) && current[$0] == nil }
+        let removed = previous.keys.filter { inScope($0) && !current.contains($0) }
         guard !changed.isEmpty || !removed.isEmpty else { return }
         do {
             let encoder = JSONEncoder()
-            let payloads = try changed.map { ($0, try encoder.encode($0)) }
+            let rows = try changed.map { entry in (entry, try entry.package.map { try encoder.encode($0) }) }
             try pool.write { db in
                 for relativePath in removed {
                     try db.execute(sql: "DELETE FROM catalogEntry WHERE location = ? AND relativePath = ?", arguments: [location.rawValue, Data(relativePath.bytes)])
                 }
-                for (entry, payload) in payloads {
-                    try db.execute(
-                        sql: "INSERT OR REPLACE INTO catalogEntry (location, relativePath, type, payload) VALUES (?, ?, ?, ?)",
-                        arguments: [location.rawValue, Data(entry.document.relativePath.bytes), entry.document.type, payload]
-                    )
+                let statement = try db.cachedStatement(sql: """
+                    INSERT OR REPLACE INTO catalogEntry (location, relativePath, name, displayName, type, size, modificationTime,
+                        flags, states, statusKind, statusSize, statusModificationTime, statusChangeTime, inode, device, mode, package)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+                for (entry, package) in rows {
+                    let document = entry.document
+                    let status = entry.status
+                    try statement.execute(arguments: [
+                        location.rawValue, Data(document.relativePath.bytes), document.name, document.displayName, document.type,
+                        document.size, Int64((document.modificationDate.timeIntervalSince1970 * 1_000_000_000).rounded()),
+                        Flags(document).rawValue, document.states.map(\.rawValue).sorted().joined(separator: ","),
+                        status.kind.rawValue, status.size, status.modificationTime, status.changeTime,
+                        Int64(bitPattern: status.inode), Int64(bitPattern: status.device), Int64(status.mode), package,
+                    ])
                 }
             }
         } catch {
             throw DatabaseAccessError(path: path, error: error)
         }
+    }
+
+    private struct Flags: OptionSet {
+        let rawValue: Int
+        static let package = Flags(rawValue: 1)
+        static let folder = Flags(rawValue: 2)
+        static let symbolicLink = Flags(rawValue: 4)
+        static let typeWasGuessed = Flags(rawValue: 8)
+
+        init(rawValue: Int) { self.rawValue = rawValue }
+
+        init(_ document: Document) {
+            var flags: Flags = []
+            if document.isPackage { flags.insert(.package) }
+            if document.isFolder { flags.insert(.folder) }
+            if document.isSymbolicLink { flags.insert(.symbolicLink) }
+            if document.typeWasGuessed { flags.insert(.typeWasGuessed) }
+            self = flags
+        }
+    }
+
+    private static func entry(from row: Row, location: Location, documentsDirectory: RawPath) -> Entry? {
+        guard let kind = FileStatus.Kind(rawValue: row["statusKind"]) else { return nil }
+        let relativePath = RawPath(bytes: Array(row["relativePath"] as Data))
+        let flags = Flags(rawValue: row["flags"])
+        let states = (row["states"] as String).split(separator: ",").compactMap { DocumentState(rawValue: String($0)) }
+        let modificationTime: Int64 = row["modificationTime"]
+        let document = Document(
+            location: location, relativePath: relativePath, path: documentsDirectory.appending(relativePath),
+            name: row["name"], displayName: row["displayName"], type: row["type"], size: row["size"],
+            modificationDate: Date(timeIntervalSince1970: Double(modificationTime) / 1_000_000_000),
+            isPackage: flags.contains(.package), isFolder: flags.contains(.folder),
+            isSymbolicLink: flags.contains(.symbolicLink), typeWasGuessed: flags.contains(.typeWasGuessed),
+            states: Set(states)
+        )
+        let status = FileStatus(
+            kind: kind, size: row["statusSize"], modificationTime: row["statusModificationTime"], changeTime: row["statusChangeTime"],
+            inode: UInt64(bitPattern: row["inode"]), device: UInt64(bitPattern: row["device"]), mode: UInt32(truncatingIfNeeded: row["mode"] as Int64)
+        )
+        var package: PackageContents?
+        if let data = row["package"] as Data? {
+            guard let decoded = try? JSONDecoder().decode(PackageContents.self, from: data) else { return nil }
+            package = decoded
+        }
+        return Entry(document: document, status: status, package: package)
     }
 
     private static var migrator: DatabaseMigrator {
@@ -75,8 +129,21 @@ public final class CatalogStore: Sendable {
             try db.create(table: "catalogEntry") { t in
                 t.column("location", .text).notNull()
                 t.column("relativePath", .blob).notNull()
+                t.column("name", .text).notNull()
+                t.column("displayName", .text).notNull()
                 t.column("type", .text).notNull()
-                t.column("payload", .blob).notNull()
+                t.column("size", .integer).notNull()
+                t.column("modificationTime", .integer).notNull()
+                t.column("flags", .integer).notNull()
+                t.column("states", .text).notNull()
+                t.column("statusKind", .text).notNull()
+                t.column("statusSize", .integer).notNull()
+                t.column("statusModificationTime", .integer).notNull()
+                t.column("statusChangeTime", .integer).notNull()
+                t.column("inode", .integer).notNull()
+                t.column("device", .integer).notNull()
+                t.column("mode", .integer).notNull()
+                t.column("package", .blob)
                 t.primaryKey(["location", "relativePath"])
             }
         }

@@ -18,7 +18,7 @@ public struct DocumentScanner: Sendable {
     /// The documents of `location`; folders' contents too when `recursive`.
     public func scan(_ location: Location, recursive: Bool = false) throws -> [Document] {
         let root = try locations.existingDocumentsDirectory(location)
-        let previous = try catalog.entries(in: location)
+        let previous = try catalog.entries(in: location, documentsDirectory: root)
         var entries: [CatalogStore.Entry] = []
         try scanDirectory(root, relativePath: RawPath(bytes: []), location: location, recursive: recursive, previous: previous, into: &entries)
         try catalog.reconcile(location, with: entries, previous: previous) { path in

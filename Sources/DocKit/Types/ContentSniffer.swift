@@ -93,14 +93,25 @@ public enum ContentSniffer {
     }
 
     /// UTF-8 with no NUL or other control character but tab, CR, LF and
-    /// form feed. A multi-byte character cut by the end of the head is not
-    /// held against the text.
+    /// form feed. When the head fills the whole sample, a character cut in
+    /// two by its end is not held against the text; nothing else is.
     static func isText(_ head: [UInt8]) -> Bool {
         let controls = head.contains { $0 < 0x20 && ![0x09, 0x0A, 0x0C, 0x0D].contains($0) || $0 == 0x7F }
         guard !controls else { return false }
-        for trim in 0...3 where head.count > trim {
-            if String(validating: head.dropLast(trim), as: UTF8.self) != nil { return true }
+        let text = head.count == headLength ? head.dropLast(cutCharacterLength(head)) : head[...]
+        return String(validating: text, as: UTF8.self) != nil
+    }
+
+    /// How many bytes at the end begin a multi-byte character that the
+    /// sample's end cut short: a lead byte followed by fewer continuation
+    /// bytes than it announces.
+    static func cutCharacterLength(_ bytes: [UInt8]) -> Int {
+        for length in 1...3 where bytes.count >= length {
+            let byte = bytes[bytes.count - length]
+            if byte & 0b1100_0000 == 0b1000_0000 { continue }
+            let needed = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            return needed > length ? length : 0
         }
-        return false
+        return 0
     }
 }

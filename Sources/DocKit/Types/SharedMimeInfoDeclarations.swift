@@ -33,10 +33,16 @@ public enum SharedMimeInfoDeclarations {
         let reader = Reader()
         parser.delegate = reader
         parser.shouldProcessNamespaces = true
-        guard parser.parse() else {
-            let line = parser.lineNumber
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
-            throw MalformedFileError(path: url.path, reason: "is not valid shared-mime-info XML (line \(line): \(reason))")
+        // On Linux, parse() can return true after a fatal error, and says
+        // nothing about a file cut short: the delegate's record and a closed
+        // root element are what prove the file whole.
+        let parsed = parser.parse()
+        if let failure = reader.failure ?? parser.parserError.map({ (parser.lineNumber, $0) }) ?? (parsed ? nil : (parser.lineNumber, nil)) {
+            let reason = failure.1.map { ($0 as NSError).localizedDescription } ?? "unknown error"
+            throw MalformedFileError(path: url.path, reason: "is not valid shared-mime-info XML (line \(failure.0): \(reason))")
+        }
+        guard reader.closedRoot else {
+            throw MalformedFileError(path: url.path, reason: "is not valid shared-mime-info XML (it ends before </mime-info>)")
         }
         return reader.types
     }
@@ -72,11 +78,22 @@ public enum SharedMimeInfoDeclarations {
 
     private final class Reader: NSObject, XMLParserDelegate {
         var types: [MIMEType] = []
+        var failure: (Int, (any Error)?)?
+        var closedRoot = false
+        private var depth = 0
         private var current: MIMEType?
         private var commentText: String?
         private var commentIsUntranslated = false
 
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+            if failure == nil { failure = (parser.lineNumber, parseError) }
+        }
+
         func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            depth += 1
+            if depth == 1, closedRoot || element != "mime-info" {
+                if failure == nil { failure = (parser.lineNumber, nil) }
+            }
             switch element {
             case "mime-type":
                 guard let name = attributes["type"] else { return }
@@ -109,6 +126,8 @@ public enum SharedMimeInfoDeclarations {
         }
 
         func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+            depth -= 1
+            if depth == 0, element == "mime-info" { closedRoot = true }
             switch element {
             case "comment":
                 if commentIsUntranslated, current?.comment == nil {

@@ -100,12 +100,13 @@ public struct TypeRegistry: Sendable {
     /// A directory is a package only when its extension names a package
     /// type; otherwise it is a folder.
     public func type(forFileName name: String, isDirectory: Bool) -> UTType {
-        let supertype = isDirectory ? UTType.directory : UTType.data
         let candidates = Self.extensionCandidates(of: name)
         for candidate in candidates {
-            if let type = types(withTag: candidate, tagClass: .filenameExtension, conformingTo: supertype).first(where: { !isDirectory || isPackage($0.identifier) }) {
-                return type
-            }
+            let claimants = types(withTag: candidate, tagClass: .filenameExtension)
+            let match = isDirectory
+                ? claimants.first { isPackage($0.identifier) }
+                : claimants.first { conforms($0.identifier, to: UTType.data) }
+            if let match { return match }
         }
         if isDirectory { return type(withIdentifier: UTType.folder) ?? fallbackType(UTType.folder) }
         guard let shortest = candidates.last else { return type(withIdentifier: UTType.data) ?? fallbackType(UTType.data) }

@@ -13,16 +13,17 @@ enum Formatting {
         return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
     }
 
+    /// `yyyy-MM-dd HH:mm` in local time, as `ls -l --time-style=+%F\ %R`.
     static func date(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
+        let parts = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0)
     }
 
+    /// A format style is a value: unlike ISO8601DateFormatter it costs
+    /// nothing to share, which matters once per document of a long list.
+    private static let isoStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
     static func isoDate(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        date.formatted(isoStyle)
     }
 }

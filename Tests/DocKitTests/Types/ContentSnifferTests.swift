@@ -109,11 +109,9 @@ struct ContentSnifferTests {
     func invalidUTF8NearEnd(_ bytes: [UInt8]) {
         // 0xFF and 0xFE never occur in UTF-8, and a lead byte followed by
         // ASCII is not a character cut by the end of the head.
-        // ContentSniffer.isText drops up to three trailing bytes whatever
-        // they are, so these count as text.
-        withKnownIssue("isText forgives any invalid bytes among the last three, not only a cut character") {
-            #expect(ContentSniffer.guess(head: bytes) == nil)
-        }
+        #expect(ContentSniffer.guess(head: bytes) == nil)
+        let padded = Array(repeating: UInt8(ascii: "a"), count: ContentSniffer.headLength - bytes.count) + bytes
+        #expect(ContentSniffer.guess(head: padded) == nil)
     }
 
     @Test("empty is nothing")
@@ -121,13 +119,21 @@ struct ContentSnifferTests {
         #expect(ContentSniffer.guess(head: []) == nil)
     }
 
+    /// A head that fills the sample was cut by the sample's end, not by the
+    /// file's; a shorter head ending mid-character is a broken file.
+    private static func fullHead(ending tail: [UInt8]) -> [UInt8] {
+        Array(repeating: UInt8(ascii: "a"), count: ContentSniffer.headLength - tail.count) + tail
+    }
+
     @Test("text cut in the middle of a multi-byte character is still text", arguments: [1, 2, 3])
     func cutCharacter(_ kept: Int) {
         // "🎉" is four bytes: F0 9F 8E 89; keep only the first `kept`.
-        let head = Array("Party time ".utf8) + Array("🎉".utf8).prefix(kept)
-        #expect(Self.guess(Array(head)) == UTType.plainText)
-        let euro = Array("Price: 5".utf8) + Array("€".utf8).prefix(min(kept, 2))
-        #expect(Self.guess(Array(euro)) == UTType.plainText)
+        let head = Self.fullHead(ending: Array("Party time ".utf8) + Array("🎉".utf8).prefix(kept))
+        #expect(Self.guess(head) == UTType.plainText)
+        let euro = Self.fullHead(ending: Array("Price: 5".utf8) + Array("€".utf8).prefix(min(kept, 2)))
+        #expect(Self.guess(euro) == UTType.plainText)
+        let short = Array("Party time ".utf8) + Array("🎉".utf8).prefix(kept)
+        #expect(Self.guess(short) == nil)
     }
 
     @Test("other signatures", arguments: [

@@ -185,10 +185,8 @@ struct SharedMimeInfoDeclarationsTests {
     func malformedButParsed(_ contents: String) throws {
         let tmp = try TemporaryDirectory("badxml2")
         let file = try tmp.write(contents, to: "broken.xml")
-        withKnownIssue("SharedMimeInfoDeclarations.load trusts XMLParser.parse(), which returns true for these") {
-            let error = try #require(throws: MalformedFileError.self) { try SharedMimeInfoDeclarations.load(from: file) }
-            #expect(error.description.hasPrefix(file.path + ": "))
-        }
+        let error = try #require(throws: MalformedFileError.self) { try SharedMimeInfoDeclarations.load(from: file) }
+        #expect(error.description.hasPrefix(file.path + ": "))
     }
 
     @Test("a missing file is reported with its name")

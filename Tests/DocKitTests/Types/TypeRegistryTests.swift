@@ -211,9 +211,7 @@ struct TypeRegistryTests {
         ])
         #expect(registry.isPackage("com.example.legacydoc"))
         #expect(registry.type(withIdentifier: "com.example.legacydoc")?.description == "Legacy document")
-        withKnownIssue("type(forFileName:isDirectory: true) only considers types conforming to public.directory, so isDeclaredPackage alone never makes a directory a package") {
-            #expect(registry.type(forFileName: "Thing.ldoc", isDirectory: true).identifier == "com.example.legacydoc")
-        }
+        #expect(registry.type(forFileName: "Thing.ldoc", isDirectory: true).identifier == "com.example.legacydoc")
     }
 
     @Test("one extension claimed by a package type and a flat-file type, as iWork does")
