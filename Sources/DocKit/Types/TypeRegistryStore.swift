@@ -94,18 +94,34 @@ public final class TypeRegistryStore: Sendable {
         )
     }
 
+    /// Read column by column: every command starts by loading the registry,
+    /// and Codable decoding of its thousands of rows cost more than the rest
+    /// of a typical command.
     private static func readRegistry(_ db: Database) throws -> TypeRegistry {
-        let claims = try TypeTagRow.order(Column("position")).fetchAll(db).map(\.claim)
+        var claims: [TypeRegistry.TagClaim] = []
         var extensions: [String: [String]] = [:]
         var mimeTypes: [String: [String]] = [:]
-        for claim in claims {
-            switch claim.tagClass {
+        let tagRows = try Row.fetchCursor(db, sql: "SELECT tagClass, value, identifier, source, weight FROM typeTag ORDER BY position")
+        while let row = try tagRows.next() {
+            guard let tagClass = TypeTagClass(rawValue: row[0]), let source = TypeDeclarationSource(rawValue: row[3]) else { continue }
+            let claim = TypeRegistry.TagClaim(tagClass: tagClass, value: row[1], identifier: row[2], source: source, weight: row[4])
+            claims.append(claim)
+            switch tagClass {
             case .filenameExtension: extensions[claim.identifier, default: []].append(claim.value)
             case .mimeType: mimeTypes[claim.identifier, default: []].append(claim.value)
             }
         }
-        let types = try TypeRow.order(Column("position")).fetchAll(db).map { row in
-            row.type(filenameExtensions: extensions[row.identifier] ?? [], mimeTypes: mimeTypes[row.identifier] ?? [])
+        var types: [UTType] = []
+        let typeRows = try Row.fetchCursor(db, sql: "SELECT identifier, description, conformsTo, iconName, source, declaredIn, isDeclaredPackage FROM type ORDER BY position")
+        while let row = try typeRows.next() {
+            let identifier: String = row[0]
+            let conformsTo = (row[2] as String).split(separator: "\u{1F}").map(String.init)
+            types.append(UTType(
+                identifier: identifier, description: row[1], conformsTo: conformsTo,
+                filenameExtensions: extensions[identifier] ?? [], mimeTypes: mimeTypes[identifier] ?? [],
+                iconName: row[3], source: TypeDeclarationSource(rawValue: row[4]) ?? .system,
+                declaredIn: row[5], isDeclaredPackage: row[6]
+            ))
         }
         return TypeRegistry(types: types, claims: claims)
     }
@@ -121,7 +137,8 @@ public final class TypeRegistryStore: Sendable {
                 t.primaryKey("identifier", .text)
                 t.column("position", .integer).notNull()
                 t.column("description", .text)
-                t.column("conformsTo", .jsonText).notNull()
+                // Identifiers joined by U+001F, which no identifier contains.
+                t.column("conformsTo", .text).notNull()
                 t.column("iconName", .text)
                 t.column("source", .integer).notNull()
                 t.column("declaredIn", .text)
@@ -158,7 +175,7 @@ private struct TypeRow: Codable, FetchableRecord, PersistableRecord {
     var identifier: String
     var position: Int
     var description: String?
-    var conformsTo: [String]
+    var conformsTo: String
     var iconName: String?
     var source: TypeDeclarationSource
     var declaredIn: String?
@@ -168,19 +185,11 @@ private struct TypeRow: Codable, FetchableRecord, PersistableRecord {
         identifier = type.identifier
         self.position = position
         description = type.description
-        conformsTo = type.conformsTo
+        conformsTo = type.conformsTo.joined(separator: "\u{1F}")
         iconName = type.iconName
         source = type.source
         declaredIn = type.declaredIn
         isDeclaredPackage = type.isDeclaredPackage
-    }
-
-    func type(filenameExtensions: [String], mimeTypes: [String]) -> UTType {
-        UTType(
-            identifier: identifier, description: description, conformsTo: conformsTo,
-            filenameExtensions: filenameExtensions, mimeTypes: mimeTypes, iconName: iconName,
-            source: source, declaredIn: declaredIn, isDeclaredPackage: isDeclaredPackage
-        )
     }
 }
 
@@ -200,10 +209,6 @@ private struct TypeTagRow: Codable, FetchableRecord, PersistableRecord {
         identifier = claim.identifier
         source = claim.source
         weight = claim.weight
-    }
-
-    var claim: TypeRegistry.TagClaim {
-        TypeRegistry.TagClaim(tagClass: tagClass, value: value, identifier: identifier, source: source, weight: weight)
     }
 }
 
