@@ -46,7 +46,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DocKitTests",
-            dependencies: ["DocKit", "CDocShims"],
+            dependencies: ["DocKit", "CDocShims", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -10,6 +10,11 @@ public final class CatalogStore: Sendable {
         var document: Document
         var status: FileStatus
         var package: PackageContents?
+        /// Changed so shortly before it was catalogued that a change within
+        /// the same tick of the file-system clock would leave its
+        /// signature as it is: such an entry is examined again next time
+        /// (git's "racily clean" entries).
+        var isRacy = false
     }
 
     private let pool: DatabasePool
@@ -42,6 +47,28 @@ public final class CatalogStore: Sendable {
         }
     }
 
+    /// The digest of the type registry the entries of `location` were typed
+    /// with; entries typed with another registry must be typed again.
+    func registryDigest(of location: Location) throws(DatabaseAccessError) -> String? {
+        do {
+            return try pool.read { db in
+                try String.fetchOne(db, sql: "SELECT value FROM catalogSetting WHERE key = ?", arguments: ["registryDigest." + location.rawValue])
+            }
+        } catch {
+            throw DatabaseAccessError(path: path, error: error)
+        }
+    }
+
+    func setRegistryDigest(_ digest: String, of location: Location) throws(DatabaseAccessError) {
+        do {
+            try pool.write { db in
+                try db.execute(sql: "INSERT OR REPLACE INTO catalogSetting (key, value) VALUES (?, ?)", arguments: ["registryDigest." + location.rawValue, digest])
+            }
+        } catch {
+            throw DatabaseAccessError(path: path, error: error)
+        }
+    }
+
     /// Makes the catalog of `location` match `entries` for the paths
     /// `inScope` accepts, writing only rows that changed.
     func reconcile(_ location: Location, with entries: [Entry], previous: [RawPath: Entry], inScope: (RawPath) -> Bool) throws(DatabaseAccessError) {
@@ -67,7 +94,7 @@ public final class CatalogStore: Sendable {
                     try statement.execute(arguments: [
                         location.rawValue, Data(document.relativePath.bytes), document.name, document.displayName, document.type,
                         document.size, Int64((document.modificationDate.timeIntervalSince1970 * 1_000_000_000).rounded()),
-                        Flags(document).rawValue, document.states.map(\.rawValue).sorted().joined(separator: ","),
+                        Flags(document).union(entry.isRacy ? .racy : []).rawValue, document.states.map(\.rawValue).sorted().joined(separator: ","),
                         status.kind.rawValue, status.size, status.modificationTime, status.changeTime,
                         Int64(bitPattern: status.inode), Int64(bitPattern: status.device), Int64(status.mode), package,
                     ])
@@ -84,6 +111,7 @@ public final class CatalogStore: Sendable {
         static let folder = Flags(rawValue: 2)
         static let symbolicLink = Flags(rawValue: 4)
         static let typeWasGuessed = Flags(rawValue: 8)
+        static let racy = Flags(rawValue: 16)
 
         init(rawValue: Int) { self.rawValue = rawValue }
 
@@ -120,12 +148,24 @@ public final class CatalogStore: Sendable {
             guard let decoded = try? JSONDecoder().decode(PackageContents.self, from: data) else { return nil }
             package = decoded
         }
-        return Entry(document: document, status: status, package: package)
+        return Entry(document: document, status: status, package: package, isRacy: flags.contains(.racy))
     }
 
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: catalog") { db in
+            try db.create(table: "catalogEntry") { t in
+                t.column("location", .text).notNull()
+                t.column("relativePath", .blob).notNull()
+                t.column("type", .text).notNull()
+                t.column("payload", .blob).notNull()
+                t.primaryKey(["location", "relativePath"])
+            }
+        }
+        // The catalog is a cache of the disk: a new layout starts empty and
+        // the next scan fills it.
+        migrator.registerMigration("v2: catalog entries as columns") { db in
+            try db.drop(table: "catalogEntry")
             try db.create(table: "catalogEntry") { t in
                 t.column("location", .text).notNull()
                 t.column("relativePath", .blob).notNull()
@@ -145,6 +185,12 @@ public final class CatalogStore: Sendable {
                 t.column("mode", .integer).notNull()
                 t.column("package", .blob)
                 t.primaryKey(["location", "relativePath"])
+            }
+        }
+        migrator.registerMigration("v3: catalog settings") { db in
+            try db.create(table: "catalogSetting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
             }
         }
         return migrator

@@ -24,8 +24,10 @@ extension DocumentCatalog {
         throw CatalogError.nameTaken("\(location):\(base)")
     }
 
-    /// False when the name is taken.
+    /// False when the name is taken, by a file or by the placeholder of a
+    /// document not downloaded yet.
     private func create(_ path: RawPath, asDirectory: Bool) throws(FileSystemError) -> Bool {
+        if try FileStatus.of(Self.placeholderPath(for: path)) != nil { return false }
         do {
             if asDirectory {
                 try FileSystem.createNewDirectory(path)
@@ -63,8 +65,14 @@ extension DocumentCatalog {
         try DocumentName.validate(newName)
         let filename = renamedFilename(document, newName)
         try DocumentName.validate(filename)
+        if document.states.contains(.notDownloaded) {
+            return try renamePlaceholder(document, to: filename)
+        }
         let destination = document.path.deletingLastComponent.appending(RawPath(escaped: filename))
         if destination == document.path { return document }
+        if try FileStatus.of(Self.placeholderPath(for: destination)) != nil {
+            throw CatalogError.nameTaken("\(document.location):\(filename)")
+        }
         do {
             try FileSystem.renameWithoutReplacing(document.path, to: destination)
         } catch {
@@ -74,6 +82,40 @@ extension DocumentCatalog {
         try FileSystem.synchronizeDirectory(destination.deletingLastComponent)
         let parent = document.relativePath.deletingLastComponent
         return try resolve("\(document.location):\(parent.isEmpty ? filename : "\(parent)/\(filename)")")
+    }
+
+    /// A document not downloaded yet is only its placeholder,
+    /// `.Name.ext.icloud`: it is renamed to `.New.ext.icloud` with the name
+    /// inside changed to match, so it stays a placeholder, never a visible
+    /// file holding a property list.
+    private func renamePlaceholder(_ document: Document, to filename: String) throws -> Document {
+        let directory = document.path.deletingLastComponent
+        let visible = directory.appending(RawPath(escaped: filename))
+        let placeholder = directory.appending(RawPath(escaped: ".\(filename).icloud"))
+        if placeholder == document.path { return document }
+        let parent = document.relativePath.deletingLastComponent
+        let qualified = "\(document.location):\(parent.isEmpty ? filename : "\(parent)/\(filename)")"
+        if try FileStatus.of(visible) != nil { throw CatalogError.nameTaken(qualified) }
+        var contents = (try? PropertyListFile.readDictionary(at: document.path.url)) ?? [:]
+        contents["NSURLNameKey"] = RawPath(escaped: filename).description
+        let data = try PropertyListSerialization.data(fromPropertyList: contents, format: .binary, options: 0)
+        let temporary = directory.appending(FileSystem.temporaryPrefix + UUID().uuidString)
+        try FileSystem.writeAtomically(data, to: temporary)
+        do {
+            try FileSystem.renameWithoutReplacing(temporary, to: placeholder)
+        } catch {
+            _ = temporary.withCString { unlink($0) }
+            if error.errno == EEXIST { throw CatalogError.nameTaken(qualified) }
+            throw error
+        }
+        _ = document.path.withCString { unlink($0) }
+        try FileSystem.synchronizeDirectory(directory)
+        return try resolve(qualified)
+    }
+
+    /// `.Name.ext.icloud`, the placeholder that stands for `Name.ext`.
+    static func placeholderPath(for path: RawPath) -> RawPath {
+        path.deletingLastComponent.appending(RawPath(bytes: Array(".".utf8) + path.lastComponent.bytes + Array(".icloud".utf8)))
     }
 
     private func renamedFilename(_ document: Document, _ newName: String) -> String {

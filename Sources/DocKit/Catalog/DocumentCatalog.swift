@@ -39,7 +39,12 @@ public struct DocumentCatalog: Sendable {
             name = String(argument.dropFirst(location.rawValue.count + 1))
             scope = [location]
         }
-        if scope.count == 2, Self.looksLikePath(name), let byPath = try resolvePath(name) {
+        if scope.count == 2, Self.isExplicitPath(name) {
+            return try resolvePath(name)
+        }
+        // A bare name that is also a file here: the file, if it is a
+        // document; otherwise the name as list shows it.
+        if scope.count == 2, FileManager.default.fileExists(atPath: name), let byPath = try? resolvePath(name) {
             return byPath
         }
         var query = DocumentQuery()
@@ -57,10 +62,9 @@ public struct DocumentCatalog: Sendable {
     }
 
     /// `Folder/Name.ext` is a name as `list --recursive` shows it; a path
-    /// is absolute, explicitly relative, or names something on disk.
-    private static func looksLikePath(_ text: String) -> Bool {
+    /// is absolute or explicitly relative.
+    private static func isExplicitPath(_ text: String) -> Bool {
         text.hasPrefix("/") || text.hasPrefix("./") || text.hasPrefix("../") || text.hasPrefix("~/")
-            || FileManager.default.fileExists(atPath: text)
     }
 
     private func displayPath(_ document: Document) -> String {
@@ -70,7 +74,7 @@ public struct DocumentCatalog: Sendable {
 
     /// A path names a document when it is in a Documents folder; it need
     /// not exist yet as a catalogued entry, but it must be on disk.
-    private func resolvePath(_ text: String) throws -> Document? {
+    private func resolvePath(_ text: String) throws -> Document {
         let expanded = (text as NSString).expandingTildeInPath
         let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
         var path = RawPath(escaped: (absolute as NSString).standardizingPath)

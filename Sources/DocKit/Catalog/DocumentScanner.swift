@@ -8,6 +8,11 @@ public struct DocumentScanner: Sendable {
     public let locations: DocumentLocations
     public let registry: TypeRegistry
     let catalog: CatalogStore
+    /// How recent a change must be for an entry to be examined again next
+    /// time even if its signature is unchanged. Two seconds covers the
+    /// coarsest clocks in use (FAT's); ext4, XFS and btrfs tick in
+    /// nanoseconds, so little is ever examined twice.
+    var racyWindow: Int64 = 2_000_000_000
 
     public init(locations: DocumentLocations, registry: TypeRegistry, catalog: CatalogStore) {
         self.locations = locations
@@ -18,12 +23,23 @@ public struct DocumentScanner: Sendable {
     /// The documents of `location`; folders' contents too when `recursive`.
     public func scan(_ location: Location, recursive: Bool = false) throws -> [Document] {
         let root = try locations.existingDocumentsDirectory(location)
-        let previous = try catalog.entries(in: location, documentsDirectory: root)
+        // Entries typed by another registry (a handler registered since,
+        // or shared-mime-info updated) are all typed again.
+        let digest = registry.digest
+        let sameRegistry = try catalog.registryDigest(of: location) == digest
+        let stored = try catalog.entries(in: location, documentsDirectory: root)
+        let previous = sameRegistry ? stored : [:]
         var entries: [CatalogStore.Entry] = []
         try scanDirectory(root, relativePath: RawPath(bytes: []), location: location, recursive: recursive, previous: previous, into: &entries)
-        try catalog.reconcile(location, with: entries, previous: previous) { path in
-            recursive || path.components.count == 1
+        // After a registry change, rows this scan did not reach (inside
+        // folders, when not recursive) are dropped rather than kept with
+        // types from the old registry.
+        try catalog.reconcile(location, with: entries, previous: stored) { path in
+            !sameRegistry || recursive || path.components.count == 1
         }
+        if !sameRegistry { try catalog.setRegistryDigest(digest, of: location) }
+        let reused = entries.filter { previous[$0.document.relativePath] == $0 }.count
+        Diagnostics.catalog.debug("scanned \(location) \(root): \(entries.count) entries, \(reused) unchanged since the catalog last saw them")
         return entries.map(\.document)
     }
 
@@ -60,7 +76,7 @@ public struct DocumentScanner: Sendable {
     }
 
     private func currentEntry(at relativePath: RawPath, path: RawPath, in location: Location, status: FileStatus, cached: CatalogStore.Entry?) throws -> CatalogStore.Entry {
-        if let cached, cached.status == status {
+        if let cached, cached.status == status, !cached.isRacy {
             if let package = cached.package {
                 if package.isCurrent(root: path) { return cached }
             } else {
@@ -97,7 +113,12 @@ public struct DocumentScanner: Sendable {
             document.typeWasGuessed = identification.guess != nil
         }
         document.displayName = displayName(of: name.description, type: document.type)
-        return CatalogStore.Entry(document: document, status: status, package: package)
+        return CatalogStore.Entry(document: document, status: status, package: package, isRacy: isRacy(status))
+    }
+
+    private func isRacy(_ status: FileStatus) -> Bool {
+        let now = Int64((Date().timeIntervalSince1970 * 1_000_000_000).rounded())
+        return now - max(status.modificationTime, status.changeTime) < racyWindow
     }
 
     private func placeholderEntry(at relativePath: RawPath, in location: Location, status: FileStatus, standingFor: RawPath) -> CatalogStore.Entry {

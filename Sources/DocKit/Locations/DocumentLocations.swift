@@ -49,6 +49,19 @@ public struct DocumentLocations: Sendable, Hashable {
     }
 }
 
+extension Configuration {
+    /// The value in force for `key`: the one set, or the default, with
+    /// paths made absolute as docbrowser uses them.
+    public func effectiveValue(of key: Key, home: Home) -> String {
+        let locations = DocumentLocations(home: home, configuration: self)
+        return switch key {
+        case .localDocuments: locations.localDocuments.description
+        case .cloudContainer: locations.cloudContainer.description
+        case .preferredStorage: preferredLocation.rawValue
+        }
+    }
+}
+
 public enum LocationError: DocKitError, Hashable {
     case unusable(location: Location, path: RawPath, reason: String)
 

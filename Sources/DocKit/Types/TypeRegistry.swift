@@ -61,6 +61,30 @@ public struct TypeRegistry: Sendable {
 
     public var count: Int { typesByIdentifier.count }
 
+    /// A fingerprint of every answer the registry can give, the same in
+    /// every process for the same content, so that a cache of types
+    /// (the catalog) can tell when its answers went stale.
+    public var digest: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ text: String) {
+            for byte in text.utf8 {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01B3
+            }
+            hash ^= 0xFF
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        for type in allTypes {
+            mix(type.identifier)
+            type.conformsTo.forEach(mix)
+            mix(type.isDeclaredPackage ? "package" : "")
+        }
+        for claim in claims.sorted(by: { ($0.value, $0.identifier, $0.tagClass.rawValue) < ($1.value, $1.identifier, $1.tagClass.rawValue) }) {
+            mix("\(claim.tagClass.rawValue) \(claim.value) \(claim.identifier) \(claim.source.rawValue) \(claim.weight)")
+        }
+        return String(hash, radix: 16)
+    }
+
     /// The type with this identifier. A `dyn.` identifier is decoded, as
     /// LaunchServices does, so it is known without being declared.
     public func type(withIdentifier identifier: String) -> UTType? {

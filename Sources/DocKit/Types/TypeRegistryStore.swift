@@ -67,6 +67,7 @@ public final class TypeRegistryStore: Sendable {
             return stored
         }
         let previous = try pool.read { db in try SourceFileRow.fetchCount(db) }
+        let started = ContinuousClock.now
         let loaded = sources.load()
         try pool.write { db in
             try TypeTagRow.deleteAll(db)
@@ -87,6 +88,7 @@ public final class TypeRegistryStore: Sendable {
             }
         }
         let reason = force ? "requested" : (previous == 0 ? "first use" : "a source changed")
+        Diagnostics.types.debug("rebuilt the type registry (\(reason)): \(loaded.registry.count) types from \(loaded.files.count) files in \(ContinuousClock.now - started)")
         return Snapshot(
             registry: loaded.registry,
             rebuild: Rebuild(typeCount: loaded.registry.count, sourceFileCount: loaded.files.count, reason: reason),
@@ -165,6 +167,11 @@ public final class TypeRegistryStore: Sendable {
                 t.column("keyPath", .text).notNull()
                 t.column("reason", .text).notNull()
             }
+        }
+        // v1 kept conformances as a JSON array; the registry is rebuilt from
+        // its sources rather than converted.
+        migrator.registerMigration("v2: conformances as separated text") { db in
+            try db.execute(sql: "DELETE FROM typeTag; DELETE FROM type; DELETE FROM typeSourceFile; DELETE FROM typeSourceProblem")
         }
         return migrator
     }

@@ -17,12 +17,9 @@ struct ConfigCommand: AsyncParsableCommand {
         func run() async throws {
             let context = CommandContext(global)
             let configuration = try ConfigurationFile(home: context.home).load()
-            let locations = DocumentLocations(home: context.home, configuration: configuration)
-            let effective: [String: String] = [
-                Configuration.Key.localDocuments.rawValue: locations.localDocuments.description,
-                Configuration.Key.cloudContainer.rawValue: locations.cloudContainer.description,
-                Configuration.Key.preferredStorage.rawValue: configuration.preferredLocation.rawValue,
-            ]
+            let effective = Dictionary(uniqueKeysWithValues: Configuration.Key.allCases.map {
+                ($0.rawValue, configuration.effectiveValue(of: $0, home: context.home))
+            })
             if global.json {
                 try context.output.emit(json: effective)
                 return
@@ -42,13 +39,7 @@ struct ConfigCommand: AsyncParsableCommand {
         func run() async throws {
             let context = CommandContext(global)
             let key = try Configuration.key(named: key)
-            let configuration = try ConfigurationFile(home: context.home).load()
-            let locations = DocumentLocations(home: context.home, configuration: configuration)
-            let value = switch key {
-            case .localDocuments: locations.localDocuments.description
-            case .cloudContainer: locations.cloudContainer.description
-            case .preferredStorage: configuration.preferredLocation.rawValue
-            }
+            let value = try ConfigurationFile(home: context.home).load().effectiveValue(of: key, home: context.home)
             if global.json { try context.output.emit(json: [key.rawValue: value]) } else { context.output.line(value) }
         }
     }
