@@ -79,7 +79,9 @@ public struct TypeRegistry: Sendable {
             type.conformsTo.forEach(mix)
             mix(type.isDeclaredPackage ? "package" : "")
         }
-        for claim in claims.sorted(by: { ($0.value, $0.identifier, $0.tagClass.rawValue) < ($1.value, $1.identifier, $1.tagClass.rawValue) }) {
+        // Claims keep the order the merge gave them, which the store
+        // preserves, so they need no sorting to hash the same everywhere.
+        for claim in claims {
             mix("\(claim.tagClass.rawValue) \(claim.value) \(claim.identifier) \(claim.source.rawValue) \(claim.weight)")
         }
         return String(hash, radix: 16)
