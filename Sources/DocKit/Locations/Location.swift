@@ -7,6 +7,4 @@ public enum Location: String, Sendable, Hashable, Codable, CaseIterable, Compara
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
     public var description: String { rawValue }
-
-    public var other: Location { self == .local ? .cloud : .local }
 }
