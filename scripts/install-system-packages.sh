@@ -5,10 +5,11 @@
 set -euo pipefail
 
 # Build: libarchive-dev (CArchive), libsqlite3-dev (GRDB), pkg-config.
-# Tests and demo: the real tools users have, which the end-to-end tests compare against.
+# Tests and demo: the real tools users have, which the end-to-end tests compare against
+# (trash-cli reads the freedesktop Trash the way file managers do).
 packages=(
   libarchive-dev libsqlite3-dev pkg-config
-  libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils
+  libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils trash-cli
 )
 
 missing=()

@@ -12,7 +12,7 @@ struct DocBrowser: AsyncParsableCommand {
         4 conflict (the destination exists), 5 refused for safety, 6 invalid input.
         """,
         version: "0.1.0",
-        subcommands: [ListCommand.self, InfoCommand.self, NewCommand.self, RenameCommand.self, StorageCommand.self, ConfigCommand.self, TypesCommand.self]
+        subcommands: [ListCommand.self, InfoCommand.self, NewCommand.self, RenameCommand.self, MoveCommand.self, DeleteCommand.self, StorageCommand.self, ConfigCommand.self, TypesCommand.self]
     )
 
     /// Declared here too so that global options may come before the
@@ -37,6 +37,8 @@ struct DocBrowser: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let failure as PartialFailure {
+            Foundation.exit(failure.status)
         } catch let error as any DocKitError {
             Terminal.standardError.write("docbrowser: \(error.description)\n")
             Foundation.exit(ExitStatus.status(for: error.kind))

@@ -26,7 +26,8 @@ public struct DocumentCatalog: Sendable {
         for location in query.locations {
             documents += try scanner.scan(location, recursive: query.recursive)
         }
-        return query.ordered(documents.filter { query.matches($0, registry: registry) }, registry: registry)
+        let matching = documents.filter { query.matches($0, registry: registry) }
+        return query.ordered(addingCoordinationStates(to: matching), registry: registry)
     }
 
     /// A document by path, by filename or display name as `list` shows it
@@ -81,7 +82,7 @@ public struct DocumentCatalog: Sendable {
         // The Documents folders may be reached through a symbolic link
         // (a home in /tmp on a system where /tmp is a link).
         let parent = path.deletingLastComponent
-        if let real = realPath(parent) { path = real.appending(path.lastComponent) }
+        if let real = parent.resolvingSymbolicLinks() { path = real.appending(path.lastComponent) }
         guard let (location, relativePath) = locations.locate(path) ?? locateAfterResolvingLocations(path) else {
             throw CatalogError.notADocument(path: text)
         }
@@ -94,16 +95,10 @@ public struct DocumentCatalog: Sendable {
 
     private func locateAfterResolvingLocations(_ path: RawPath) -> (location: Location, relativePath: RawPath)? {
         for location in Location.allCases {
-            if let real = realPath(locations.documentsDirectory(location)), let relative = path.relative(to: real) {
+            if let real = locations.documentsDirectory(location).resolvingSymbolicLinks(), let relative = path.relative(to: real) {
                 return (location, relative)
             }
         }
         return nil
-    }
-
-    private func realPath(_ path: RawPath) -> RawPath? {
-        guard let resolved = path.withCString({ realpath($0, nil) }) else { return nil }
-        defer { free(resolved) }
-        return RawPath(bytes: Array(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved))))
     }
 }

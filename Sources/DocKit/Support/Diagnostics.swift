@@ -6,4 +6,5 @@ import Logging
 enum Diagnostics {
     static let types = Logger(label: "docbrowser.types")
     static let catalog = Logger(label: "docbrowser.catalog")
+    static let coordination = Logger(label: "docbrowser.coordination")
 }

@@ -40,6 +40,18 @@ public enum FileSystem {
         }
     }
 
+    /// Swaps two names atomically (renameat2 with RENAME_EXCHANGE): a
+    /// replace that never leaves the destination name empty, and keeps the
+    /// displaced item, now at `first`, for the Trash.
+    public static func exchange(_ first: RawPath, _ second: RawPath) throws(FileSystemError) {
+        let result = first.withCString { from in
+            second.withCString { to in
+                cdocshims_renameat2(AT_FDCWD, from, AT_FDCWD, to, CDOCSHIMS_RENAME_EXCHANGE)
+            }
+        }
+        guard result == 0 else { throw FileSystemError(path: first, operation: "cannot be exchanged with \(second)", errno: errno) }
+    }
+
     /// Creates an empty regular file, failing with EEXIST if the name is taken.
     public static func createNewFile(_ path: RawPath, mode: mode_t = 0o644) throws(FileSystemError) {
         let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }

@@ -125,3 +125,13 @@ public struct RawPath: Sendable, Hashable, Comparable, Codable, CustomStringConv
         URL(fileURLWithPath: String(decoding: bytes, as: UTF8.self))
     }
 }
+
+extension RawPath {
+    /// realpath(3): absolute, with every symbolic link resolved; nil when
+    /// some component does not exist.
+    public func resolvingSymbolicLinks() -> RawPath? {
+        guard let resolved = withCString({ realpath($0, nil) }) else { return nil }
+        defer { free(resolved) }
+        return RawPath(bytes: Array(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved))))
+    }
+}

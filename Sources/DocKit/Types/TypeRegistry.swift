@@ -65,26 +65,18 @@ public struct TypeRegistry: Sendable {
     /// every process for the same content, so that a cache of types
     /// (the catalog) can tell when its answers went stale.
     public var digest: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ text: String) {
-            for byte in text.utf8 {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01B3
-            }
-            hash ^= 0xFF
-            hash &*= 0x0000_0100_0000_01B3
-        }
+        var hash = FNV1aHash()
         for type in allTypes {
-            mix(type.identifier)
-            type.conformsTo.forEach(mix)
-            mix(type.isDeclaredPackage ? "package" : "")
+            hash.combine(field: type.identifier)
+            type.conformsTo.forEach { hash.combine(field: $0) }
+            hash.combine(field: type.isDeclaredPackage ? "package" : "")
         }
         // Claims keep the order the merge gave them, which the store
         // preserves, so they need no sorting to hash the same everywhere.
         for claim in claims {
-            mix("\(claim.tagClass.rawValue) \(claim.value) \(claim.identifier) \(claim.source.rawValue) \(claim.weight)")
+            hash.combine(field: "\(claim.tagClass.rawValue) \(claim.value) \(claim.identifier) \(claim.source.rawValue) \(claim.weight)")
         }
-        return String(hash, radix: 16)
+        return hash.hexadecimal
     }
 
     /// The type with this identifier. A `dyn.` identifier is decoded, as

@@ -38,7 +38,16 @@ struct CommandContext {
         return snapshot
     }
 
+    /// The catalog, after finishing what interrupted operations left
+    /// (SPEC §3), so that no command ever sees a half-moved document.
     func documentCatalog() throws -> DocumentCatalog {
-        try DocumentCatalog(home: home, registry: typeRegistry().registry)
+        let catalog = try DocumentCatalog(home: home, registry: typeRegistry().registry)
+        let recovery = InterruptedOperations(home: home, trash: trash, locations: catalog.locations)
+        for report in recovery.recover() {
+            output.note(report.description)
+        }
+        return catalog
     }
+
+    var trash: Trash { .home() }
 }

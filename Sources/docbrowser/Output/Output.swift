@@ -16,6 +16,18 @@ struct Output: Sendable {
         FileHandle.standardOutput.write(Data("\n".utf8))
     }
 
+    /// One compact JSON object per line, flushed at once: the stream form
+    /// of `--json` for commands that report as they go (move, delete,
+    /// storage).
+    func emit<Value: Encodable>(jsonLine value: Value) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        var data = try encoder.encode(value)
+        data.append(UInt8(ascii: "\n"))
+        FileHandle.standardOutput.write(data)
+    }
+
     func line(_ text: String = "") {
         print(text)
     }
@@ -25,6 +37,12 @@ struct Output: Sendable {
     func note(_ text: String) {
         guard !quiet else { return }
         Terminal.standardError.write("docbrowser: \(text)\n")
+    }
+
+    /// An error about one of several documents: reported at once, and the
+    /// command goes on with the others.
+    func error(_ error: any Error) {
+        Terminal.standardError.write("docbrowser: \(error)\n")
     }
 
     func warning(_ text: String) {

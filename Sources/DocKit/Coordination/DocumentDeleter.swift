@@ -1,0 +1,40 @@
+import Foundation
+
+/// Deletes documents: to the freedesktop Trash by default, where file
+/// managers and `trash-list` see and restore them, or outright. A package
+/// goes whole. Like moves, deletions take the document's lock and respect
+/// handlers that have it open.
+public struct DocumentDeleter: Sendable {
+    public let catalog: DocumentCatalog
+    public let trash: Trash
+    public var force: Bool
+
+    public init(catalog: DocumentCatalog, trash: Trash = .home(), force: Bool = false) {
+        self.catalog = catalog
+        self.trash = trash
+        self.force = force
+    }
+
+    public struct Result: Sendable, Hashable {
+        public var document: Document
+        /// Its name in `Trash/files`; nil when removed permanently.
+        public var trashName: String?
+        public var trashInfoPath: RawPath?
+    }
+
+    public func delete(_ document: Document, permanently: Bool) throws -> Result {
+        let locks = LockDirectory(home: catalog.home)
+        let lock = try DocumentLock([document.path], in: locks, holder: LockHolder(activity: "deleting \(document.qualifiedName)"), waiting: force)
+        defer { lock.release() }
+        let mover = DocumentMover(catalog: catalog, trash: trash, force: force)
+        try mover.checkStillThere(document)
+        try mover.checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
+        let deletion = JournaledDeletion(home: catalog.home, trash: trash)
+        if permanently {
+            try deletion.removePermanently(document.path)
+            return Result(document: document)
+        }
+        let name = try deletion.moveToTrash(document.path)
+        return Result(document: document, trashName: name.description, trashInfoPath: trash.infoPath(name))
+    }
+}

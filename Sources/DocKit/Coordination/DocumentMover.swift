@@ -1,0 +1,184 @@
+import Foundation
+
+/// Moves documents between the local and cloud locations, the analogue of
+/// `setUbiquitous(_:itemAt:destinationURL:)`: the filename stays, the move
+/// is atomic and safe across file systems, and it never runs while another
+/// process changes the document or a handler has it open (unless forced).
+public struct DocumentMover: Sendable {
+    public let catalog: DocumentCatalog
+    public let trash: Trash
+    /// Go ahead although a handler has the document open, and wait for
+    /// other docbrowser processes instead of refusing.
+    public var force: Bool
+    public var progress: (@Sendable (TransferProgress) -> Void)?
+
+    public init(catalog: DocumentCatalog, trash: Trash = .home(), force: Bool = false, progress: (@Sendable (TransferProgress) -> Void)? = nil) {
+        self.catalog = catalog
+        self.trash = trash
+        self.force = force
+        self.progress = progress
+    }
+
+    /// What a move will do, or did.
+    public struct Plan: Sendable, Hashable {
+        public enum Action: String, Sendable, Hashable {
+            case move
+            /// It is in that location already: nothing to do.
+            case none
+            /// The name is taken and the policy is `fail`.
+            case conflict
+        }
+
+        public var document: Document
+        public var action: Action
+        public var destination: Location
+        /// Relative to the destination's Documents folder.
+        public var destinationName: String
+        public var replaces: Bool
+        public var renamed: Bool { destinationName != document.listedName }
+    }
+
+    public struct Result: Sendable, Hashable {
+        public var plan: Plan
+        /// The document where it is now.
+        public var document: Document
+        public var crossedFileSystems: Bool
+        /// The replaced document's name in the Trash.
+        public var displacedTrashName: String?
+    }
+
+    /// What `move` would do now, changing nothing (`--dry-run`).
+    public func plan(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Plan {
+        if document.location == location {
+            return Plan(document: document, action: .none, destination: location, destinationName: document.listedName, replaces: false)
+        }
+        if document.states.contains(.notDownloaded) { throw MoveError.notDownloaded(document.qualifiedName) }
+        let directory = destinationDirectory(for: document, in: location)
+        for number in 1...10_000 {
+            let name = candidateName(document, number)
+            guard try isTaken(directory.appending(RawPath(escaped: name))) else {
+                return Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), replaces: false)
+            }
+            switch policy {
+            case .fail:
+                return Plan(document: document, action: .conflict, destination: location, destinationName: relativeName(document, name), replaces: false)
+            case .replace:
+                return Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), replaces: true)
+            case .rename:
+                continue
+            }
+        }
+        throw MoveError.destinationTaken("\(location):\(document.listedName)")
+    }
+
+    public func move(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Result {
+        let initial = try plan(document, to: location, onConflict: policy)
+        switch initial.action {
+        case .none:
+            return Result(plan: initial, document: document, crossedFileSystems: false)
+        case .conflict:
+            throw MoveError.destinationTaken("\(location):\(initial.destinationName)")
+        case .move:
+            break
+        }
+        let directory = destinationDirectory(for: document, in: location)
+        _ = try catalog.locations.existingDocumentsDirectory(location)
+        try FileSystem.createDirectory(directory)
+        let locks = LockDirectory(home: catalog.home)
+        let holder = LockHolder(activity: "moving \(document.qualifiedName) to \(location)")
+        var number = 1
+        while number <= 10_000 {
+            let name = candidateName(document, number)
+            let destination = directory.appending(RawPath(escaped: name))
+            let lock: DocumentLock
+            do {
+                lock = try DocumentLock([document.path, destination], in: locks, holder: holder, waiting: force)
+            } catch let error as CoordinationError {
+                if case .busy(let path, _) = error, path != document.path.description, policy == .rename {
+                    number += 1
+                    continue
+                }
+                throw error
+            }
+            defer { lock.release() }
+            try checkStillThere(document)
+            try checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
+            let taken = try isTaken(destination)
+            if taken {
+                switch policy {
+                case .fail: throw MoveError.destinationTaken("\(location):\(relativeName(document, name))")
+                case .rename:
+                    number += 1
+                    continue
+                case .replace:
+                    if try FileStatus.of(destination) == nil {
+                        // Only a placeholder holds the name; the file it
+                        // stands for is not here to replace.
+                        throw MoveError.destinationTaken("\(location):\(relativeName(document, name))")
+                    }
+                    try checkNotOpen(destination, name: "\(location):\(relativeName(document, name))", locks: locks)
+                }
+            }
+            let outcome: JournaledMove.Outcome
+            do {
+                outcome = try journaledMove(for: document).move(document.path, to: destination, replace: taken)
+            } catch let error as FileSystemError where error.errno == EEXIST && error.path == destination {
+                if policy == .rename {
+                    number += 1
+                    continue
+                }
+                throw MoveError.destinationTaken("\(location):\(relativeName(document, name))")
+            }
+            if outcome.crossedFileSystems {
+                progress?(TransferProgress(document: document.qualifiedName, bytesCopied: document.size, totalBytes: document.size))
+            }
+            let plan = Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), replaces: taken)
+            let moved = try catalog.resolve("\(location):\(plan.destinationName)")
+            return Result(plan: plan, document: moved, crossedFileSystems: outcome.crossedFileSystems, displacedTrashName: outcome.displacedTrashName?.description)
+        }
+        throw MoveError.destinationTaken("\(location):\(document.listedName)")
+    }
+
+    private func journaledMove(for document: Document) -> JournaledMove {
+        var move = JournaledMove(home: catalog.home, trash: trash)
+        if let progress {
+            let name = document.qualifiedName
+            let total = document.size
+            move.copier.progress = { copied in progress(TransferProgress(document: name, bytesCopied: copied, totalBytes: total)) }
+        }
+        return move
+    }
+
+    func checkStillThere(_ document: Document) throws {
+        guard try FileStatus.of(document.path) != nil else { throw MoveError.vanished(document.qualifiedName) }
+    }
+
+    func checkNotOpen(_ path: RawPath, name: String, locks: LockDirectory) throws {
+        let holders = OpenDocumentRecord.holders(of: path, in: locks)
+        if !holders.isEmpty, !force { throw CoordinationError.open(document: name, holders: holders) }
+    }
+
+    /// A name is taken by a file, or by the placeholder of one that is
+    /// not downloaded.
+    private func isTaken(_ path: RawPath) throws -> Bool {
+        try FileStatus.of(path) != nil || FileStatus.of(DocumentCatalog.placeholderPath(for: path)) != nil
+    }
+
+    /// The same folders inside the destination as in the source.
+    private func destinationDirectory(for document: Document, in location: Location) -> RawPath {
+        let parent = document.relativePath.deletingLastComponent
+        let root = catalog.locations.documentsDirectory(location)
+        return parent.isEmpty ? root : root.appending(parent)
+    }
+
+    private func candidateName(_ document: Document, _ number: Int) -> String {
+        let suffix = String(document.name.dropFirst(document.displayName.count))
+        let stem = number == 1 ? document.displayName : "\(document.displayName) \(number)"
+        return stem + suffix
+    }
+
+    private func relativeName(_ document: Document, _ name: String) -> String {
+        let parent = document.relativePath.deletingLastComponent
+        return parent.isEmpty ? name : "\(parent)/\(name)"
+    }
+}

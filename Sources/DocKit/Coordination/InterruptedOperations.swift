@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Finishes or undoes what processes killed mid-operation left behind
+/// (SPEC §3: "leftover temporaries are hidden, and are cleaned up on the
+/// next run"). Cheap when there is nothing to do — one directory read —
+/// so every command that touches documents runs it first.
+public struct InterruptedOperations: Sendable {
+    public let home: Home
+    public let trash: Trash
+    /// Folders where operations put temporaries: both Documents folders
+    /// (and their parents' siblings are never touched).
+    public let temporaryDirectories: [RawPath]
+
+    /// Temporaries of writes that keep no journal (configuration,
+    /// placeholders) are removed only once this old, so a write in
+    /// progress is never disturbed.
+    static let unjournaledTemporaryAge: Int64 = 3_600 * 1_000_000_000
+
+    public init(home: Home, trash: Trash, locations: DocumentLocations) {
+        self.home = home
+        self.trash = trash
+        temporaryDirectories = [locations.localDocuments, locations.cloudDocuments, trash.directory]
+    }
+
+    public struct Report: Sendable, Hashable, CustomStringConvertible {
+        /// One line per operation, such as "move of A to B".
+        public var description: String
+    }
+
+    /// What was finished or undone; operations still running, or whose
+    /// documents another process holds, are left for later.
+    public func recover() -> [Report] {
+        var reports: [Report] = []
+        let directory = OperationJournal.directory(of: home)
+        let names = (try? DirectoryReader.names(in: directory)) ?? []
+        for name in names {
+            let file = directory.appending(name)
+            if name.description.hasPrefix(".staging-") {
+                removeAbandonedStaging(file)
+            } else if let journal = OperationJournal(adopting: file) {
+                if let report = resume(journal) { reports.append(report) }
+            }
+        }
+        for directory in temporaryDirectories {
+            removeOrphanedTemporaries(in: directory, journals: Set(names.map(\.description)))
+        }
+        return reports
+    }
+
+    private func resume(_ journal: OperationJournal) -> Report? {
+        let entries = journal.readEntries()
+        guard let operation = entries.first?.operation else {
+            journal.finish()
+            return nil
+        }
+        let (summary, paths) = describe(operation)
+        guard let lock = try? DocumentLock(paths, in: LockDirectory(home: home), holder: LockHolder(activity: "recovering an interrupted \(summary)")) else {
+            return nil
+        }
+        defer { lock.release() }
+        do {
+            switch operation {
+            case .move:
+                try JournaledMove(home: home, trash: trash).resume(journal, entries: entries)
+            case .trash, .remove:
+                try JournaledDeletion(home: home, trash: trash).resume(journal, entries: entries)
+            }
+        } catch {
+            Diagnostics.coordination.warning("\(journal.file): cannot finish the interrupted \(summary): \(error)")
+            return nil
+        }
+        journal.finish()
+        return Report(description: "finished an interrupted \(summary)")
+    }
+
+    private func describe(_ operation: JournalOperation) -> (String, [RawPath]) {
+        switch operation {
+        case .move(let source, let destination, _, _, _, _):
+            ("move of \(source) to \(destination)", [source, destination])
+        case .trash(let request):
+            ("deletion of \(request.item) to the Trash", [request.item])
+        case .remove(let item, _, _):
+            ("deletion of \(item)", [item])
+        }
+    }
+
+    private func removeAbandonedStaging(_ file: RawPath) {
+        let descriptor = file.withCString { open($0, O_RDWR | O_CLOEXEC) }
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0, DocumentLock.isStillLinked(descriptor, as: file) {
+            _ = file.withCString { unlink($0) }
+        }
+    }
+
+    /// A journaled temporary (`.docbrowser-tmp-ID.ROLE`) whose journal is
+    /// gone is an orphan: journals are written before their temporaries and
+    /// removed after them.
+    private func removeOrphanedTemporaries(in directory: RawPath, journals: Set<String>) {
+        guard let names = try? DirectoryReader.names(in: directory) else { return }
+        let now = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
+        for name in names where name.description.hasPrefix(FileSystem.temporaryPrefix) {
+            let rest = name.description.dropFirst(FileSystem.temporaryPrefix.count)
+            let path = directory.appending(name)
+            if let dot = rest.firstIndex(of: ".") {
+                let identifier = String(rest[..<dot])
+                if journals.contains(identifier + OperationJournal.fileExtension) { continue }
+                if FileManager.default.fileExists(atPath: OperationJournal.directory(of: home).appending(identifier + OperationJournal.fileExtension).description) { continue }
+            } else {
+                guard let status = try? FileStatus.of(path), now - status.modificationTime > Self.unjournaledTemporaryAge else { continue }
+            }
+            try? TreeRemover.remove(path)
+        }
+    }
+}

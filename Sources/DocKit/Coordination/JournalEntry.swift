@@ -1,0 +1,63 @@
+/// One line of an operation's journal. The first says what the operation
+/// will do, with every temporary name chosen in advance; the later ones
+/// record the facts recovery cannot read off the disk.
+struct JournalEntry: Codable, Sendable, Hashable {
+    enum Step: String, Codable, Sendable {
+        /// `operation` is set.
+        case begin
+        /// The copy at the staged name is complete and flushed; `inode` is
+        /// its inode, which tells recovery whether it was already
+        /// exchanged or renamed away.
+        case copied
+        /// A move's destination name changed ("Name 2.ext"): `destination`.
+        case retarget
+        /// The displaced document of a replace, or the deleted one, is
+        /// going to the Trash: `trash` says what and from where.
+        case trashBegin
+        /// About to claim `trashName` in the Trash with an O_EXCL
+        /// `.trashinfo`.
+        case reserving
+        /// The Trash copy (across file systems) is complete: `inode`.
+        case trashCopied
+        /// The move gave up before publishing anything; undo it.
+        case abandoned
+    }
+
+    var step: Step
+    var operation: JournalOperation?
+    var destination: RawPath?
+    var inode: UInt64?
+    var trash: TrashRequest?
+    var trashName: RawPath?
+
+    init(_ step: Step, operation: JournalOperation? = nil, destination: RawPath? = nil, inode: UInt64? = nil, trash: TrashRequest? = nil, trashName: RawPath? = nil) {
+        self.step = step
+        self.operation = operation
+        self.destination = destination
+        self.inode = inode
+        self.trash = trash
+        self.trashName = trashName
+    }
+}
+
+/// What a journaled operation is, with the names of its temporaries.
+enum JournalOperation: Codable, Sendable, Hashable {
+    /// `replace` uses RENAME_EXCHANGE and sends what was at `destination`
+    /// to the Trash. `staged` is nil within one file system.
+    case move(source: RawPath, destination: RawPath, staged: RawPath?, retired: RawPath, sourceInode: UInt64, destinationInode: UInt64?)
+    case trash(TrashRequest)
+    case remove(item: RawPath, retired: RawPath, inode: UInt64)
+}
+
+/// An item to put in the Trash: it is at `item` now, and the Trash should
+/// remember it as `originalPath` (they differ for a replaced document,
+/// which is exchanged out of its name first).
+struct TrashRequest: Codable, Sendable, Hashable {
+    var item: RawPath
+    var originalPath: RawPath
+    var inode: UInt64
+    /// Where a copy across file systems is assembled, in the Trash folder.
+    var staged: RawPath
+    /// The hidden name the item takes beside itself before removal.
+    var retired: RawPath
+}

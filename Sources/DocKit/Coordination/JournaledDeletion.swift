@@ -1,0 +1,59 @@
+import Foundation
+
+/// Deletes one item, to the Trash or outright, as journaled steps, so a
+/// crash never leaves a half-deleted document in view: the next run
+/// finishes the deletion the user asked for.
+struct JournaledDeletion {
+    let home: Home
+    let trash: Trash
+    var copier = TreeCopier()
+
+    /// Returns the item's name in the Trash.
+    func moveToTrash(_ item: RawPath) throws -> RawPath {
+        guard let inode = FileSystem.inode(of: item) else {
+            throw FileSystemError(path: item, operation: "does not exist", errno: ENOENT)
+        }
+        let identifier = UUID().uuidString.lowercased()
+        let request = TrashRequest(
+            item: item,
+            originalPath: item,
+            inode: inode,
+            staged: OperationJournal.temporary(beside: trash.filePath(RawPath("x")).deletingLastComponent, identifier: identifier, role: "trash"),
+            retired: OperationJournal.temporary(beside: item, identifier: identifier, role: "retired")
+        )
+        let journal = try OperationJournal(home: home, identifier: identifier, begin: .trash(request))
+        CrashPoint.reached("journaled")
+        let name = try TrashPlacement(trash: trash, journal: journal, copier: copier).place(request)
+        journal.finish()
+        return name
+    }
+
+    func removePermanently(_ item: RawPath) throws {
+        guard let inode = FileSystem.inode(of: item) else {
+            throw FileSystemError(path: item, operation: "does not exist", errno: ENOENT)
+        }
+        let identifier = UUID().uuidString.lowercased()
+        let retired = OperationJournal.temporary(beside: item, identifier: identifier, role: "retired")
+        let journal = try OperationJournal(home: home, identifier: identifier, begin: .remove(item: item, retired: retired, inode: inode))
+        CrashPoint.reached("journaled")
+        try FileSystem.retireAndRemove(item, retired: retired)
+        try FileSystem.synchronizeDirectory(item.deletingLastComponent)
+        journal.finish()
+    }
+
+    func resume(_ journal: OperationJournal, entries: [JournalEntry]) throws {
+        switch entries.first?.operation {
+        case .trash(let request)?:
+            let trashEntries = Array(entries.drop { $0.step != .trashBegin })
+            try TrashPlacement(trash: trash, journal: journal, copier: copier).resume(request, after: trashEntries)
+        case .remove(let item, let retired, let inode)?:
+            if FileSystem.inode(of: item) == inode {
+                try FileSystem.retireAndRemove(item, retired: retired)
+            } else {
+                try TreeRemover.remove(retired)
+            }
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+extension LockDirectory {
+    /// The documents held right now, by lock key: `locked` while a live
+    /// process mutates one, `open` while a handler has it open. Lock files
+    /// are checked by their holder's pid rather than by locking them, so
+    /// that listing never makes a mutation think it is busy.
+    func heldStates() -> [String: Set<DocumentState>] {
+        guard let names = try? DirectoryReader.names(in: path), !names.isEmpty else { return [:] }
+        var states: [String: Set<DocumentState>] = [:]
+        for name in names where name.description.hasSuffix(".lock") {
+            guard let data = try? Data(contentsOf: path.appending(name).url),
+                  let holder = LockHolder.decode(data), holder.isAlive else { continue }
+            states[String(name.description.dropLast(5)), default: []].insert(.locked)
+        }
+        for key in OpenDocumentRecord.allHolders(in: self).keys {
+            states[key, default: []].insert(.open)
+        }
+        return states
+    }
+}
+
+extension DocumentCatalog {
+    func addingCoordinationStates(to documents: [Document]) -> [Document] {
+        let locks = LockDirectory(home: home)
+        let held = locks.heldStates()
+        guard !held.isEmpty else { return documents }
+        return documents.map { document in
+            guard let states = held[locks.key(for: document.path)] else { return document }
+            var document = document
+            document.states.formUnion(states)
+            return document
+        }
+    }
+}

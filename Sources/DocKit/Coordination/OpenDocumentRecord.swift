@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Marks a document as `open` in a handler for as long as the value lives
+/// (`open --wait`). The record is a file in the Locks folder that its
+/// owner keeps flock(2)ed: a record whose lock can be taken belongs to a
+/// process that died, and is ignored and removed — which, unlike checking
+/// a pid, cannot be fooled by pid reuse.
+public final class OpenDocumentRecord: @unchecked Sendable {
+    // Written in init, cleared once in close.
+    private var descriptor: Int32
+    private let file: RawPath
+
+    /// Refuses with ``CoordinationError/busy(document:holder:)`` while
+    /// another process is mutating the document, so an open never starts
+    /// on a half-moved document.
+    public init(_ document: RawPath, in directory: LockDirectory, holder: LockHolder) throws {
+        let mutation = try DocumentLock([document], in: directory, holder: LockHolder(activity: "opening it"))
+        defer { mutation.release() }
+        // Locked under a name nobody inspects, then renamed into view, so a
+        // reader never finds the record before its owner holds it.
+        let unique = UUID().uuidString
+        let staging = directory.path.appending(".staging-\(unique)")
+        file = directory.path.appending(directory.openRecordPrefix(for: document) + unique)
+        descriptor = staging.withCString { open($0, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+        guard descriptor >= 0 else { throw LockError(path: staging.description, errno: errno) }
+        guard flock(descriptor, LOCK_EX) == 0 else {
+            let code = errno
+            Glibc.close(descriptor)
+            throw LockError(path: staging.description, errno: code)
+        }
+        DocumentLock.write(holder, to: descriptor)
+        do {
+            try FileSystem.renameWithoutReplacing(staging, to: file)
+        } catch {
+            _ = staging.withCString { unlink($0) }
+            Glibc.close(descriptor)
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    /// Updates who holds it, once the handler's pid is known.
+    public func update(_ holder: LockHolder) {
+        guard descriptor >= 0 else { return }
+        DocumentLock.write(holder, to: descriptor)
+    }
+
+    public func close() {
+        guard descriptor >= 0 else { return }
+        _ = file.withCString { unlink($0) }
+        Glibc.close(descriptor)
+        descriptor = -1
+    }
+
+    /// The live handlers holding `document` open; records of dead owners
+    /// are removed on the way.
+    public static func holders(of document: RawPath, in directory: LockDirectory) -> [LockHolder] {
+        let prefix = Array(directory.openRecordPrefix(for: document).utf8)
+        guard let names = try? DirectoryReader.names(in: directory.path) else { return [] }
+        return names.filter { $0.bytes.starts(with: prefix) }.compactMap { liveHolder(in: directory.path.appending($0)) }
+    }
+
+    /// Every live record, by the lock key of its document.
+    static func allHolders(in directory: LockDirectory) -> [String: [LockHolder]] {
+        guard let names = try? DirectoryReader.names(in: directory.path) else { return [:] }
+        var result: [String: [LockHolder]] = [:]
+        for name in names {
+            let text = name.description
+            guard let marker = text.range(of: LockDirectory.openRecordMarker) else { continue }
+            if let holder = liveHolder(in: directory.path.appending(name)) {
+                result[String(text[..<marker.lowerBound]), default: []].append(holder)
+            }
+        }
+        return result
+    }
+
+    private static func liveHolder(in file: RawPath) -> LockHolder? {
+        let descriptor = file.withCString { open($0, O_RDWR | O_CLOEXEC) }
+        guard descriptor >= 0 else { return nil }
+        defer { Glibc.close(descriptor) }
+        if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+            if DocumentLock.isStillLinked(descriptor, as: file) { _ = file.withCString { unlink($0) } }
+            return nil
+        }
+        return DocumentLock.readHolder(descriptor) ?? LockHolder(pid: 0, activity: "open in a handler")
+    }
+}

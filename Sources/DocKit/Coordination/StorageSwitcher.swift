@@ -1,0 +1,66 @@
+import Foundation
+
+/// Switches the preferred location and moves every document of the other
+/// one there, as the iOS guide prescribes ("all or none"): conflicts are
+/// found before anything moves, and a switch that was interrupted is
+/// finished by running it again, since each document is always whole in
+/// one of the two places.
+public struct StorageSwitcher: Sendable {
+    public let mover: DocumentMover
+
+    public init(mover: DocumentMover) {
+        self.mover = mover
+    }
+
+    /// The documents still in the other location, and what moving each
+    /// would do.
+    public func plan(to location: Location, onConflict policy: ConflictPolicy) throws -> [DocumentMover.Plan] {
+        try remaining(to: location).filter { !$0.states.contains(.notDownloaded) }.map { try mover.plan($0, to: location, onConflict: policy) }
+    }
+
+    /// Every document of the other location, placeholders of files not
+    /// downloaded included (those cannot move, and are reported).
+    public func remaining(to location: Location) throws -> [Document] {
+        var query = DocumentQuery()
+        query.locations = [location == .local ? .cloud : .local]
+        return try mover.catalog.documents(matching: query)
+    }
+
+    /// Sets the preference first, so that new documents already go to the
+    /// new place while the others move; then moves each, reporting it
+    /// through `each`. A document that cannot move is reported and the rest
+    /// still move.
+    public func switchPreferred(
+        to location: Location,
+        onConflict policy: ConflictPolicy,
+        each: (Document, Swift.Result<DocumentMover.Result, any Error>) -> Void
+    ) throws {
+        let plans = try plan(to: location, onConflict: policy)
+        let conflicts = plans.filter { $0.action == .conflict }
+        if !conflicts.isEmpty {
+            throw StorageError.conflicts(location: location, names: conflicts.map(\.destinationName))
+        }
+        try ConfigurationFile(home: mover.catalog.home).update { configuration throws(ConfigurationError) in
+            try configuration.set(.preferredStorage, to: location.rawValue)
+        }
+        for document in try remaining(to: location) where document.states.contains(.notDownloaded) {
+            each(document, .failure(MoveError.notDownloaded(document.qualifiedName)))
+        }
+        for plan in plans {
+            each(plan.document, Swift.Result { try mover.move(plan.document, to: location, onConflict: policy) })
+        }
+    }
+}
+
+public enum StorageError: DocKitError, Hashable {
+    case conflicts(location: Location, names: [String])
+
+    public var kind: FailureKind { .conflict }
+
+    public var description: String {
+        switch self {
+        case .conflicts(let location, let names):
+            "\(names.map { "\(location):\($0)" }.joined(separator: ", ")): already exist\(names.count == 1 ? "s" : ""); nothing was moved (use --on-conflict rename or replace)"
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// The user's home Trash of the freedesktop.org Trash specification,
+/// `$XDG_DATA_HOME/Trash`: the item in `files/NAME`, and what file
+/// managers and `trash-list` need to show and restore it in
+/// `info/NAME.trashinfo`.
+public struct Trash: Sendable, Hashable {
+    public let directory: RawPath
+
+    public init(directory: RawPath) {
+        self.directory = directory
+    }
+
+    /// `$XDG_DATA_HOME/Trash`, else `~/.local/share/Trash`.
+    public static func home(environment: [String: String] = ProcessInfo.processInfo.environment) -> Trash {
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/share")
+        return Trash(directory: RawPath(dataHome).appending("Trash"))
+    }
+
+    public var filesDirectory: RawPath { directory.appending("files") }
+    public var infoDirectory: RawPath { directory.appending("info") }
+
+    public func filePath(_ name: RawPath) -> RawPath { filesDirectory.appending(name) }
+
+    public func infoPath(_ name: RawPath) -> RawPath {
+        infoDirectory.appending(RawPath(bytes: name.bytes + Array(".trashinfo".utf8)))
+    }
+
+    /// The specification asks for 0700 on the Trash it creates.
+    func create() throws(FileSystemError) {
+        try FileSystem.createDirectory(filesDirectory, mode: 0o700)
+        try FileSystem.createDirectory(infoDirectory, mode: 0o700)
+    }
+
+    /// `Name.ext`, then `Name 2.ext`, `Name 3.ext`, …: names in the Trash
+    /// only need to be unique, and readable in `files/`.
+    static func candidateName(for original: RawPath, attempt: Int) -> RawPath {
+        let name = original.lastComponent
+        guard attempt > 1 else { return name }
+        let bytes = name.bytes
+        let dot = bytes.dropFirst().lastIndex(of: UInt8(ascii: "."))
+        let base = dot.map { Array(bytes[..<$0]) } ?? bytes
+        let suffix = dot.map { Array(bytes[$0...]) } ?? []
+        return RawPath(bytes: base + Array(" \(attempt)".utf8) + suffix)
+    }
+}
+
+/// The contents of a `.trashinfo` file.
+public struct TrashInfo: Sendable, Hashable {
+    public var originalPath: RawPath
+    public var deletionDate: Date
+
+    public init(originalPath: RawPath, deletionDate: Date) {
+        self.originalPath = originalPath
+        self.deletionDate = deletionDate
+    }
+
+    /// The Path key is percent-encoded as RFC 2396 URIs are (every byte but
+    /// unreserved ones and `/`), which also carries names that are not
+    /// UTF-8; DeletionDate is local time without a zone, as the
+    /// specification says.
+    public var contents: String {
+        "[Trash Info]\nPath=\(Self.percentEncoded(originalPath))\nDeletionDate=\(Self.dateFormatter.string(from: deletionDate))\n"
+    }
+
+    public static func parse(_ text: String) -> TrashInfo? {
+        var path: RawPath?
+        var date: Date?
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("Path=") { path = percentDecoded(String(line.dropFirst(5))) }
+            if line.hasPrefix("DeletionDate=") { date = dateFormatter.date(from: String(line.dropFirst(13))) }
+        }
+        guard let path, let date else { return nil }
+        return TrashInfo(originalPath: path, deletionDate: date)
+    }
+
+    private static let unreserved = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()/".utf8))
+
+    static func percentEncoded(_ path: RawPath) -> String {
+        var result = ""
+        for byte in path.bytes {
+            if unreserved.contains(byte) {
+                result.append(Character(UnicodeScalar(byte)))
+            } else {
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
+    }
+
+    static func percentDecoded(_ text: String) -> RawPath? {
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8).makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard let high = iterator.next(), let low = iterator.next(),
+                  let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(value)
+        }
+        return RawPath(bytes: bytes)
+    }
+
+    private static let dateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone.current
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        return formatter
+    }()
+}

@@ -1,0 +1,4 @@
+import ArgumentParser
+import DocKit
+
+extension ConflictPolicy: ExpressibleByArgument {}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import DocKit
+
+struct DeleteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Move documents to the Trash, or remove them outright.",
+        discussion: """
+        The Trash is the freedesktop.org one, $XDG_DATA_HOME/Trash, with a .trashinfo for \
+        each document, so file managers and trash-list show and restore it. A package goes \
+        whole. With --json, each event is one JSON line.
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Documents: paths, or names as 'list' shows them.")
+    var documents: [String]
+
+    @Flag(name: .long, help: "Remove outright instead of moving to the Trash.")
+    var permanent = false
+
+    @Flag(name: .long, help: "Say what would happen, and change nothing.")
+    var dryRun = false
+
+    @Flag(name: .long, help: "Delete documents a handler has open, and wait for other docbrowser processes instead of refusing.")
+    var force = false
+
+    struct Event: Encodable {
+        var event: String
+        var document: String
+        var path: String
+        var trashName: String?
+        var trashInfo: String?
+        var dryRun: Bool
+    }
+
+    func run() async throws {
+        let context = CommandContext(global)
+        let catalog = try context.documentCatalog()
+        let documents = try DocumentArguments.resolve(documents, in: catalog, output: context.output)
+        let deleter = DocumentDeleter(catalog: catalog, trash: context.trash, force: force)
+        var failures = FailureCollector()
+        for document in documents {
+            do {
+                if dryRun {
+                    try report(Event(event: permanent ? "delete" : "trash", document: document.qualifiedName, path: document.path.description, dryRun: true), context.output,
+                               text: permanent ? "would delete \(document.qualifiedName) permanently" : "would move \(document.qualifiedName) to the Trash")
+                    continue
+                }
+                let result = try deleter.delete(document, permanently: permanent)
+                try report(Event(event: permanent ? "deleted" : "trashed", document: document.qualifiedName, path: document.path.description, trashName: result.trashName, trashInfo: result.trashInfoPath?.description, dryRun: false), context.output,
+                           text: permanent ? "Deleted \(document.qualifiedName)" : "Moved \(document.qualifiedName) to the Trash")
+            } catch {
+                failures.record(error, output: context.output)
+                if global.json { try? context.output.emit(jsonLine: MoveReport.ErrorEvent(document: document.qualifiedName, message: "\(error)")) }
+            }
+        }
+        try failures.finish()
+    }
+
+    private func report(_ event: Event, _ output: Output, text: String) throws {
+        if output.json {
+            try output.emit(jsonLine: event)
+        } else if !output.quiet || event.dryRun {
+            output.line(text)
+        }
+    }
+}

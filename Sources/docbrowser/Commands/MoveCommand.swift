@@ -1,0 +1,54 @@
+import ArgumentParser
+import DocKit
+
+struct MoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "move",
+        abstract: "Move documents between the local and cloud locations.",
+        discussion: """
+        The filename stays. Within one file system the move is a single rename; across \
+        file systems the document is copied to a hidden temporary, flushed to disk, renamed \
+        into place, and only then removed from where it was. A killed move is finished or \
+        undone by the next docbrowser command. With --json, each event is one JSON line.
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Documents: paths, or names as 'list' shows them.")
+    var documents: [String]
+
+    @Option(name: .long, help: "Where to: local or cloud.")
+    var to: Location
+
+    @Option(name: .long, help: "When the name is taken there: fail, rename (\"Name 2.ext\") or replace (the old one goes to the Trash).")
+    var onConflict: ConflictPolicy = .fail
+
+    @Flag(name: .long, help: "Say what would happen, and change nothing.")
+    var dryRun = false
+
+    @Flag(name: .long, help: "Move documents a handler has open, and wait for other docbrowser processes instead of refusing.")
+    var force = false
+
+    func run() async throws {
+        let context = CommandContext(global)
+        let catalog = try context.documentCatalog()
+        let documents = try DocumentArguments.resolve(documents, in: catalog, output: context.output)
+        let progress = ProgressReporter(output: context.output)
+        let mover = DocumentMover(catalog: catalog, trash: context.trash, force: force, progress: progress.callback)
+        var failures = FailureCollector()
+        for document in documents {
+            do {
+                if dryRun {
+                    try MoveReport.plan(try mover.plan(document, to: to, onConflict: onConflict), output: context.output)
+                } else {
+                    try MoveReport.result(try mover.move(document, to: to, onConflict: onConflict), output: context.output)
+                }
+            } catch {
+                failures.record(error, output: context.output)
+                if global.json { try? context.output.emit(jsonLine: MoveReport.ErrorEvent(document: document.qualifiedName, message: "\(error)")) }
+            }
+        }
+        try failures.finish()
+    }
+}

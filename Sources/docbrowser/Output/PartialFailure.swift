@@ -1,0 +1,27 @@
+import DocKit
+
+/// Collects the errors of a command that works through several documents
+/// and goes on after each, as `mv` and `rm` do, so that the exit status
+/// still says what went wrong first.
+struct PartialFailure: Error {
+    var status: Int32
+    var count: Int
+}
+
+struct FailureCollector {
+    private(set) var first: (any Error)?
+    private(set) var count = 0
+
+    mutating func record(_ error: any Error, output: Output) {
+        output.error(error)
+        if first == nil { first = error }
+        count += 1
+    }
+
+    /// Throws when anything failed; the errors were already printed.
+    func finish() throws {
+        guard let first else { return }
+        let kind = (first as? any DocKitError)?.kind ?? .failed
+        throw PartialFailure(status: ExitStatus.status(for: kind), count: count)
+    }
+}
