@@ -1,0 +1,69 @@
+import Foundation
+import Subprocess
+import SystemPackage
+
+/// Fingerprints of documents as the file system holds them: content
+/// (SHA-256), kinds, permission bits, modification times to the
+/// nanosecond and symbolic-link targets, for every entry of a package.
+/// Computed by Python, a tool independent of the code under test.
+enum TreeDigest {
+    private static let script = #"""
+    import hashlib, json, os, stat, sys
+    def digest(path):
+        h = hashlib.sha256()
+        def entry(p, rel):
+            st = os.lstat(p)
+            h.update(f"{rel}\0{stat.S_IFMT(st.st_mode)}\0{stat.S_IMODE(st.st_mode)}\0{st.st_mtime_ns}\0".encode("utf-8", "surrogateescape"))
+            if stat.S_ISLNK(st.st_mode):
+                h.update(os.fsencode(os.readlink(p)))
+            elif stat.S_ISREG(st.st_mode):
+                with open(p, "rb") as f:
+                    for chunk in iter(lambda: f.read(1 << 20), b""):
+                        h.update(chunk)
+            elif stat.S_ISDIR(st.st_mode):
+                for name in sorted(os.listdir(p)):
+                    entry(os.path.join(p, name), rel + "/" + name)
+        entry(path, "")
+        return h.hexdigest()
+    result = {}
+    for directory in sys.argv[1:]:
+        entries = {}
+        if os.path.isdir(directory):
+            for name in sorted(os.listdir(directory)):
+                entries[name] = digest(os.path.join(directory, name))
+        result[directory] = entries
+    print(json.dumps(result))
+    """#
+
+    /// For each directory, its entries (hidden ones included) by name.
+    static func entries(of directories: [URL]) async throws -> [URL: [String: String]] {
+        let result = try await Subprocess.run(
+            .name("python3"),
+            arguments: Arguments(["-c", script] + directories.map(\.path)),
+            output: .string(limit: 16 << 20),
+            error: .string(limit: 1 << 16)
+        )
+        guard result.terminationStatus.isSuccess,
+              let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: [String: String]] else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "tree digest failed: \(result.standardError)"])
+        }
+        var entries: [URL: [String: String]] = [:]
+        for directory in directories { entries[directory] = object[directory.path] ?? [:] }
+        return entries
+    }
+}
+
+/// A directory on tmpfs (/dev/shm), a different file system from the
+/// sandbox's, for moves that must copy; removed with the value.
+final class OtherFileSystemDirectory: Sendable {
+    let url: URL
+
+    init() throws {
+        url = URL(fileURLWithPath: "/dev/shm/docbrowser-e2e-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
