@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@Suite("delete, run as a user would")
+struct DeleteEndToEndTests {
+    private func trash(_ sandbox: Sandbox) -> URL { sandbox.userHome.appending(path: ".local/share/Trash") }
+
+    @Test func deleteMovesToTheFreedesktopTrashWithATrashInfo() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("bye", to: "home/Documents/Old Report.txt")
+        let result = try await sandbox.run("delete", "Old Report")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput == "Moved local:Old Report.txt to the Trash\n")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.localDocuments.appending(path: "Old Report.txt").path))
+        #expect(try String(contentsOf: trash(sandbox).appending(path: "files/Old Report.txt"), encoding: .utf8) == "bye")
+        let info = try String(contentsOf: trash(sandbox).appending(path: "info/Old Report.txt.trashinfo"), encoding: .utf8)
+        let lines = info.split(separator: "\n")
+        #expect(lines.first == "[Trash Info]")
+        #expect(lines.contains("Path=\(sandbox.localDocuments.path)/Old%20Report.txt"))
+        let date = try #require(lines.first { $0.hasPrefix("DeletionDate=") })
+        #expect(date.wholeMatch(of: /DeletionDate=\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/) != nil)
+        #expect(try await TrashList.run(sandbox) == [sandbox.localDocuments.appending(path: "Old Report.txt").path])
+    }
+
+    @Test func namesCollidingInTheTrashAreKeptApart() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("local copy", to: "home/Documents/Same.txt")
+        _ = try sandbox.write("cloud copy", to: "home/Cloud/Documents/Same.txt")
+        _ = try sandbox.write("café", to: "home/Documents/Café ü.txt")
+        let result = try await sandbox.run("delete", "local:Same.txt", "cloud:Same.txt", "Café ü.txt", "--json")
+        #expect(result.status == 0, "\(result)")
+        let events = try result.standardOutput.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(events.map { $0?["trashName"] as? String } == ["Same.txt", "Same 2.txt", "Café ü.txt"])
+        #expect(try String(contentsOf: trash(sandbox).appending(path: "files/Same 2.txt"), encoding: .utf8) == "cloud copy")
+        let info = try String(contentsOf: trash(sandbox).appending(path: "info/Café ü.txt.trashinfo"), encoding: .utf8)
+        #expect(info.contains("/Caf%C3%A9%20%C3%BC.txt\n"))
+        #expect(try await TrashList.run(sandbox) == [
+            sandbox.cloudDocuments.appending(path: "Same.txt").path,
+            sandbox.localDocuments.appending(path: "Café ü.txt").path,
+            sandbox.localDocuments.appending(path: "Same.txt").path,
+        ].sorted())
+    }
+
+    @Test func deleteAcrossFileSystemsCopiesIntoTheTrashWhole() async throws {
+        let sandbox = try Sandbox()
+        let other = try OtherFileSystemDirectory()
+        #expect(try await sandbox.run("config", "set", "cloud.container", other.url.path).status == 0)
+        let cloud = other.url.appending(path: "Documents")
+        try await sandbox.shell("mkdir -p '\(cloud.path)' && set -- '\(cloud.path)' && \(MoveEndToEndTests.packageScript)")
+        let before = try await TreeDigest.entries(of: [cloud])[cloud]?["Letter.rtfd"]
+        let result = try await sandbox.run("delete", "Letter.rtfd")
+        #expect(result.status == 0, "\(result)")
+        let files = trash(sandbox).appending(path: "files")
+        let after = try await TreeDigest.entries(of: [files, cloud, trash(sandbox)])
+        #expect(after[files]?["Letter.rtfd"] == before)
+        #expect(after[cloud]?.isEmpty == true)
+        #expect(Set(after[trash(sandbox)]?.keys ?? [:].keys) == ["files", "info"], "no temporary left in the Trash")
+    }
+
+    @Test func permanentRemovesAPackageWholeAndDryRunChangesNothing() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.shell("mkdir -p home/Documents && set -- home/Documents && \(MoveEndToEndTests.packageScript)")
+        let dryRun = try await sandbox.run("delete", "Letter.rtfd", "--permanent", "--dry-run")
+        #expect(dryRun.standardOutput == "would delete local:Letter.rtfd permanently\n")
+        #expect(FileManager.default.fileExists(atPath: sandbox.localDocuments.appending(path: "Letter.rtfd/TXT.rtf").path))
+        let trashDryRun = try await sandbox.run("delete", "Letter.rtfd", "--dry-run", "--json")
+        #expect(try trashDryRun.json()["event"] as? String == "trash")
+        let result = try await sandbox.run("delete", "Letter.rtfd", "--permanent")
+        #expect(result.status == 0, "\(result)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.localDocuments.path).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: trash(sandbox).path))
+    }
+
+    @Test func missingDocumentsDeleteNothing() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("keep", to: "home/Documents/Keep.txt")
+        let result = try await sandbox.run("delete", "Keep.txt", "Gone.txt")
+        #expect(result.status == 3)
+        #expect(result.standardError == "docbrowser: Gone.txt: no such document (see 'docbrowser list')\n")
+        #expect(FileManager.default.fileExists(atPath: sandbox.localDocuments.appending(path: "Keep.txt").path))
+    }
+}
