@@ -82,8 +82,9 @@ public enum HandlerLauncher {
         options.createSession = detached
         return Subprocess.Configuration(
             executable: .path(FilePath(invocation.executable.path)),
-            arguments: Arguments(invocation.arguments),
-            // Entries must be NUL-terminated: they are handed to strdup.
+            // Byte arguments and environment entries must be NUL-terminated:
+            // swift-subprocess hands them to strdup as they are.
+            arguments: Arguments(invocation.arguments.map { $0 + [0] }),
             environment: .custom(invocation.environment.map { $0 + [0] }),
             workingDirectory: FilePath(invocation.workingDirectory.path),
             platformOptions: options

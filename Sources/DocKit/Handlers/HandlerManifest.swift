@@ -82,6 +82,11 @@ public struct HandlerManifest: Sendable, Hashable {
 
     public var canOpen: Bool { executable != nil }
 
+    /// Reverse-DNS, as bundle identifiers are; never a path.
+    public static func isValidIdentifier(_ identifier: String) -> Bool {
+        InfoPlistTypeDeclarations.isValidIdentifier(identifier)
+    }
+
     /// The directory relative executables are found in.
     public var baseDirectory: URL { bundleURL ?? manifestURL.deletingLastPathComponent() }
 }
