@@ -23,6 +23,32 @@ public struct HandlerManifestLocations: Sendable, Hashable {
         return HandlerManifestLocations(directories: directories)
     }
 
+    /// Every file that describes a handler: ``manifestFiles()`` and the
+    /// freedesktop `.desktop` entries, which declare no types of their own
+    /// and so are no source of the type registry.
+    public func handlerFiles() -> [URL] {
+        var files: [URL] = []
+        let manifests = Set(manifestFiles())
+        for directory in directories {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let url = directory.appending(path: name)
+                switch (name as NSString).pathExtension.lowercased() {
+                case "plist", "json":
+                    if manifests.contains(url) { files.append(url) }
+                case "handler":
+                    let infoPlist = url.appending(path: "Info.plist")
+                    if manifests.contains(infoPlist) { files.append(infoPlist) }
+                case "desktop":
+                    files.append(url)
+                default:
+                    break
+                }
+            }
+        }
+        return files
+    }
+
     /// Manifests standing alone (`*.plist`, `*.json`) and inside handler
     /// bundles (`Name.handler/Info.plist`), in a stable order.
     public func manifestFiles() -> [URL] {

@@ -1,0 +1,179 @@
+import Foundation
+
+/// The `[Desktop Entry]` group of a freedesktop `.desktop` file, as far as
+/// a handler needs it: its name, icon, MIME types and Exec line.
+public struct DesktopEntry: Sendable, Hashable {
+    public var path: String
+    /// The desktop file ID without `.desktop`, which serves as the
+    /// handler's identifier (`org.gnome.TextEditor`).
+    public var identifier: String
+    public var name: String?
+    public var icon: String?
+    public var mimeTypes: [String]
+    public var exec: String
+    public var commandLine: DesktopCommandLine
+
+    static let group = "Desktop Entry"
+
+    public static func load(from url: URL) throws(MalformedFileError) -> DesktopEntry {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw MalformedFileError(path: url.path, reason: "cannot be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw MalformedFileError(path: url.path, reason: "is not UTF-8, as desktop entries must be")
+        }
+        return try parse(text, path: url.path)
+    }
+
+    static func parse(_ text: String, path: String) throws(MalformedFileError) -> DesktopEntry {
+        var values: [String: String] = [:]
+        var group: String?
+        var sawGroup = false
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine[...]
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if trimmed.hasPrefix("[") {
+                guard trimmed.hasSuffix("]") else { throw MalformedFileError(path: path, keyPath: "line \(number + 1)", reason: "a group header must end with ']'") }
+                group = String(trimmed.dropFirst().dropLast())
+                if group == Self.group {
+                    if sawGroup { throw MalformedFileError(path: path, keyPath: "line \(number + 1)", reason: "a second [Desktop Entry] group") }
+                    sawGroup = true
+                }
+                continue
+            }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw MalformedFileError(path: path, keyPath: "line \(number + 1)", reason: "expected Key=Value")
+            }
+            guard group != nil else {
+                throw MalformedFileError(path: path, keyPath: "line \(number + 1)", reason: "an entry before the first group header")
+            }
+            guard group == Self.group else { continue }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+            // Localised values (Name[de]) are not used.
+            if key.contains("[") { continue }
+            values[key] = String(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+        }
+        guard sawGroup else { throw MalformedFileError(path: path, reason: "has no [Desktop Entry] group") }
+        func keyPath(_ key: String) -> String { "\(Self.group).\(key)" }
+        let type = values["Type"]
+        guard type == "Application" else {
+            throw MalformedFileError(path: path, keyPath: keyPath("Type"), reason: type == nil ? "missing, Application is required" : "'\(type!)' is not Application")
+        }
+        guard let rawExec = values["Exec"], !rawExec.isEmpty else {
+            throw MalformedFileError(path: path, keyPath: keyPath("Exec"), reason: "missing, a command line is required")
+        }
+        let exec: String
+        do {
+            exec = try unescape(rawExec)
+        } catch {
+            throw MalformedFileError(path: path, keyPath: keyPath("Exec"), reason: error.reason)
+        }
+        let commandLine: DesktopCommandLine
+        do {
+            commandLine = try DesktopCommandLine(parsing: exec)
+        } catch {
+            throw MalformedFileError(path: path, keyPath: keyPath("Exec"), reason: error.reason)
+        }
+        var mimeTypes: [String] = []
+        if let raw = values["MimeType"] {
+            do {
+                mimeTypes = try list(raw).map { $0.lowercased() }
+            } catch {
+                throw MalformedFileError(path: path, keyPath: keyPath("MimeType"), reason: error.reason)
+            }
+        }
+        var name: String?
+        if let value = values["Name"] {
+            do { name = try unescape(value) } catch { throw MalformedFileError(path: path, keyPath: keyPath("Name"), reason: error.reason) }
+        }
+        var identifier = (path as NSString).lastPathComponent
+        if identifier.hasSuffix(".desktop") { identifier = String(identifier.dropLast(".desktop".count)) }
+        guard InfoPlistTypeDeclarations.isValidIdentifier(identifier) else {
+            throw MalformedFileError(path: path, reason: "'\(identifier)' is not a valid desktop file ID")
+        }
+        return DesktopEntry(
+            path: path,
+            identifier: identifier,
+            name: name,
+            icon: values["Icon"].flatMap { $0.isEmpty ? nil : $0 },
+            mimeTypes: mimeTypes,
+            exec: exec,
+            commandLine: commandLine
+        )
+    }
+
+    /// The escapes of the specification's `string` values: `\s`, `\n`,
+    /// `\t`, `\r` and `\\`. Any other escape is left for the Exec quoting
+    /// rules to read (`\"`, `\$`, …).
+    static func unescape(_ value: String) throws(DesktopCommandLineError) -> String {
+        var result = ""
+        var characters = Array(value)[...]
+        while let character = characters.popFirst() {
+            guard character == "\\" else { result.append(character); continue }
+            guard let next = characters.popFirst() else { throw DesktopCommandLineError("a value ends with a lone backslash") }
+            switch next {
+            case "s": result.append(" ")
+            case "n": result.append("\n")
+            case "t": result.append("\t")
+            case "r": result.append("\r")
+            case "\\": result.append("\\")
+            default: result.append("\\"); result.append(next)
+            }
+        }
+        return result
+    }
+
+    /// A `;`-separated list, `\;` standing for a semicolon inside an item.
+    static func list(_ value: String) throws(DesktopCommandLineError) -> [String] {
+        var items: [String] = []
+        var current = ""
+        var characters = Array(value)[...]
+        while let character = characters.popFirst() {
+            if character == "\\", characters.first == ";" {
+                current.append(characters.removeFirst())
+            } else if character == ";" {
+                items.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        items.append(current)
+        return items.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// The entry as a handler: one Default-ranked Viewer claim on its MIME
+    /// types, its program looked up in PATH as the specification says.
+    func manifest(environment: [String: String]) -> HandlerManifest {
+        let program = commandLine.program
+        let executable: URL? = program.contains("/")
+            ? HandlerManifest.resolveExecutable(program, in: URL(fileURLWithPath: path).deletingLastPathComponent())
+            : Self.lookUp(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
+        return HandlerManifest(
+            identifier: identifier,
+            name: name,
+            form: .desktopEntry,
+            manifestURL: URL(fileURLWithPath: path),
+            bundleURL: nil,
+            declaredExecutable: program,
+            executable: executable,
+            documentTypes: mimeTypes.isEmpty ? [] : [HandlerManifest.DocumentType(name: name, mimeTypes: mimeTypes, role: .viewer, rank: .default, rankIsDeclared: false)],
+            exportedTypes: [],
+            services: [],
+            commandLine: commandLine,
+            iconName: icon
+        )
+    }
+
+    static func lookUp(_ program: String, path: String) -> URL? {
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            let candidate = URL(fileURLWithPath: String(directory)).appending(path: program)
+            if HandlerManifest.isRunnable(candidate) { return candidate }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,44 @@
+/// Why a handler could not be found, chosen, registered or started.
+public enum HandlerError: DocKitError, Hashable {
+    /// No handler opens the type; `candidates` are those `--with` accepts.
+    case noHandler(document: String, type: String, candidates: [String])
+    case unknownHandler(String)
+    /// The handler contributes types only: it has no program to run here.
+    case cannotOpen(handler: String, reason: String)
+    case launchFailed(handler: String, executable: String, reason: String)
+    /// Only registrations in the home can be removed.
+    case notRegisteredInHome(handler: String, path: String)
+    case notAManifest(path: String)
+    case notDownloaded(document: String)
+
+    public var kind: FailureKind {
+        switch self {
+        case .noHandler, .unknownHandler: .notFound
+        case .cannotOpen, .notRegisteredInHome, .notDownloaded: .refused
+        case .launchFailed: .failed
+        case .notAManifest: .invalidInput
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .noHandler(let document, let type, let candidates):
+            let choice = candidates.isEmpty
+                ? "no handler that can open anything is registered (see 'handlers register')"
+                : "choose one with --with: \(candidates.joined(separator: ", "))"
+            return "\(document): no handler opens documents of type \(type); \(choice)"
+        case .unknownHandler(let identifier):
+            return "\(identifier): no such handler is registered (see 'handlers')"
+        case .cannotOpen(let handler, let reason):
+            return "\(handler): cannot open documents: \(reason)"
+        case .launchFailed(let handler, let executable, let reason):
+            return "\(handler): \(executable) could not be started (\(reason))"
+        case .notRegisteredInHome(let handler, let path):
+            return "\(handler): installed at \(path), not registered in this home, so it cannot be unregistered"
+        case .notAManifest(let path):
+            return "\(path): not a handler manifest (expected a .plist or .json manifest, a .handler bundle or a .desktop file)"
+        case .notDownloaded(let document):
+            return "\(document): not downloaded yet, so there is nothing to open"
+        }
+    }
+}

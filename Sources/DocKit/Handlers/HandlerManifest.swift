@@ -1,0 +1,255 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A handler as its manifest describes it: an Info.plist-style file (XML,
+/// binary or JSON; standing alone or as `Name.handler/Info.plist`) or a
+/// freedesktop `.desktop` entry.
+public struct HandlerManifest: Sendable, Hashable {
+    public enum Form: String, Sendable, Hashable, Codable {
+        /// A manifest file standing alone (`*.plist`, `*.json`).
+        case manifest
+        /// `Name.handler/Info.plist`, the executable beside it.
+        case bundle
+        /// A freedesktop `.desktop` entry.
+        case desktopEntry
+    }
+
+    /// One `CFBundleDocumentTypes` entry (or a `.desktop` entry's MIME types).
+    public struct DocumentType: Sendable, Hashable {
+        public var name: String?
+        public var contentTypes: [String]
+        /// Legacy tags, mapped to types through the registry when choosing.
+        public var filenameExtensions: [String]
+        public var mimeTypes: [String]
+        public var role: HandlerRole
+        public var rank: HandlerRank
+        /// False when `LSHandlerRank` was absent and the rank is the default.
+        public var rankIsDeclared: Bool
+        public var isPackage: Bool
+
+        public init(name: String? = nil, contentTypes: [String] = [], filenameExtensions: [String] = [], mimeTypes: [String] = [], role: HandlerRole = .viewer, rank: HandlerRank = .default, rankIsDeclared: Bool = true, isPackage: Bool = false) {
+            self.name = name
+            self.contentTypes = contentTypes
+            self.filenameExtensions = filenameExtensions
+            self.mimeTypes = mimeTypes
+            self.role = role
+            self.rank = rank
+            self.rankIsDeclared = rankIsDeclared
+            self.isPackage = isPackage
+        }
+
+        /// The types the entry claims: its content types, else those its
+        /// legacy extensions and MIME types name in the registry
+        /// (`*` claims every item).
+        public func claimedTypes(in registry: TypeRegistry) -> [String] {
+            guard contentTypes.isEmpty else { return contentTypes }
+            var types: [String] = []
+            for ext in filenameExtensions {
+                let identifier = ext == "*" ? UTType.item : registry.preferredType(withTag: ext, tagClass: .filenameExtension).identifier
+                if !types.contains(identifier) { types.append(identifier) }
+            }
+            for mime in mimeTypes {
+                let identifier = mime == "*" || mime == "*/*" ? UTType.item : registry.preferredType(withTag: mime, tagClass: .mimeType).identifier
+                if !types.contains(identifier) { types.append(identifier) }
+            }
+            return types
+        }
+    }
+
+    public var identifier: String
+    public var name: String?
+    public var form: Form
+    /// The file read: the standalone manifest, the bundle's Info.plist, or
+    /// the `.desktop` file.
+    public var manifestURL: URL
+    /// The `.handler` directory of the bundle form.
+    public var bundleURL: URL?
+    /// `CFBundleExecutable`, or the program of a `.desktop` Exec line, as written.
+    public var declaredExecutable: String?
+    /// The program, when it exists here and may be run; nil means the
+    /// handler only contributes types (a macOS or iOS app's Info.plist).
+    public var executable: URL?
+    public var documentTypes: [DocumentType]
+    /// Identifiers of `UTExportedTypeDeclarations`.
+    public var exportedTypes: [String]
+    public var services: [HandlerService]
+    /// The Exec line of a `.desktop` entry, parsed.
+    public var commandLine: DesktopCommandLine?
+    /// `Icon=` of a `.desktop` entry, for `%i`.
+    public var iconName: String?
+
+    public var canOpen: Bool { executable != nil }
+
+    /// Reverse-DNS, as bundle identifiers are; never a path.
+    public static func isValidIdentifier(_ identifier: String) -> Bool {
+        InfoPlistTypeDeclarations.isValidIdentifier(identifier)
+    }
+
+    /// The directory relative executables are found in.
+    public var baseDirectory: URL { bundleURL ?? manifestURL.deletingLastPathComponent() }
+}
+
+extension HandlerManifest {
+    /// Reads and validates a manifest: a `.handler` bundle directory (or
+    /// its Info.plist), a `.desktop` file, or an Info.plist-style file.
+    /// Unknown keys are ignored; a problem names the file and key path.
+    public static func load(from url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) throws(MalformedFileError) -> HandlerManifest {
+        var manifestURL = url
+        var bundleURL: URL?
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            guard url.pathExtension.lowercased() == "handler" else {
+                throw MalformedFileError(path: url.path, reason: "is a directory but not a .handler bundle")
+            }
+            bundleURL = url
+            manifestURL = url.appending(path: "Info.plist")
+        } else if url.lastPathComponent == "Info.plist", url.deletingLastPathComponent().pathExtension.lowercased() == "handler" {
+            bundleURL = url.deletingLastPathComponent()
+        }
+        if bundleURL == nil, url.pathExtension.lowercased() == "desktop" {
+            return try DesktopEntry.load(from: url).manifest(environment: environment)
+        }
+        let root = PropertyListValue(value: try PropertyListFile.readDictionary(at: manifestURL), keyPath: "", path: manifestURL.path)
+        return try parse(root, manifestURL: manifestURL, bundleURL: bundleURL)
+    }
+
+    static func parse(_ root: PropertyListValue, manifestURL: URL, bundleURL: URL?) throws(MalformedFileError) -> HandlerManifest {
+        let identifier = try root["CFBundleIdentifier"].requiredString()
+        guard InfoPlistTypeDeclarations.isValidIdentifier(identifier) else {
+            throw root["CFBundleIdentifier"].problem("'\(identifier)' is not a valid bundle identifier (reverse-DNS: letters, digits, '-', '_' and '.')")
+        }
+        // The type declarations are validated here too, so that a manifest
+        // registers only if the type registry can read all of it.
+        _ = try InfoPlistTypeDeclarations.declarations(in: root, exportedAs: .exported)
+        var exported: [String] = []
+        for entry in try root["UTExportedTypeDeclarations"].dictionaries() {
+            exported.append(try entry["UTTypeIdentifier"].requiredString())
+        }
+        var name = try root["CFBundleName"].string()
+        if name == nil { name = try root["CFBundleDisplayName"].string() }
+        let declaredExecutable = try root["CFBundleExecutable"].string()
+        let base = bundleURL ?? manifestURL.deletingLastPathComponent()
+        let executable = declaredExecutable.flatMap { resolveExecutable($0, in: base) }
+
+        var documentTypes: [DocumentType] = []
+        for entry in try root["CFBundleDocumentTypes"].dictionaries() {
+            documentTypes.append(try documentType(entry, exported: exported))
+        }
+        var services: [HandlerService] = []
+        for entry in try root["DBServices"].dictionaries() {
+            services.append(try service(entry, handler: identifier, base: base, defaultExecutable: executable))
+        }
+        return HandlerManifest(
+            identifier: identifier,
+            name: name,
+            form: bundleURL == nil ? .manifest : .bundle,
+            manifestURL: manifestURL,
+            bundleURL: bundleURL,
+            declaredExecutable: declaredExecutable,
+            executable: executable,
+            documentTypes: documentTypes,
+            exportedTypes: exported,
+            services: services
+        )
+    }
+
+    private static func documentType(_ entry: PropertyListValue, exported: [String]) throws(MalformedFileError) -> DocumentType {
+        let contentTypes = try entry["LSItemContentTypes"].strings()
+        for (index, type) in contentTypes.enumerated() where !InfoPlistTypeDeclarations.isValidIdentifier(type) {
+            throw MalformedFileError(path: entry.path, keyPath: "\(entry.keyPath).LSItemContentTypes[\(index)]", reason: "'\(type)' is not a valid type identifier")
+        }
+        let role: HandlerRole
+        if let text = try entry["CFBundleTypeRole"].string() {
+            guard let parsed = HandlerRole.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(text) == .orderedSame }) else {
+                throw entry["CFBundleTypeRole"].problem("'\(text)' is not a role (Editor, Viewer, Shell or None)")
+            }
+            role = parsed
+        } else {
+            role = .viewer
+        }
+        var rank: HandlerRank
+        let rankIsDeclared: Bool
+        if let text = try entry["LSHandlerRank"].string() {
+            guard let parsed = HandlerRank.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(text) == .orderedSame }) else {
+                throw entry["LSHandlerRank"].problem("'\(text)' is not a rank (Owner, Default, Alternate or None)")
+            }
+            rank = parsed
+            rankIsDeclared = true
+        } else {
+            // No rank: the app that exports a type owns it; any other claim
+            // is a Default one (see the README, "Choosing a handler").
+            let exportedKeys = Set(exported.map { $0.lowercased() })
+            rank = contentTypes.contains { exportedKeys.contains($0.lowercased()) } ? .owner : .default
+            rankIsDeclared = false
+        }
+        return DocumentType(
+            name: try entry["CFBundleTypeName"].string(),
+            contentTypes: contentTypes,
+            filenameExtensions: try entry["CFBundleTypeExtensions"].strings().filter { !$0.isEmpty }.map { $0.lowercased() },
+            mimeTypes: try entry["CFBundleTypeMIMETypes"].strings().filter { !$0.isEmpty }.map { $0.lowercased() },
+            role: role,
+            rank: rank,
+            rankIsDeclared: rankIsDeclared,
+            isPackage: try entry["LSTypeIsPackage"].bool() ?? false
+        )
+    }
+
+    private static func service(_ entry: PropertyListValue, handler: String, base: URL, defaultExecutable: URL?) throws(MalformedFileError) -> HandlerService {
+        let kindText = try entry["DBServiceKind"].requiredString()
+        guard let kind = HandlerService.Kind(rawValue: kindText) else {
+            throw entry["DBServiceKind"].problem("'\(kindText)' is not a service kind (export, import or preview)")
+        }
+        guard entry["DBServiceTypes"].isPresent else { throw entry["DBServiceTypes"].problem("missing, an array of type identifiers is required") }
+        let types = try entry["DBServiceTypes"].strings()
+        if types.isEmpty { throw entry["DBServiceTypes"].problem("empty, at least one type identifier is required") }
+        for (index, type) in types.enumerated() where !InfoPlistTypeDeclarations.isValidIdentifier(type) {
+            throw MalformedFileError(path: entry.path, keyPath: "\(entry.keyPath).DBServiceTypes[\(index)]", reason: "'\(type)' is not a valid type identifier")
+        }
+        var executable = defaultExecutable
+        if let declared = try entry["DBServiceExecutable"].string() {
+            executable = resolveExecutable(declared, in: base)
+        }
+        if entry["DBServiceArguments"].isPresent, !(entry["DBServiceArguments"].value is [Any]) {
+            throw entry["DBServiceArguments"].problem("expected an array of strings")
+        }
+        var timeLimit: Duration?
+        let limit = entry["DBServiceTimeLimit"]
+        if let value = limit.value {
+            guard let seconds = number(value) else { throw limit.problem("expected a number of seconds") }
+            guard seconds > 0, seconds.isFinite else { throw limit.problem("must be a positive number of seconds") }
+            timeLimit = .milliseconds(Int64((seconds * 1000).rounded()))
+        }
+        return HandlerService(
+            kind: kind,
+            types: types,
+            executable: executable,
+            arguments: try entry["DBServiceArguments"].strings(),
+            timeLimit: timeLimit,
+            handlerIdentifier: handler
+        )
+    }
+
+    /// A number, but not a boolean, which Foundation also hands out as an
+    /// NSNumber (of C type `char`).
+    static func number(_ value: Any) -> Double? {
+        if value is String || type(of: value) == Bool.self { return nil }
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
+        return number.doubleValue
+    }
+
+    /// A relative path is found in `directory`; the result must be a
+    /// regular file this process may execute, else the handler is types only.
+    static func resolveExecutable(_ path: String, in directory: URL) -> URL? {
+        guard !path.isEmpty else { return nil }
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appending(path: path)
+        return isRunnable(url) ? url.standardizedFileURL : nil
+    }
+
+    static func isRunnable(_ url: URL) -> Bool {
+        var status = stat()
+        guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        return access(url.path, X_OK) == 0
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// Every handler the manifest locations describe, and the choice of one
+/// for a type, as LaunchServices binds documents to apps.
+public struct HandlerRegistry: Sendable {
+    /// By identifier; a later location (the home) replaces an earlier one.
+    public let handlers: [HandlerManifest]
+    /// Files that could not be read; they are skipped.
+    public let problems: [MalformedFileError]
+
+    public init(handlers: [HandlerManifest], problems: [MalformedFileError] = []) {
+        var byIdentifier: [String: HandlerManifest] = [:]
+        var order: [String] = []
+        for handler in handlers {
+            let key = handler.identifier.lowercased()
+            if byIdentifier[key] == nil { order.append(key) }
+            byIdentifier[key] = handler
+        }
+        self.handlers = order.compactMap { byIdentifier[$0] }.sorted { $0.identifier < $1.identifier }
+        self.problems = problems
+    }
+
+    public static func load(_ locations: HandlerManifestLocations, environment: [String: String] = ProcessInfo.processInfo.environment) -> HandlerRegistry {
+        var handlers: [HandlerManifest] = []
+        var problems: [MalformedFileError] = []
+        for file in locations.handlerFiles() {
+            do {
+                handlers.append(try HandlerManifest.load(from: file, environment: environment))
+            } catch {
+                problems.append(error)
+            }
+        }
+        return HandlerRegistry(handlers: handlers, problems: problems)
+    }
+
+    public func handler(withIdentifier identifier: String) -> HandlerManifest? {
+        handlers.first { $0.identifier.caseInsensitiveCompare(identifier) == .orderedSame }
+    }
+
+    /// Every declared service of a kind that handles `type`, in handler order.
+    public func services(_ kind: HandlerService.Kind, for type: String, in registry: TypeRegistry) -> [HandlerService] {
+        handlers.flatMap(\.services).filter { $0.kind == kind && $0.handles(type, in: registry) }
+    }
+
+    /// Handlers able to open something: those `open --with` accepts.
+    public var launchableHandlers: [HandlerManifest] { handlers.filter(\.canOpen) }
+
+    /// Every handler that claims `type` or a type it conforms to, best
+    /// first: the user's default, then the most specific claimed type in
+    /// the conformance chain, then rank Owner > Default > Alternate, then
+    /// role Editor > Viewer > Shell. Claims that can never open (rank None,
+    /// role None, no executable) come last, marked `opens == false`.
+    public func candidates(forType type: String, registry: TypeRegistry, defaults: HandlerDefaults = HandlerDefaults()) -> [HandlerCandidate] {
+        let chain = registry.conformanceChain(of: type)
+        var distances: [String: Int] = [:]
+        for (index, identifier) in chain.enumerated() where distances[identifier.lowercased()] == nil {
+            distances[identifier.lowercased()] = index
+        }
+        var candidates: [HandlerCandidate] = []
+        for handler in handlers {
+            var best: HandlerCandidate?
+            for documentType in handler.documentTypes {
+                for claimed in documentType.claimedTypes(in: registry) {
+                    guard let distance = distances[claimed.lowercased()] else { continue }
+                    let candidate = HandlerCandidate(
+                        handler: handler, documentType: type, claimedType: chain[distance], distance: distance,
+                        rank: documentType.rank, role: documentType.role, rankIsDeclared: documentType.rankIsDeclared
+                    )
+                    if best.map({ candidate.ranks(before: $0) }) ?? true { best = candidate }
+                }
+            }
+            if let best { candidates.append(best) }
+        }
+        // The user's default for the most specific type that has one.
+        for (distance, identifier) in chain.enumerated() {
+            guard let chosen = defaults.handler(for: identifier), let handler = handler(withIdentifier: chosen), handler.canOpen else { continue }
+            let claim = candidates.first { $0.handler.identifier == handler.identifier }
+            candidates.removeAll { $0.handler.identifier == handler.identifier }
+            var preferred = HandlerCandidate(
+                handler: handler, documentType: type, claimedType: claim?.claimedType ?? identifier, distance: claim?.distance ?? distance,
+                rank: claim?.rank ?? .default, role: claim?.role ?? .viewer, rankIsDeclared: claim?.rankIsDeclared ?? false
+            )
+            preferred.defaultFor = identifier
+            candidates.insert(preferred, at: 0)
+            break
+        }
+        return candidates.sorted { $0.ranks(before: $1) }
+    }
+
+    /// The handler that opens `type`, or `noHandler` listing what `--with`
+    /// accepts.
+    public func preferredHandler(forType type: String, document: String, registry: TypeRegistry, defaults: HandlerDefaults = HandlerDefaults()) throws(HandlerError) -> HandlerCandidate {
+        guard let best = candidates(forType: type, registry: registry, defaults: defaults).first, best.opens else {
+            throw .noHandler(document: document, type: type, candidates: launchableHandlers.map(\.identifier))
+        }
+        return best
+    }
+}
+
+/// One handler's claim on a document type, and why it ranks where it does.
+public struct HandlerCandidate: Sendable, Hashable {
+    public var handler: HandlerManifest
+    /// The type asked about.
+    public var documentType: String
+    /// The type in its conformance chain that the handler claims.
+    public var claimedType: String
+    /// Steps up the conformance chain from the document type (0: itself).
+    public var distance: Int
+    public var rank: HandlerRank
+    public var role: HandlerRole
+    public var rankIsDeclared: Bool
+    /// Set when this is the user's default, for that type.
+    public var defaultFor: String?
+
+    public var isUserDefault: Bool { defaultFor != nil }
+
+    /// Whether it would be launched: a user default always can; otherwise
+    /// rank None and role None never open, nor a handler with no program.
+    public var opens: Bool {
+        guard handler.canOpen else { return false }
+        return isUserDefault || (rank != .none && role != .none)
+    }
+
+    func ranks(before other: HandlerCandidate) -> Bool {
+        if isUserDefault != other.isUserDefault { return isUserDefault }
+        if opens != other.opens { return opens }
+        if distance != other.distance { return distance < other.distance }
+        if rank != other.rank { return rank < other.rank }
+        if role != other.role { return role < other.role }
+        return handler.identifier < other.handler.identifier
+    }
+
+    /// One line for `handlers DOC`.
+    public var why: String {
+        var reasons: [String] = []
+        if let defaultFor { reasons.append("your default for \(defaultFor)") }
+        let claim = distance == 0
+            ? "claims \(claimedType) itself"
+            : "claims \(claimedType), \(distance) \(distance == 1 ? "step" : "steps") up the conformance chain of \(documentType)"
+        reasons.append("\(claim) as \(rank)\(rankIsDeclared ? "" : " (no LSHandlerRank)")")
+        if !handler.canOpen {
+            reasons.append("cannot open: \(handler.declaredExecutable.map { "no executable '\($0)' here" } ?? "no executable"), types only")
+        } else if !isUserDefault && rank == .none {
+            reasons.append("never opens: rank None")
+        } else if !isUserDefault && role == .none {
+            reasons.append("never opens: role None")
+        }
+        return reasons.joined(separator: "; ")
+    }
+}

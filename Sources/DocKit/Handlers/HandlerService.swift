@@ -1,0 +1,39 @@
+import Foundation
+
+/// What a handler offers beyond opening documents, declared in its
+/// manifest's `DBServices` (see the README, "Write a handler"): a plugin
+/// the launcher runs to preview, export or import.
+public struct HandlerService: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        case export, `import`, preview
+    }
+
+    public var kind: Kind
+    /// For `export`, the archive types it writes; for `import`, those it
+    /// reads; for `preview`, the document types it previews (conformance
+    /// applies: a service for `public.image` previews PNGs).
+    public var types: [String]
+    /// The program to run, resolved against the bundle or manifest
+    /// directory; nil when the manifest names none that exists here.
+    public var executable: URL?
+    /// argv elements right after the executable, before the protocol's own.
+    public var arguments: [String]
+    /// Overrides the launcher's default time limit when set.
+    public var timeLimit: Duration?
+    /// The handler that declares it.
+    public var handlerIdentifier: String
+
+    public init(kind: Kind, types: [String], executable: URL?, arguments: [String] = [], timeLimit: Duration? = nil, handlerIdentifier: String) {
+        self.kind = kind
+        self.types = types
+        self.executable = executable
+        self.arguments = arguments
+        self.timeLimit = timeLimit
+        self.handlerIdentifier = handlerIdentifier
+    }
+
+    /// True when the service handles `type`, directly or through conformance.
+    public func handles(_ type: String, in registry: TypeRegistry) -> Bool {
+        types.contains { registry.conforms(type, to: $0) }
+    }
+}

@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// An app's `Documents/Inbox`, where "Open in…" delivers copies. For the
+/// launcher itself (``InboxDelivery/launcherIdentifier``) that is the local
+/// Documents folder's `Inbox`; for any other app,
+/// `HOME/Containers/ID/Documents/Inbox`.
+public struct Inbox: Sendable {
+    public struct Item: Sendable, Hashable {
+        public var name: String
+        public var path: RawPath
+        public var type: String
+        public var size: Int64
+        public var modificationDate: Date
+        public var isDirectory: Bool
+    }
+
+    public let appIdentifier: String
+    public let directory: RawPath
+    /// Where accepted items go: the app's Documents folder.
+    public let documentsDirectory: RawPath
+    public let registry: TypeRegistry
+
+    public init(app identifier: String?, home: Home, locations: DocumentLocations, registry: TypeRegistry) {
+        appIdentifier = identifier ?? InboxDelivery.launcherIdentifier
+        documentsDirectory = InboxDelivery.documentsDirectory(forApp: appIdentifier, home: home, locations: locations)
+        directory = documentsDirectory.appending("Inbox")
+        self.registry = registry
+    }
+
+    /// What the Inbox holds, by name; hidden entries (temporaries of a
+    /// delivery in progress) are not items. A missing Inbox is empty.
+    public func items() throws(FileSystemError) -> [Item] {
+        guard try FileStatus.of(directory) != nil else { return [] }
+        var items: [Item] = []
+        for name in try DirectoryReader.names(in: directory).sorted() where name.bytes.first != UInt8(ascii: ".") {
+            let path = directory.appending(name)
+            guard let status = try FileStatus.of(path) else { continue }
+            let isDirectory = status.kind == .directory
+            items.append(Item(
+                name: name.description,
+                path: path,
+                type: registry.type(forFileName: name.description, isDirectory: isDirectory).identifier,
+                size: isDirectory ? Self.treeSize(path) : status.size,
+                modificationDate: status.modificationDate,
+                isDirectory: isDirectory
+            ))
+        }
+        return items
+    }
+
+    /// Moves every item into the app's Documents folder as a document,
+    /// `Name 2.ext` when the name is taken; never replaces anything.
+    /// Returns where each went.
+    public func accept() throws(FileSystemError) -> [(item: Item, destination: RawPath)] {
+        var moved: [(Item, RawPath)] = []
+        try FileSystem.createDirectory(documentsDirectory)
+        for item in try items() {
+            do {
+                let destination = try InboxDelivery.renameIntoPlace(item.path, in: documentsDirectory, filename: item.name, registry: registry)
+                moved.append((item, destination))
+            } catch where error.errno == EXDEV {
+                // Documents elsewhere: copied beside the destination first,
+                // and the Inbox item removed only once the copy is in place.
+                let destination = try InboxDelivery.deliver(item.path, named: item.name, into: documentsDirectory, registry: registry)
+                InboxDelivery.removeItem(item.path)
+                moved.append((item, destination))
+            }
+        }
+        try FileSystem.synchronizeDirectory(documentsDirectory)
+        if try FileStatus.of(directory) != nil { try FileSystem.synchronizeDirectory(directory) }
+        return moved
+    }
+
+    /// Removes every item, and leftovers of interrupted deliveries. Each is
+    /// renamed out of sight before it is deleted, so that no half-removed
+    /// package is ever seen as an item.
+    public func clear() throws(FileSystemError) -> [Item] {
+        guard try FileStatus.of(directory) != nil else { return [] }
+        let removed = try items()
+        for name in try DirectoryReader.names(in: directory) {
+            let path = directory.appending(name)
+            if name.description.hasPrefix(FileSystem.temporaryPrefix) {
+                InboxDelivery.removeItem(path)
+                continue
+            }
+            guard name.bytes.first != UInt8(ascii: ".") else { continue }
+            let hidden = directory.appending(FileSystem.temporaryPrefix + UUID().uuidString)
+            try FileSystem.renameWithoutReplacing(path, to: hidden)
+            InboxDelivery.removeItem(hidden)
+        }
+        try FileSystem.synchronizeDirectory(directory)
+        return removed
+    }
+
+    static func treeSize(_ path: RawPath) -> Int64 {
+        guard let names = try? DirectoryReader.names(in: path) else { return 0 }
+        var total: Int64 = 0
+        for name in names {
+            let child = path.appending(name)
+            guard let status = try? FileStatus.of(child) else { continue }
+            total += status.kind == .directory ? treeSize(child) : status.size
+        }
+        return total
+    }
+}

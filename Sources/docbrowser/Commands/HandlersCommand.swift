@@ -1,0 +1,183 @@
+import ArgumentParser
+import DocKit
+import Foundation
+
+struct HandlersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "handlers",
+        abstract: "Show, register and choose the handlers (apps) that open documents.",
+        subcommands: [HandlersShow.self, HandlersRegister.self, HandlersUnregister.self, HandlersDefault.self],
+        defaultSubcommand: HandlersShow.self
+    )
+}
+
+struct HandlersShow: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "List every handler, or the candidates for a type or document, best first, with why.",
+        discussion: """
+        The order: your default (see 'handlers default'), then the handler of the most specific \
+        type in the document type's conformance chain, then rank Owner > Default > Alternate, \
+        then role Editor > Viewer > Shell. Rank None, role None and handlers without an \
+        executable never open; they are listed last.
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "A type identifier, or a document (a path, or a name as 'list' shows it).")
+    var typeOrDocument: String?
+
+    struct Report: Encodable {
+        var type: String
+        var document: String?
+        var candidates: [CandidateReport]
+    }
+
+    func run() async throws {
+        let context = CommandContext(global)
+        let handlers = context.handlerRegistry()
+        guard let typeOrDocument else {
+            let reports = handlers.handlers.map(HandlerReport.init)
+            if global.json { try context.output.emit(json: reports); return }
+            var table = Table("IDENTIFIER", "NAME", "OPENS", "CLAIMS")
+            for report in reports {
+                table.append([report.identifier, report.name ?? "", report.canOpen ? "yes" : "no (types only)", report.claimsSummary])
+            }
+            context.output.line(table.render())
+            return
+        }
+        let registry = try context.typeRegistry().registry
+        var type = typeOrDocument
+        var documentName: String?
+        if typeOrDocument.contains("/") || registry.type(withIdentifier: typeOrDocument) == nil {
+            let document = try DocumentCatalog(home: context.home, registry: registry).resolve(typeOrDocument)
+            type = document.type
+            documentName = document.qualifiedName
+        }
+        let candidates = handlers.candidates(forType: type, registry: registry, defaults: try context.handlerDefaults())
+        let report = Report(type: type, document: documentName, candidates: candidates.map(CandidateReport.init))
+        if global.json { try context.output.emit(json: report); return }
+        if !global.quiet {
+            context.output.line("Handlers for \(documentName.map { "\($0) (\(type))" } ?? type), best first:")
+        }
+        guard !candidates.isEmpty else {
+            context.output.line("  none; 'open --with ID' can still use any handler with an executable")
+            return
+        }
+        var table = Table("#", "HANDLER", "RANK", "ROLE", "WHY")
+        for (index, candidate) in report.candidates.enumerated() {
+            table.append([candidate.opens ? "\(index + 1)" : "-", candidate.identifier, candidate.rank, candidate.role, candidate.why])
+        }
+        context.output.line(table.render())
+    }
+}
+
+struct HandlersRegister: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "register",
+        abstract: "Register a handler: a manifest (.plist or .json), a .handler bundle, or a .desktop file.",
+        discussion: """
+        The manifest is validated first; an invalid one is refused (exit 6) naming the file and key. \
+        It is copied into HOME/Handlers as ID.plist, ID.json, ID.handler or ID.desktop, replacing an \
+        earlier registration of the same identifier in one step. A bundle is copied whole, executable \
+        included. A standalone manifest's relative executable paths are made absolute, pointing at the \
+        original program, which stays where it is. Its exported and imported types are known at once.
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The manifest, bundle or .desktop file.")
+    var path: String
+
+    func run() async throws {
+        let context = CommandContext(global)
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        let manifest = try HandlerRegistration(home: context.home).register(url)
+        let report = HandlerReport(manifest)
+        if global.json { try context.output.emit(json: report); return }
+        if !global.quiet {
+            context.output.line("Registered \(manifest.identifier)\(manifest.name.map { " (\($0))" } ?? "") at \(report.manifest)")
+            if !manifest.canOpen {
+                context.output.note("\(manifest.identifier) has no executable here: it contributes types only and never opens documents")
+            }
+        }
+    }
+}
+
+struct HandlersUnregister: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unregister",
+        abstract: "Remove a handler registered in this home."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The handler's identifier (CFBundleIdentifier, or a .desktop file's name).")
+    var identifier: String
+
+    func run() async throws {
+        let context = CommandContext(global)
+        let removed = try HandlerRegistration(home: context.home).unregister(identifier, installed: context.handlerRegistry())
+        if global.json { try context.output.emit(json: ["identifier": AnyEncodable(identifier), "removed": AnyEncodable(removed.map(\.path))]); return }
+        if !global.quiet { context.output.line("Unregistered \(identifier)") }
+    }
+}
+
+struct HandlersDefault: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "default",
+        abstract: "Show, set or clear your default handler for a type.",
+        discussion: "The default for the most specific type of a document's conformance chain wins over every rank. It is kept in HOME/Library/handler-defaults.json."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "A type identifier.")
+    var type: String
+
+    @Argument(help: "The handler to open it with.")
+    var identifier: String?
+
+    @Flag(help: "Remove the default for the type.")
+    var clear = false
+
+    func validate() throws {
+        if clear && identifier != nil { throw ValidationError("Give a handler or --clear, not both.") }
+    }
+
+    func run() async throws {
+        let context = CommandContext(global)
+        let registry = try context.typeRegistry().registry
+        guard let known = registry.type(withIdentifier: type) else { throw TypeRegistryError.unknownType(type) }
+        if !clear, identifier == nil {
+            let current = try context.handlerDefaults().handler(for: known.identifier)
+            if global.json { try context.output.emit(json: ["type": AnyEncodable(known.identifier), "handler": AnyEncodable(current)]); return }
+            context.output.line(current.map { "\(known.identifier): \($0)" } ?? "\(known.identifier): no default; the ranks decide (see 'handlers \(known.identifier)')")
+            return
+        }
+        var chosen: String?
+        if let identifier {
+            guard let handler = context.handlerRegistry().handler(withIdentifier: identifier) else { throw HandlerError.unknownHandler(identifier) }
+            guard handler.canOpen else { throw HandlerError.cannotOpen(handler: handler.identifier, reason: "it has no executable here (types only)") }
+            chosen = handler.identifier
+        }
+        _ = try HandlerDefaults.update(home: context.home) { $0.set(chosen, for: known.identifier) }
+        if global.json { try context.output.emit(json: ["type": AnyEncodable(known.identifier), "handler": AnyEncodable(chosen)]); return }
+        if !global.quiet {
+            context.output.line(chosen.map { "\(known.identifier) now opens with \($0)" } ?? "\(known.identifier) has no default now")
+        }
+    }
+}
+
+/// Lets a small report mix value types without a struct of its own.
+struct AnyEncodable: Encodable {
+    private let encodeValue: (any Encoder) throws -> Void
+
+    init<Value: Encodable>(_ value: Value) {
+        encodeValue = { try value.encode(to: $0) }
+    }
+
+    func encode(to encoder: any Encoder) throws { try encodeValue(encoder) }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import DocKit
+import Foundation
+
+struct InboxCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inbox",
+        abstract: "List an app's Inbox; accept its items as documents, or clear it.",
+        discussion: """
+        Without --app, the launcher's own Inbox: the Inbox folder of the local Documents, which is never \
+        listed as a document. With --app ID, HOME/Containers/ID/Documents/Inbox. --accept moves each item \
+        into the app's Documents folder (for the launcher: the local Documents) as "Name.ext", or \
+        "Name 2.ext" when taken; nothing is replaced. --clear deletes every item.
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .customLong("app"), help: ArgumentHelp("The app whose Inbox to use (default: the launcher, org.docbrowser.launcher).", valueName: "ID"))
+    var app: String?
+
+    @Flag(help: "Turn the Inbox items into documents.")
+    var accept = false
+
+    @Flag(help: "Delete the Inbox items.")
+    var clear = false
+
+    func validate() throws {
+        if accept && clear { throw ValidationError("Give --accept or --clear, not both.") }
+        if let app, !HandlerManifest.isValidIdentifier(app) { throw ValidationError("'\(app)' is not an app identifier (reverse-DNS).") }
+    }
+
+    struct ItemReport: Encodable {
+        var name: String
+        var path: String
+        var type: String
+        var size: Int64
+        var modified: Date
+        var isDirectory: Bool
+        var acceptedAs: String?
+
+        init(_ item: Inbox.Item, acceptedAs: RawPath? = nil) {
+            name = item.name
+            path = item.path.description
+            type = item.type
+            size = item.size
+            modified = item.modificationDate
+            isDirectory = item.isDirectory
+            self.acceptedAs = acceptedAs?.description
+        }
+    }
+
+    func run() async throws {
+        let context = CommandContext(global)
+        let catalog = try context.documentCatalog()
+        let inbox = Inbox(app: app, home: context.home, locations: catalog.locations, registry: catalog.registry)
+        if accept {
+            let moved = try inbox.accept()
+            if global.json { try context.output.emit(json: moved.map { ItemReport($0.item, acceptedAs: $0.destination) }); return }
+            if !global.quiet {
+                for (item, destination) in moved { context.output.line("Accepted \(item.name) as \(destination.lastComponent)") }
+                if moved.isEmpty { context.output.line("The Inbox of \(inbox.appIdentifier) is empty.") }
+            }
+            return
+        }
+        if clear {
+            let removed = try inbox.clear()
+            if global.json { try context.output.emit(json: removed.map { ItemReport($0) }); return }
+            if !global.quiet { context.output.line("Removed \(removed.count) \(removed.count == 1 ? "item" : "items") from the Inbox of \(inbox.appIdentifier).") }
+            return
+        }
+        let items = try inbox.items()
+        if global.json { try context.output.emit(json: items.map { ItemReport($0) }); return }
+        if items.isEmpty {
+            if !global.quiet { context.output.line("The Inbox of \(inbox.appIdentifier) is empty (\(inbox.directory)).") }
+            return
+        }
+        var table = Table("NAME", "TYPE", "SIZE", "MODIFIED")
+        for item in items {
+            table.append([item.name, item.type, Formatting.size(item.size), Formatting.date(item.modificationDate)])
+        }
+        context.output.line(table.render())
+    }
+}

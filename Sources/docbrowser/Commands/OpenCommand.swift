@@ -1,0 +1,84 @@
+import ArgumentParser
+import DocKit
+import Foundation
+
+struct OpenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Open a document in place with its handler.",
+        discussion: """
+        The handler is your default for the type, else the best-ranked claim (see 'handlers DOC'). \
+        It runs as a child process, argv only, never through a shell, with a minimal environment \
+        (README, "Write a handler"). Without --wait docbrowser returns at once and the handler runs on \
+        in a session of its own, its output discarded. With --wait its output is docbrowser's and \
+        docbrowser exits with its exit status (128 + N for signal N). No handler for the type: exit 3.
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "A path, or a name as 'list' shows it.")
+    var document: String
+
+    @Option(name: .customLong("with"), help: ArgumentHelp("Open with this handler instead of the chosen one.", valueName: "ID"))
+    var handler: String?
+
+    @Flag(help: "Wait for the handler to exit and exit with its status.")
+    var wait = false
+
+    struct Report: Encodable {
+        var document: String
+        var path: String
+        var type: String
+        var handler: String
+        var pid: Int32
+        var exitStatus: Int32?
+    }
+
+    func run() async throws {
+        let context = CommandContext(global)
+        let catalog = try context.documentCatalog()
+        let document = try catalog.resolve(self.document)
+        if document.states.contains(.notDownloaded) { throw HandlerError.notDownloaded(document: document.qualifiedName) }
+        let handlers = context.handlerRegistry()
+        let chosen: HandlerManifest
+        if let handler {
+            guard let found = handlers.handler(withIdentifier: handler) else { throw HandlerError.unknownHandler(handler) }
+            chosen = found
+        } else {
+            chosen = try handlers.preferredHandler(
+                forType: document.type, document: document.qualifiedName, registry: catalog.registry, defaults: try context.handlerDefaults()
+            ).handler
+        }
+        let invocation = try HandlerLauncher.invocation(of: chosen, document: document.path, type: document.type, home: context.home)
+        try await HandlerLaunching.launch(invocation, wait: wait, context: context) { pid, status in
+            Report(document: document.qualifiedName, path: document.path.description, type: document.type, handler: chosen.identifier, pid: pid, exitStatus: status)
+        } describe: { pid in
+            "Opened \(document.qualifiedName) with \(chosen.identifier) (pid \(pid))"
+        }
+    }
+}
+
+/// The launch both `open` and `open-in` end with.
+enum HandlerLaunching {
+    static func launch<Report: Encodable>(
+        _ invocation: HandlerInvocation, wait: Bool, context: CommandContext,
+        report: (Int32, Int32?) -> Report, describe: (Int32) -> String
+    ) async throws {
+        guard wait else {
+            let pid = try await HandlerLauncher.launchDetached(invocation)
+            if context.options.json { try context.output.emit(json: report(pid, nil)) } else if !context.options.quiet { context.output.line(describe(pid)) }
+            return
+        }
+        var started: Int32 = 0
+        let termination = try await HandlerLauncher.launchAndWait(invocation) { pid in
+            started = pid
+            context.output.note(describe(pid) + ", waiting for it to exit")
+        }
+        if context.options.json { try context.output.emit(json: report(started, termination.exitStatus)) }
+        if termination.exitStatus != 0 {
+            if case .signaled(let signal) = termination { context.output.note("\(invocation.handler) was killed by signal \(signal)") }
+            throw ExitCode(termination.exitStatus)
+        }
+    }
+}
