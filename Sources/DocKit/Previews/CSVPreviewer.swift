@@ -32,11 +32,12 @@ public struct CSVPreviewer: Previewer {
         func shown(_ cell: String) -> String {
             VisibleText.cut(VisibleText.visible(Substring(cell.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "⏎"))), to: Self.cellWidth).text
         }
-        let width = header.count
-        let shownRows = body.prefix(options.maxLines).map { row in
-            (row + Array(repeating: "", count: max(0, width - row.count))).map(shown)
-        }
-        preview.table = Preview.Table(columns: header.map(shown), rows: shownRows)
+        let shownBody = body.prefix(options.maxLines)
+        // Ragged rows are padded, so that every row has every column.
+        let width = max(header.count, shownBody.map(\.count).max() ?? 0)
+        func padded(_ row: [String]) -> [String] { row + Array(repeating: "", count: width - row.count) }
+        let shownRows = shownBody.map { padded($0).map(shown) }
+        preview.table = Preview.Table(columns: padded(header).map(shown), rows: shownRows)
         if body.count > options.maxLines || !isComplete {
             preview.notes.append("showing the first \(shownRows.count) rows")
         }

@@ -9,24 +9,37 @@ public protocol Previewer: Sendable {
     var name: String { get }
     var contentTypes: [String] { get }
 
-    /// How specific this previewer is for the subject: the position, in
-    /// the subject type's conformance chain, of the nearest type it
-    /// handles; nil when it does not handle the subject at all.
+    /// How specific this previewer is for the subject: how many
+    /// conformance steps separate the subject's type from the nearest type
+    /// the previewer handles (0 for the type itself); nil when it does not
+    /// handle the subject at all.
     func rank(for subject: PreviewSubject, registry: TypeRegistry) -> Int?
 
     func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview
 }
 
 extension Previewer {
-    /// Content previewers read bytes, so they only take regular files.
+    /// Content previewers read bytes, so they only take regular files
+    /// that are really here.
     public func rank(for subject: PreviewSubject, registry: TypeRegistry) -> Int? {
-        guard subject.fileKind == .regular else { return nil }
+        guard subject.fileKind == .regular, !subject.isPlaceholder else { return nil }
         return Self.conformanceRank(of: subject.type, among: contentTypes, registry: registry)
     }
 
+    /// Steps are counted, not positions in the breadth-first chain: an
+    /// ASCII property list is as much a property list as it is text,
+    /// though it names `public.text` first.
     static func conformanceRank(of type: String, among contentTypes: [String], registry: TypeRegistry) -> Int? {
-        let chain = registry.conformanceChain(of: type).map { $0.lowercased() }
-        return contentTypes.compactMap { chain.firstIndex(of: $0.lowercased()) }.min()
+        let wanted = Set(contentTypes.map { $0.lowercased() })
+        var level = [type]
+        var seen: Set<String> = [type.lowercased()]
+        var distance = 0
+        while !level.isEmpty {
+            if level.contains(where: { wanted.contains($0.lowercased()) }) { return distance }
+            level = level.flatMap { registry.type(withIdentifier: $0)?.conformsTo ?? [] }.filter { seen.insert($0.lowercased()).inserted }
+            distance += 1
+        }
+        return nil
     }
 }
 

@@ -101,11 +101,9 @@ enum VisibleText {
         return (String(text.prefix(width - 1)) + "…", true)
     }
 
-    /// Lines of `text`, a CR before each LF dropped (CRLF files), a lone
-    /// CR kept visible.
+    /// Lines of `text`, ended by LF or CRLF (one Character in Swift); a
+    /// lone CR is kept, to be made visible.
     static func lines(of text: String) -> [Substring] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? line.dropLast() : line
-        }
+        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     }
 }
