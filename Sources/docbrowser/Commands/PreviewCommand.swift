@@ -100,7 +100,10 @@ struct PreviewCommand: AsyncParsableCommand {
     static func render(_ report: Report, width: Int) -> String {
         var lines = [Terminal.bold("==> \(report.name) <==")]
         let labelWidth = (report.fields.filter { $0.group == nil }.map(\.label.count).max() ?? 0) + 2
-        for field in report.fields {
+        for var field in report.fields {
+            if field.label == "size", let bytes = Int64(field.value.prefix { $0.isNumber }) {
+                field.value = "\(Formatting.size(bytes)) (\(bytes) bytes)"
+            }
             if field.group != nil {
                 lines.append("      \(field.label) = \(field.value)")
             } else {
