@@ -110,6 +110,20 @@ struct PreviewEndToEndTests {
         #expect(invalid.status == 2)
     }
 
+    @Test func namesAndContentCannotSendEscapeSequencesToTheTerminal() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.shell("""
+            mkdir -p home/Documents/Trap.rtfd
+            printf 'x' > "home/Documents/Trap.rtfd/$(printf 'evil\\033]0;pwned\\007')"
+            printf 'clear\\033[2J screen\\n' > home/Documents/Escape.txt
+            """)
+        let result = try await sandbox.run("preview", "Trap.rtfd", "Escape.txt")
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.standardOutput.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        #expect(result.standardOutput.contains("evil␛]0;pwned␇"))
+        #expect(result.standardOutput.contains("  clear␛[2J screen"))
+    }
+
     @Test func aTwoGigabyteSparseFileIsPreviewedFromItsHead() async throws {
         let sandbox = try Sandbox()
         try await sandbox.shell("mkdir -p home/Documents && printf 'header line\\n' > home/Documents/Huge.log && truncate -s 2G home/Documents/Huge.log && truncate -s 2G home/Documents/Huge.bin")

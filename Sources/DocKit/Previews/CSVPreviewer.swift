@@ -1,3 +1,5 @@
+import Foundation
+
 /// The first rows of a CSV (or tab-separated) file as a table, the first
 /// row taken as the column names. Quoted fields may hold separators,
 /// doubled quotes and line breaks (RFC 4180).

@@ -90,6 +90,13 @@ public struct Preview: Sendable, Hashable, Codable {
         public var name: String { path.split(separator: "/").last.map(String.init) ?? path }
     }
 
+    /// `text` with every control character shown as a visible picture,
+    /// for names and values that come from the document (a filename may
+    /// hold an ESC) and are printed outside ``text``.
+    public static func visible(_ text: String) -> String {
+        VisibleText.visible(Substring(text))
+    }
+
     public func field(_ label: String) -> String? {
         fields.first { $0.label == label }?.value
     }

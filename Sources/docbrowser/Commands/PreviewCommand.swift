@@ -98,16 +98,17 @@ struct PreviewCommand: AsyncParsableCommand {
     }
 
     static func render(_ report: Report, width: Int) -> String {
-        var lines = [Terminal.bold("==> \(report.name) <==")]
+        var lines = [Terminal.bold("==> \(Preview.visible(report.name)) <==")]
         let labelWidth = (report.fields.filter { $0.group == nil }.map(\.label.count).max() ?? 0) + 2
         for var field in report.fields {
             if field.label == "size", let bytes = Int64(field.value.prefix { $0.isNumber }) {
                 field.value = "\(Formatting.size(bytes)) (\(bytes) bytes)"
             }
+            let value = Preview.visible(field.value)
             if field.group != nil {
-                lines.append("      \(field.label) = \(field.value)")
+                lines.append("      \(Preview.visible(field.label)) = \(value)")
             } else {
-                lines.append("  " + (field.label + ":").padding(toLength: labelWidth, withPad: " ", startingAt: 0) + field.value)
+                lines.append("  " + (field.label + ":").padding(toLength: labelWidth, withPad: " ", startingAt: 0) + value)
             }
         }
         if let table = report.table {
@@ -120,9 +121,9 @@ struct PreviewCommand: AsyncParsableCommand {
         if let tree = report.tree, !tree.isEmpty {
             var rendered = Table("SIZE", "TYPE", "NAME")
             for entry in tree {
-                var name = String(repeating: "  ", count: entry.depth - 1) + entry.name
+                var name = String(repeating: "  ", count: entry.depth - 1) + Preview.visible(entry.name)
                 if entry.kind == .directory { name += "/" }
-                if let target = entry.linkTarget { name += " -> \(target)" }
+                if let target = entry.linkTarget { name += " -> \(Preview.visible(target))" }
                 if entry.omittedEntries > 0 { name += "  (\(entry.omittedEntries) more inside)" }
                 rendered.append([Formatting.size(entry.size), entry.type, name])
             }
