@@ -13,7 +13,7 @@ struct DocBrowser: AsyncParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [
-            ListCommand.self, InfoCommand.self, NewCommand.self, RenameCommand.self,
+            ListCommand.self, InfoCommand.self, PreviewCommand.self, NewCommand.self, RenameCommand.self,
             MoveCommand.self, DeleteCommand.self, StorageCommand.self,
             OpenCommand.self, OpenInCommand.self, InboxCommand.self, HandlersCommand.self,
             ConfigCommand.self, TypesCommand.self,

@@ -25,6 +25,16 @@ enum Terminal {
         return Int(size.ws_col)
     }
 
+    /// The terminal's height in lines, or nil on a pipe.
+    static var height: Int? {
+        guard isStandardOutputATerminal else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else {
+            return ProcessInfo.processInfo.environment["LINES"].flatMap(Int.init)
+        }
+        return Int(size.ws_row)
+    }
+
     static func bold(_ text: String) -> String {
         usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text
     }

@@ -1,0 +1,63 @@
+import Logging
+
+/// Chooses the previewers for a document and asks them in turn: the one
+/// for the most specific type in the document's conformance chain first,
+/// then the less specific ones when it fails, down to the generic
+/// preview, which never does. A previewer that fails leaves a note in
+/// the preview that replaces its own.
+public struct PreviewGenerator: Sendable {
+    public var previewers: [any Previewer]
+
+    /// Earlier previewers win ties of specificity, so previewers added in
+    /// front (plugins) take precedence over built-in ones for one type.
+    public static let builtIn: [any Previewer] = [
+        JSONPreviewer(), PropertyListPreviewer(), CSVPreviewer(), PDFPreviewer(), ImagePreviewer(),
+        TextPreviewer(), PackagePreviewer(), GenericPreviewer(),
+    ]
+
+    private static let logger = Logger(label: "docbrowser.previews")
+
+    public init(previewers: [any Previewer] = PreviewGenerator.builtIn) {
+        self.previewers = previewers
+    }
+
+    /// The previewers that take the subject, the most specific first.
+    public func candidates(for subject: PreviewSubject, registry: TypeRegistry) -> [any Previewer] {
+        let ranked: [(rank: Int, order: Int, previewer: any Previewer)] = previewers.enumerated().compactMap { order, previewer in
+            previewer.rank(for: subject, registry: registry).map { ($0, order, previewer) }
+        }
+        return ranked.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.previewer)
+    }
+
+    /// The preview, headed by the type and size every preview shows.
+    /// Throws only when the file cannot be read at all (it vanished, or
+    /// permission is denied).
+    public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
+        var notes: [String] = []
+        var candidates = candidates(for: subject, registry: context.registry)
+        if candidates.isEmpty { candidates = [GenericPreviewer()] }
+        var result: Preview?
+        for (index, previewer) in candidates.enumerated() {
+            do {
+                result = try previewer.preview(subject, in: context)
+                break
+            } catch let error as PreviewError {
+                let next = index + 1 < candidates.count ? candidates[index + 1].name : GenericPreviewer().name
+                Self.logger.debug("\(previewer.name) previewer failed on \(subject.path): \(error.reason)")
+                notes.append("the \(previewer.name) preview failed (\(error.reason)); showing the \(next) preview")
+            }
+        }
+        var preview = try result ?? GenericPreviewer().preview(subject, in: context)
+        let type = context.registry.type(withIdentifier: subject.type)
+        var typeText = subject.type
+        if let description = type?.description { typeText += " (\(description))" }
+        if subject.typeWasGuessed { typeText += ", guessed from the content" }
+        var header = [Preview.Field("type", typeText)]
+        if subject.fileKind != .directory || subject.isPackage {
+            header.append(Preview.Field("size", "\(subject.size) bytes"))
+        }
+        preview.fields = header + preview.fields
+        preview.notes = notes + preview.notes
+        return preview
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// An XML or binary property list pretty-printed. Too large or not a
+/// property list after all, it is left to the next previewer.
+public struct PropertyListPreviewer: Previewer {
+    public let name = "property list"
+    public let contentTypes = ["com.apple.property-list"]
+
+    public init() {}
+
+    public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
+        let options = context.options
+        guard subject.size <= Int64(options.structuredBytes) else {
+            throw PreviewError(path: subject.path.description, reason: "larger than \(options.structuredBytes) bytes, too large to pretty-print")
+        }
+        let bytes = try context.reader.read(subject.path, offset: 0, count: options.structuredBytes)
+        var format = PropertyListSerialization.PropertyListFormat.xml
+        let value: Any
+        do {
+            value = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
+        } catch {
+            throw PreviewError(path: subject.path.description, reason: "not a valid property list")
+        }
+        var preview = Preview(kind: .propertyList, previewer: name)
+        let formatName = switch format {
+        case .binary: "binary"
+        case .xml: "XML"
+        default: "OpenStep"
+        }
+        preview.fields.append(Preview.Field("format", formatName))
+        preview.fields.append(Preview.Field("root", Preview.describeRoot(value)))
+        let formatter = StructuredValueFormatter(maxDepth: options.maxDepth, maxLines: options.maxLines, lineWidth: options.lineWidth)
+        preview.addFormatted(formatter.format(value), options: options)
+        return preview
+    }
+}

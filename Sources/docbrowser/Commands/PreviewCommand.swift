@@ -1,0 +1,143 @@
+import ArgumentParser
+import DocKit
+import Foundation
+
+struct PreviewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Quick Look in the terminal: what each document is and holds, read in bounded bytes.",
+        discussion: """
+        Text shows its first lines and encoding; JSON and property lists are pretty-printed; CSV becomes \
+        a table; images show format, dimensions and colour depth; PDFs their version, pages and title; \
+        packages a tree with types and sizes and their Info.plist; anything else its dates and a hex dump. \
+        A document that cannot be found is reported and the others are still previewed; the exit status \
+        is then that of the first failure.
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Paths, or names as 'list' shows them (local:NAME or cloud:NAME when both have one).")
+    var documents: [String]
+
+    @Option(help: ArgumentHelp("Show at most N lines, rows or entries of each document (default: what fits the terminal, 40 on a pipe).", valueName: "N"))
+    var lines: Int?
+
+    func validate() throws {
+        if documents.isEmpty { throw ValidationError("Name at least one document to preview.") }
+        if let lines, lines < 1 { throw ValidationError("--lines must be at least 1.") }
+    }
+
+    /// A preview as `--json` prints it, with the document it is of.
+    struct Report: Encodable {
+        var name: String
+        var path: String
+        var type: String
+        var kind: Preview.Kind
+        var previewer: String
+        var fields: [Preview.Field]
+        var text: [String]
+        var table: Preview.Table?
+        var tree: [Preview.TreeEntry]?
+        var notes: [String]
+    }
+
+    func run() async throws {
+        let context = CommandContext(global)
+        let catalog = try context.documentCatalog()
+        let width = Terminal.width ?? 120
+        // Room is left for the header, the fields and the notes.
+        let fitting = Terminal.height.map { max(8, $0 - 10) } ?? 40
+        let options = PreviewOptions(maxLines: lines ?? fitting, lineWidth: max(16, width - 2))
+        let previewContext = PreviewContext(registry: catalog.registry, options: options)
+        let generator = PreviewGenerator()
+        var reports: [Report] = []
+        var failure: Int32?
+        for argument in documents {
+            do {
+                let subject = try Self.subject(for: argument, catalog: catalog)
+                let preview = try generator.preview(subject, in: previewContext)
+                let report = Report(
+                    name: subject.name, path: subject.path.description, type: subject.type, kind: preview.kind,
+                    previewer: preview.previewer, fields: preview.fields, text: preview.text,
+                    table: preview.table, tree: preview.tree, notes: preview.notes
+                )
+                if global.json {
+                    reports.append(report)
+                } else {
+                    if !reports.isEmpty || failure != nil { context.output.line() }
+                    context.output.line(Self.render(report, width: width))
+                    reports.append(report)
+                }
+            } catch let error as any DocKitError {
+                Terminal.standardError.write("docbrowser: \(error.description)\n")
+                failure = failure ?? ExitStatus.status(for: error.kind)
+            }
+        }
+        if global.json { try context.output.emit(json: reports) }
+        if let failure { throw ExitCode(failure) }
+    }
+
+    /// A document of the catalog, or any file or directory given by path,
+    /// as `cat` would take it.
+    static func subject(for argument: String, catalog: DocumentCatalog) throws -> PreviewSubject {
+        do {
+            return PreviewSubject(try catalog.resolve(argument))
+        } catch let error as CatalogError {
+            switch error {
+            case .notADocument, .documentNotFound:
+                let expanded = (argument as NSString).expandingTildeInPath
+                let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
+                let path = RawPath(escaped: (absolute as NSString).standardizingPath)
+                guard (try? FileStatus.of(path)) ?? nil != nil else { throw CatalogError.documentNotFound(argument) }
+                return try PreviewSubject.file(at: path, registry: catalog.registry)
+            default:
+                throw error
+            }
+        }
+    }
+
+    static func render(_ report: Report, width: Int) -> String {
+        var lines = [Terminal.bold("==> \(Preview.visible(report.name)) <==")]
+        let labelWidth = (report.fields.filter { $0.group == nil }.map(\.label.count).max() ?? 0) + 2
+        for var field in report.fields {
+            if field.label == "size", let bytes = Int64(field.value.prefix { $0.isNumber }) {
+                field.value = "\(Formatting.size(bytes)) (\(bytes) bytes)"
+            }
+            let value = Preview.visible(field.value)
+            if field.group != nil {
+                lines.append("      \(Preview.visible(field.label)) = \(value)")
+            } else {
+                lines.append("  " + (field.label + ":").padding(toLength: labelWidth, withPad: " ", startingAt: 0) + value)
+            }
+        }
+        if let table = report.table {
+            var rendered = Table()
+            rendered.headers = table.columns
+            for row in table.rows { rendered.append(row) }
+            lines.append("")
+            lines += rendered.render(width: width - 2).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+        }
+        if let tree = report.tree, !tree.isEmpty {
+            var rendered = Table("SIZE", "TYPE", "NAME")
+            for entry in tree {
+                var name = String(repeating: "  ", count: entry.depth - 1) + Preview.visible(entry.name)
+                if entry.kind == .directory { name += "/" }
+                if let target = entry.linkTarget { name += " -> \(Preview.visible(target))" }
+                if entry.omittedEntries > 0 { name += "  (\(entry.omittedEntries) more inside)" }
+                rendered.append([Formatting.size(entry.size), entry.type, name])
+            }
+            lines.append("")
+            lines += rendered.render(width: width - 2).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+        }
+        if !report.text.isEmpty {
+            lines.append("")
+            lines += report.text.map { "  " + $0 }
+        }
+        if !report.notes.isEmpty {
+            lines.append("")
+            lines += report.notes.map { Terminal.dim("  note: \($0)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
