@@ -33,8 +33,8 @@ struct ExtractOperation: ParsableCommand {
     @Option(name: .long, help: "Highest ratio of written bytes to archive bytes for one entry.")
     var maxRatio: Int64 = ExtractionLimits.standard.ratio
 
-    @Option(name: .long, help: "Charset of zip names without the UTF-8 flag.")
-    var charset: String = "CP437"
+    @Option(name: .long, help: "Charset of zip names without the UTF-8 flag (default: UTF-8 when valid, else CP437).")
+    var charset: String?
 
     func run() throws {
         ArchiverCommand.prepareLocale()

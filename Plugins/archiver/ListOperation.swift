@@ -20,8 +20,8 @@ struct ListOperation: ParsableCommand {
     @Option(name: .long, help: "Stop after this many entries (the result says 'truncated').")
     var maxEntries: Int?
 
-    @Option(name: .long, help: "Charset of zip names without the UTF-8 flag.")
-    var charset: String = "CP437"
+    @Option(name: .long, help: "Charset of zip names without the UTF-8 flag (default: UTF-8 when valid, else CP437).")
+    var charset: String?
 
     struct EntryEvent: Encodable {
         let event = "entry"
