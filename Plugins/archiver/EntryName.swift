@@ -33,6 +33,10 @@ struct EntryName: Hashable {
         self.components = components
     }
 
+    /// Two spellings of one path ("a/b", "./a//b/") are the same entry.
+    static func == (lhs: EntryName, rhs: EntryName) -> Bool { lhs.components == rhs.components }
+    func hash(into hasher: inout Hasher) { hasher.combine(components) }
+
     init(components: [[UInt8]]) {
         self.components = components
         original = components.map(displayName).joined(separator: "/")
