@@ -12,7 +12,7 @@ struct DocBrowser: AsyncParsableCommand {
         4 conflict (the destination exists), 5 refused for safety, 6 invalid input.
         """,
         version: "0.1.0",
-        subcommands: [ListCommand.self, InfoCommand.self, NewCommand.self, RenameCommand.self, StorageCommand.self, ConfigCommand.self, TypesCommand.self]
+        subcommands: [ListCommand.self, InfoCommand.self, NewCommand.self, RenameCommand.self, StorageCommand.self, ConfigCommand.self, TypesCommand.self, ExportCommand.self]
     )
 
     /// Declared here too so that global options may come before the
