@@ -27,10 +27,11 @@ demo: release
 install: release
 	install -d "$(PREFIX)/bin" "$(PREFIX)/share/docbrowser"
 	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/docbrowser" "$(PREFIX)/bin/docbrowser"
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/docbrowser-archiver" "$(PREFIX)/bin/docbrowser-archiver"
 	cp -R share/docbrowser/. "$(PREFIX)/share/docbrowser/"
 
 uninstall:
-	rm -f "$(PREFIX)/bin/docbrowser"
+	rm -f "$(PREFIX)/bin/docbrowser" "$(PREFIX)/bin/docbrowser-archiver"
 	rm -rf "$(PREFIX)/share/docbrowser"
 
 bench: release

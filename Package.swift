@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "DocKit", targets: ["DocKit"]),
         .executable(name: "docbrowser", targets: ["docbrowser"]),
+        .executable(name: "docbrowser-archiver", targets: ["docbrowser-archiver"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -44,6 +45,15 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .executableTarget(
+            name: "docbrowser-archiver",
+            dependencies: [
+                "CArchive",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Plugins/archiver",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "DocKitTests",
             dependencies: ["DocKit", "CDocShims", .product(name: "GRDB", package: "GRDB.swift")],
@@ -53,6 +63,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "docbrowser",
+                "docbrowser-archiver",
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strictSettings

@@ -16,6 +16,7 @@ struct DocBrowser: AsyncParsableCommand {
             ListCommand.self, InfoCommand.self, PreviewCommand.self, NewCommand.self, RenameCommand.self,
             MoveCommand.self, DeleteCommand.self, StorageCommand.self,
             OpenCommand.self, OpenInCommand.self, InboxCommand.self, HandlersCommand.self,
+            ExportCommand.self,
             ConfigCommand.self, TypesCommand.self,
         ]
     )

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The protocol's stdout: one JSON object per line, written whole and
+/// flushed at once so that the launcher sees progress as it happens.
+struct EventStream {
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    func emit(_ event: some Encodable) {
+        guard var data = try? encoder.encode(event) else { return }
+        data.append(UInt8(ascii: "\n"))
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    struct ErrorEvent: Encodable {
+        let event = "error"
+        var kind: PluginFailure.Kind
+        var rule: String?
+        var entry: String?
+        var message: String
+    }
+
+    /// Runs an operation and turns a failure into the protocol's error
+    /// event, one stderr line and the matching exit status.
+    static func perform(_ body: (EventStream) throws -> Void) throws {
+        let stream = EventStream()
+        do {
+            try body(stream)
+        } catch let failure as PluginFailure {
+            stream.emit(ErrorEvent(kind: failure.kind, rule: failure.rule, entry: failure.entry, message: failure.message))
+            FileHandle.standardError.write(Data("docbrowser-archiver: \(failure.message)\n".utf8))
+            throw ExitCode(failure.kind.exitCode)
+        }
+    }
+}
+
+/// Paths and entry names are bytes; JSON wants text. Valid UTF-8 is kept
+/// as it is and any other byte shown as `\xHH`, as docbrowser shows names.
+func displayName(_ bytes: [UInt8]) -> String {
+    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    var result = ""
+    var index = 0
+    while index < bytes.count {
+        var matched = false
+        for length in 1...4 where index + length <= bytes.count {
+            if let character = String(validating: bytes[index..<(index + length)], as: UTF8.self) {
+                result += character
+                index += length
+                matched = true
+                break
+            }
+        }
+        if !matched {
+            result += String(format: "\\x%02X", bytes[index])
+            index += 1
+        }
+    }
+    return result
+}
+
+/// Emits progress at most every tenth of a second, so a fast copy does
+/// not flood the pipe and a slow one still moves.
+struct ProgressThrottle {
+    private var last: timespec = timespec()
+
+    mutating func shouldEmit(force: Bool = false) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let elapsed = Double(now.tv_sec - last.tv_sec) + Double(now.tv_nsec - last.tv_nsec) / 1e9
+        guard force || elapsed >= 0.1 else { return false }
+        last = now
+        return true
+    }
+}

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Writes documents into an archive through an export plugin. The plugin
+/// writes a hidden temporary beside the output, which is renamed into
+/// place only when complete: FILE appears whole or not at all.
+public struct ArchiveExporter: Sendable {
+    public struct Options: Sendable, Hashable {
+        public var format: ArchiveFormat
+        public var level: Int?
+        public var reproducible = false
+        /// Replace an existing output (atomically).
+        public var force = false
+
+        public init(format: ArchiveFormat, level: Int? = nil, reproducible: Bool = false, force: Bool = false) {
+            self.format = format
+            self.level = level
+            self.reproducible = reproducible
+            self.force = force
+        }
+    }
+
+    public struct Summary: Sendable, Hashable, Codable {
+        public var output: String
+        public var format: String
+        public var entries: Int
+        public var bytes: Int64
+        public var archiveBytes: Int64
+        /// Archive size over content size; below 1 means it compressed.
+        public var ratio: Double
+    }
+
+    public var locator: any PluginLocator
+    public var home: Home?
+    public var timeLimit: Duration?
+
+    public init(locator: any PluginLocator, home: Home?, timeLimit: Duration? = nil) {
+        self.locator = locator
+        self.home = home
+        self.timeLimit = timeLimit
+    }
+
+    public func export(_ inputs: [RawPath], to output: RawPath, options: Options,
+                       progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws -> Summary {
+        if !options.force, try FileStatus.of(output) != nil {
+            throw FileSystemError(path: output, operation: "already exists (use --force to replace it)", errno: EEXIST)
+        }
+        let service = try locator.service(.export, for: options.format.typeIdentifier)
+        let directory = output.deletingLastComponent.isEmpty ? RawPath(".") : output.deletingLastComponent
+        let temporary = directory.appending(FileSystem.temporaryPrefix + UUID().uuidString + "." + options.format.rawValue)
+        defer { _ = temporary.withCString { unlink($0) } }
+        var arguments = ["export", "--output", temporary.description, "--format", options.format.rawValue]
+        if let level = options.level { arguments += ["--level", String(level)] }
+        if options.reproducible { arguments.append("--reproducible") }
+        arguments.append("--")
+        arguments += inputs.map(\.description)
+        let outcome = try await PluginProcess(service: service, arguments: arguments, home: home, timeLimit: timeLimit).run(progress: progress)
+        struct Result: Decodable { var entries: Int; var bytes: Int64; var archiveBytes: Int64 }
+        let result: Result
+        do {
+            result = try outcome.decodeResult(Result.self)
+        } catch {
+            throw PluginError(plugin: service.identifier, reason: .garbledOutput(line: String(decoding: outcome.result.prefix(120), as: UTF8.self)))
+        }
+        guard try FileStatus.of(temporary)?.kind == .regular else {
+            throw PluginError(plugin: service.identifier, reason: .exited(status: 0, diagnostic: "it reported success but wrote no archive"))
+        }
+        if options.force {
+            let renamed = temporary.withCString { from in output.withCString { to in rename(from, to) } }
+            guard renamed == 0 else { throw FileSystemError(path: output, operation: "cannot be replaced", errno: errno) }
+        } else {
+            try FileSystem.renameWithoutReplacing(temporary, to: output)
+        }
+        try FileSystem.synchronizeDirectory(directory)
+        return Summary(output: output.description, format: options.format.rawValue, entries: result.entries, bytes: result.bytes,
+                       archiveBytes: result.archiveBytes,
+                       ratio: result.bytes > 0 ? Double(result.archiveBytes) / Double(result.bytes) : 1)
+    }
+}

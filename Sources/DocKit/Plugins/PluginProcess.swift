@@ -1,0 +1,195 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Subprocess
+import Synchronization
+import SystemPackage
+
+/// Runs one plugin call as docs/PLUGIN-PROTOCOL.md describes: argv only,
+/// a minimal environment, its own process group; stdout read as JSON
+/// Lines under a byte cap; stopped at its time limit. Whatever the plugin
+/// does, the launcher gets a value or a typed ``PluginError``.
+public struct PluginProcess: Sendable {
+    public static let defaultTimeLimit: Duration = .seconds(600)
+    public static let defaultOutputCap = 16 << 20
+
+    public var service: PluginService
+    public var arguments: [String]
+    public var home: Home?
+    public var timeLimit: Duration
+    public var outputCap: Int
+    public var workingDirectory: URL
+
+    public init(service: PluginService, arguments: [String], home: Home?, timeLimit: Duration? = nil,
+                outputCap: Int = PluginProcess.defaultOutputCap, workingDirectory: URL = URL(fileURLWithPath: "/")) {
+        self.service = service
+        self.arguments = arguments
+        self.home = home
+        self.timeLimit = timeLimit ?? service.timeLimit ?? Self.defaultTimeLimit
+        self.outputCap = outputCap
+        self.workingDirectory = workingDirectory
+    }
+
+    /// What a successful call answered: its result line, and the events
+    /// other than progress (a listing's entries, warnings) in order.
+    public struct Outcome: Sendable {
+        public var result: Data
+        public var events: [PluginEvent]
+
+        public func decodeResult<Value: Decodable>(_ type: Value.Type) throws -> Value {
+            try JSONDecoder().decode(type, from: result)
+        }
+    }
+
+    /// The documented environment, and nothing else of the launcher's.
+    public func environment(inherited: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        var environment = [
+            "PATH": "/usr/local/bin:/usr/bin:/bin",
+            "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8",
+            "DOCBROWSER_PLUGIN_PROTOCOL": "1",
+        ]
+        if let user = inherited["HOME"] { environment["HOME"] = user }
+        if let home {
+            environment["DOCBROWSER_HOME"] = home.url.path
+            environment["TMPDIR"] = home.temporaryDirectory.path
+        }
+        return environment
+    }
+
+    private final class Collector: Sendable {
+        struct State {
+            var events: [PluginEvent] = []
+            var result: Data?
+            var reported: PluginReportedError?
+            var garbage: String?
+            var capExceeded = false
+            var timedOut = false
+            var diagnostics = Data()
+        }
+        let state = Mutex(State())
+    }
+
+    public func run(progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws(PluginError) -> Outcome {
+        let collector = Collector()
+        let name = service.identifier
+        var options = PlatformOptions()
+        // A session of its own makes the plugin a process group leader, so
+        // stopping it also stops whatever it started.
+        options.createSession = true
+        let cap = outputCap
+        let limit = timeLimit
+        let status: TerminationStatus
+        var forwarded: Int32?
+        do {
+            let execution = try await Subprocess.run(
+                .path(FilePath(service.executable.path)),
+                arguments: Arguments(service.leadingArguments + arguments),
+                environment: .custom(Environment.Key.dictionary(environment())),
+                workingDirectory: FilePath(workingDirectory.path),
+                platformOptions: options,
+                input: .none, output: .sequence, error: .sequence
+            ) { execution in
+                let group = execution.processIdentifier.value
+                PluginSignalForwarder.shared.register(group)
+                let stop: @Sendable () -> Void = { kill(-group, SIGKILL) }
+                await withTaskGroup(of: Void.self) { tasks in
+                    tasks.addTask {
+                        try? await Self.readEvents(execution.standardOutput, cap: cap, collector: collector, stop: stop, progress: progress)
+                    }
+                    tasks.addTask {
+                        do {
+                            for try await buffer in execution.standardError {
+                                buffer.withUnsafeBytes { bytes in
+                                    collector.state.withLock { state in
+                                        if state.diagnostics.count < 65536 { state.diagnostics.append(contentsOf: bytes) }
+                                    }
+                                }
+                            }
+                        } catch {}
+                    }
+                    let timer = Task {
+                        try await Task.sleep(for: limit)
+                        collector.state.withLock { $0.timedOut = true }
+                        stop()
+                    }
+                    await tasks.waitForAll()
+                    timer.cancel()
+                }
+                return PluginSignalForwarder.shared.unregister(group)
+            }
+            status = execution.terminationStatus
+            forwarded = execution.closureResult
+        } catch {
+            throw PluginError(plugin: name, reason: .cannotLaunch(reason: "\(service.executable.path): \(error)"))
+        }
+        let state = collector.state.withLock { $0 }
+        if let forwarded { throw PluginError(plugin: name, reason: .cancelled(signal: forwarded)) }
+        if state.timedOut { throw PluginError(plugin: name, reason: .timedOut(seconds: Double(limit.components.seconds))) }
+        if state.capExceeded { throw PluginError(plugin: name, reason: .outputCapExceeded(bytes: cap)) }
+        if let garbage = state.garbage { throw PluginError(plugin: name, reason: .garbledOutput(line: garbage)) }
+        if case .signaled(let signal) = status { throw PluginError(plugin: name, reason: .crashed(signal: signal)) }
+        if let reported = state.reported {
+            throw PluginError(plugin: name, reason: .reported(kind: reported.failureKind, rule: reported.rule, entry: reported.entry, message: reported.message))
+        }
+        if case .exited(let code) = status, code != 0 {
+            let lastLine = String(decoding: state.diagnostics, as: UTF8.self).split(separator: "\n").last.map(String.init)
+            throw PluginError(plugin: name, reason: .exited(status: code, diagnostic: lastLine))
+        }
+        guard let result = state.result else { throw PluginError(plugin: name, reason: .noResult) }
+        return Outcome(result: result, events: state.events)
+    }
+
+    /// Splits stdout into lines as it arrives; stops the plugin at the
+    /// first line that is not an event, or once it has written `cap` bytes.
+    private static func readEvents(_ output: SubprocessOutputSequence, cap: Int, collector: Collector,
+                                   stop: @Sendable () -> Void, progress: @Sendable (PluginProgress) -> Void) async throws {
+        var pending = Data()
+        var total = 0
+        var stopped = false
+        for try await buffer in output {
+            if stopped { continue }
+            total += buffer.count
+            guard total <= cap else {
+                collector.state.withLock { $0.capExceeded = true }
+                stop()
+                stopped = true
+                continue
+            }
+            buffer.withUnsafeBytes { pending.append(contentsOf: $0) }
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = pending[pending.startIndex..<newline]
+                pending = Data(pending[(newline + 1)...])
+                if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
+                guard let event = PluginEvent(line: Data(line)) else {
+                    collector.state.withLock { $0.garbage = String(decoding: line.prefix(120), as: UTF8.self) }
+                    stop()
+                    stopped = true
+                    break
+                }
+                switch event {
+                case .progress(let value): progress(value)
+                case .result(let data): collector.state.withLock { $0.result = data }
+                case .error(let error): collector.state.withLock { $0.reported = error }
+                case .other: collector.state.withLock { $0.events.append(event) }
+                }
+            }
+        }
+        if !stopped, !pending.isEmpty, PluginEvent(line: pending) == nil,
+           !pending.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) {
+            collector.state.withLock { $0.garbage = String(decoding: pending.prefix(120), as: UTF8.self) }
+        }
+    }
+}
+
+extension Environment.Key {
+    static func dictionary(_ values: [String: String]) -> [Environment.Key: String] {
+        Dictionary(uniqueKeysWithValues: values.map { (Environment.Key(stringLiteral: $0.key), $0.value) })
+    }
+}
+
+extension Home {
+    /// Staging areas and temporaries of plugin calls.
+    public var temporaryDirectory: URL { url.appending(path: "tmp", directoryHint: .isDirectory) }
+}

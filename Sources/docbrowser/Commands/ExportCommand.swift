@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import DocKit
+import Foundation
+import Synchronization
+
+extension ArchiveFormat: ExpressibleByArgument {}
+
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write documents into an archive for sharing, through the archiver plugin.",
+        discussion: """
+        A package or folder becomes one top-level directory; symbolic links, permissions and \
+        modification times are kept; zip names carry the UTF-8 flag and zip64 is used when needed. \
+        FILE is written beside itself under a hidden name and renamed into place when complete; \
+        an existing FILE is refused unless --force. --reproducible stores entries in byte order \
+        with owner 0:0 and no archive-level timestamps, so identical documents give identical bytes.
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Documents: paths, or names as 'list' shows them.")
+    var documents: [String] = []
+
+    @Option(name: .shortAndLong, help: "The archive to write.")
+    var output: String
+
+    @Option(name: .long, help: "zip, tar, tar.gz, tar.xz, tar.zst or 7z (default: from FILE's extension, else zip).")
+    var format: ArchiveFormat?
+
+    @Option(name: .long, help: "Compression level (zip, xz, 7z: 0-9; gzip: 1-9; zstd: 1-19).")
+    var level: Int?
+
+    @Flag(name: .long, help: "Byte-identical output for identical documents.")
+    var reproducible = false
+
+    @Flag(name: .long, help: "Replace an existing FILE (atomically).")
+    var force = false
+
+    @Flag(name: .long, help: "Export every document.")
+    var all = false
+
+    @OptionGroup var location: LocationOption
+
+    func validate() throws {
+        if all && !documents.isEmpty { throw ValidationError("Give documents or --all, not both.") }
+        if !all && documents.isEmpty { throw ValidationError("Give at least one document, or --all.") }
+        if !all && (location.local || location.cloud) { throw ValidationError("--local and --cloud go with --all.") }
+    }
+
+    func run() async throws {
+        let context = CommandContext(global)
+        let catalog = try context.documentCatalog()
+        let chosen: [Document]
+        if all {
+            var query = DocumentQuery()
+            if let only = location.location { query.locations = [only] }
+            chosen = try catalog.documents(matching: query)
+        } else {
+            chosen = try documents.map { try catalog.resolve($0) }
+        }
+        let format = self.format ?? ArchiveFormat(filename: output) ?? .zip
+        let exporter = ArchiveExporter(locator: BundledArchiverLocator(), home: context.home)
+        let bar = ProgressBar(enabled: !global.quiet && !global.json && isatty(STDERR_FILENO) == 1)
+        defer { bar.finish() }
+        let summary = try await exporter.export(
+            chosen.map(\.path), to: RawPath(output),
+            options: .init(format: format, level: level, reproducible: reproducible, force: force),
+            progress: { bar.update($0) }
+        )
+        if global.json {
+            try context.output.emit(json: summary)
+        } else if !global.quiet {
+            context.output.line("Exported \(chosen.count) document\(chosen.count == 1 ? "" : "s") (\(summary.entries) entries, "
+                + "\(ByteCountFormatter.string(fromByteCount: summary.bytes, countStyle: .file))) to \(output): "
+                + "\(ByteCountFormatter.string(fromByteCount: summary.archiveBytes, countStyle: .file))")
+        }
+    }
+}
+
+/// One line on stderr, redrawn in place: bytes done of total, and rate.
+final class ProgressBar: Sendable {
+    private let enabled: Bool
+    private let start = ContinuousClock.now
+    private let drawn = Mutex(false)
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    func update(_ progress: PluginProgress) {
+        guard enabled, let bytes = progress.bytes else { return }
+        let seconds = max((ContinuousClock.now - start) / .seconds(1), 0.001)
+        let rate = ByteCountFormatter.string(fromByteCount: Int64(Double(bytes) / seconds), countStyle: .file)
+        var line = ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)
+        if let total = progress.totalBytes, total > 0 {
+            let fraction = min(Double(bytes) / Double(total), 1)
+            let width = 24
+            let filled = Int(fraction * Double(width))
+            line = "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
+                + "\(Int(fraction * 100))% \(line) of \(ByteCountFormatter.string(fromByteCount: total, countStyle: .file))"
+        }
+        Terminal.standardError.write("\r\u{1B}[2K\(line), \(rate)/s")
+        drawn.withLock { $0 = true }
+    }
+
+    func finish() {
+        if drawn.withLock({ $0 }) { Terminal.standardError.write("\r\u{1B}[2K") }
+    }
+}

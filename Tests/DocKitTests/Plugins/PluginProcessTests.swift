@@ -1,0 +1,91 @@
+import DocKit
+import Foundation
+import Synchronization
+import Testing
+
+/// Script plugins that misbehave in every way the launcher must tell apart.
+@Suite("PluginProcess runs plugins and reports each failure distinctly")
+struct PluginProcessTests {
+    private func plugin(_ script: String, in directory: TemporaryDirectory) throws -> PluginService {
+        let url = try directory.write("#!/bin/sh\n" + script + "\n", to: "plugin.sh")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        return PluginService(identifier: "org.example.test", executable: url)
+    }
+
+    private func failure(_ script: String, timeLimit: Duration? = nil, outputCap: Int = 1 << 20) async throws -> PluginError.Reason? {
+        let directory = try TemporaryDirectory("plugin")
+        let process = PluginProcess(service: try plugin(script, in: directory), arguments: [], home: nil, timeLimit: timeLimit, outputCap: outputCap)
+        do {
+            _ = try await process.run()
+            return nil
+        } catch {
+            #expect(error.description.hasPrefix("org.example.test"))
+            #expect(!error.description.contains("\n"))
+            return error.reason
+        }
+    }
+
+    @Test func decodesProgressAndTheResult() async throws {
+        let directory = try TemporaryDirectory("plugin")
+        let service = try plugin("""
+            echo '{"event":"progress","bytes":10,"totalBytes":20}'
+            echo '{"event":"entry","name":"a"}'
+            echo '{"event":"progress","bytes":20,"totalBytes":20,"item":"x"}'
+            echo "args $*" >&2
+            echo '{"event":"result","entries":2,"home":"'"$DOCBROWSER_HOME"'","protocol":"'"$DOCBROWSER_PLUGIN_PROTOCOL"'","secret":"'"$SECRET_TOKEN"'"}'
+            """, in: directory)
+        let seen = Mutex<[PluginProgress]>([])
+        let home = Home(url: directory.url.appending(path: "home"))
+        setenv("SECRET_TOKEN", "leaked", 1)
+        let outcome = try await PluginProcess(service: service, arguments: ["export", "a b"], home: home).run { progress in
+            seen.withLock { $0.append(progress) }
+        }
+        #expect(seen.withLock { $0 } == [PluginProgress(bytes: 10, totalBytes: 20), PluginProgress(bytes: 20, totalBytes: 20, item: "x")])
+        struct Result: Decodable { var entries: Int; var home: String; var `protocol`: String; var secret: String }
+        let result = try outcome.decodeResult(Result.self)
+        #expect(result.entries == 2)
+        #expect(result.home == home.url.path)
+        #expect(result.protocol == "1")
+        #expect(result.secret.isEmpty, "the launcher's environment is not passed on")
+        #expect(outcome.events.count == 1)
+    }
+
+    @Test func aCrashIsReportedWithItsSignal() async throws {
+        #expect(try await failure("echo '{\"event\":\"progress\"}'; kill -SEGV $$") == .crashed(signal: SIGSEGV))
+    }
+
+    @Test func aHangIsCutOffAtTheTimeLimit() async throws {
+        #expect(try await failure("sleep 600", timeLimit: .seconds(1)) == .timedOut(seconds: 1))
+    }
+
+    @Test func garbageOnStdoutBreaksTheProtocol() async throws {
+        let reason = try await failure("echo 'Extracting files...'; echo '{\"event\":\"result\"}'")
+        #expect(reason == .garbledOutput(line: "Extracting files..."))
+    }
+
+    @Test func outputPastTheCapIsStopped() async throws {
+        let reason = try await failure("while true; do echo '{\"event\":\"progress\",\"bytes\":1}'; done", outputCap: 64 << 10)
+        #expect(reason == .outputCapExceeded(bytes: 64 << 10))
+    }
+
+    @Test func aReportedErrorKeepsItsKindRuleAndEntry() async throws {
+        let reason = try await failure("""
+            echo '{"event":"error","kind":"refused","rule":"parent-component","entry":"../x","message":"entry ../x refused"}'
+            exit 5
+            """)
+        #expect(reason == .reported(kind: .refused, rule: "parent-component", entry: "../x", message: "entry ../x refused"))
+    }
+
+    @Test func aSilentNonZeroExitCarriesItsLastDiagnostic() async throws {
+        #expect(try await failure("echo 'first' >&2; echo 'disk full' >&2; exit 7") == .exited(status: 7, diagnostic: "disk full"))
+    }
+
+    @Test func successWithoutAResultBreaksTheProtocol() async throws {
+        #expect(try await failure("echo '{\"event\":\"progress\"}'") == .noResult)
+    }
+
+    @Test func aMissingExecutableCannotBeLaunched() async throws {
+        let service = PluginService(identifier: "org.example.none", executable: URL(fileURLWithPath: "/nonexistent/plugin"))
+        await #expect(throws: PluginError.self) { try await PluginProcess(service: service, arguments: [], home: nil).run() }
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+
+/// Archives built to attack the importer: each is refused with an error
+/// naming the entry and the rule, the staging directory is left empty and
+/// nothing appears outside it.
+@Suite("archiver plugin refuses hostile archives")
+struct ArchiverHostileInputTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var archive: String
+        var script: String
+        var rule: String
+        var entry: String?
+        var extraArguments: [String] = []
+        var status: Int32 = 5
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "parent component", archive: "slip.zip",
+             script: "zipfile.ZipFile('slip.zip', 'w').writestr('../x', 'evil')",
+             rule: "parent-component", entry: "../x"),
+        Case(name: "parent component inside", archive: "slip2.zip",
+             script: "z = zipfile.ZipFile('slip2.zip', 'w'); z.writestr('a/ok', 'fine'); z.writestr('a/../../x', 'evil'); z.close()",
+             rule: "parent-component", entry: "a/../../x"),
+        Case(name: "absolute path in zip", archive: "absolute.zip",
+             script: "zipfile.ZipFile('absolute.zip', 'w').writestr(zipfile.ZipInfo('/tmp/docbrowser-absolute-test'), 'evil')",
+             rule: "absolute-path", entry: "/tmp/docbrowser-absolute-test"),
+        Case(name: "absolute path in tar", archive: "absolute.tar",
+             script: """
+             t = tarfile.open('absolute.tar', 'w'); i = tarfile.TarInfo('/tmp/docbrowser-absolute-test'); i.size = 4
+             t.addfile(i, io.BytesIO(b'evil')); t.close()
+             """,
+             rule: "absolute-path", entry: "/tmp/docbrowser-absolute-test"),
+        Case(name: "file written through an inner symlink", archive: "through.tar",
+             script: """
+             t = tarfile.open('through.tar', 'w')
+             i = tarfile.TarInfo('sub'); i.type = tarfile.DIRTYPE; t.addfile(i)
+             i = tarfile.TarInfo('d'); i.type = tarfile.SYMTYPE; i.linkname = 'sub'; t.addfile(i)
+             i = tarfile.TarInfo('d/f'); i.size = 2; t.addfile(i, io.BytesIO(b'hi')); t.close()
+             """,
+             rule: "through-symlink", entry: "d/f"),
+        Case(name: "file written through a symlink spelled differently", archive: "through2.tar",
+             script: """
+             t = tarfile.open('through2.tar', 'w')
+             i = tarfile.TarInfo('./d'); i.type = tarfile.SYMTYPE; i.linkname = '.'; t.addfile(i)
+             i = tarfile.TarInfo('d//f'); i.size = 2; t.addfile(i, io.BytesIO(b'hi')); t.close()
+             """,
+             rule: "through-symlink", entry: "d/f"),
+        Case(name: "file replacing a symlink", archive: "replace.tar",
+             script: """
+             t = tarfile.open('replace.tar', 'w')
+             i = tarfile.TarInfo('link'); i.type = tarfile.SYMTYPE; i.linkname = 'target'; t.addfile(i)
+             i = tarfile.TarInfo('link'); i.size = 2; t.addfile(i, io.BytesIO(b'hi')); t.close()
+             """,
+             rule: "through-symlink", entry: "link"),
+        Case(name: "escaping symlink", archive: "escape.zip",
+             script: """
+             z = zipfile.ZipFile('escape.zip', 'w')
+             i = zipfile.ZipInfo('up'); i.create_system = 3; i.external_attr = 0o120777 << 16
+             z.writestr(i, '../../outside'); z.close()
+             """,
+             rule: "symlink-escapes", entry: "up"),
+        Case(name: "symlink escaping through another symlink", archive: "chain.tar",
+             script: """
+             t = tarfile.open('chain.tar', 'w')
+             i = tarfile.TarInfo('d'); i.type = tarfile.DIRTYPE; t.addfile(i)
+             i = tarfile.TarInfo('d/l'); i.type = tarfile.SYMTYPE; i.linkname = '..'; t.addfile(i)
+             i = tarfile.TarInfo('m'); i.type = tarfile.SYMTYPE; i.linkname = 'd/l/..'; t.addfile(i); t.close()
+             """,
+             rule: "symlink-escapes", entry: "m"),
+        Case(name: "absolute symlink", archive: "abslink.tar",
+             script: """
+             t = tarfile.open('abslink.tar', 'w')
+             i = tarfile.TarInfo('etc'); i.type = tarfile.SYMTYPE; i.linkname = '/etc'; t.addfile(i); t.close()
+             """,
+             rule: "symlink-escapes", entry: "etc"),
+        Case(name: "hard link to outside", archive: "hardlink.tar",
+             script: """
+             t = tarfile.open('hardlink.tar', 'w')
+             i = tarfile.TarInfo('h'); i.type = tarfile.LNKTYPE; i.linkname = '../outside.txt'; t.addfile(i); t.close()
+             """,
+             rule: "hardlink-outside", entry: "h"),
+        Case(name: "device node", archive: "device.tar",
+             script: """
+             t = tarfile.open('device.tar', 'w')
+             i = tarfile.TarInfo('ok.txt'); i.size = 2; t.addfile(i, io.BytesIO(b'ok'))
+             i = tarfile.TarInfo('null'); i.type = tarfile.CHRTYPE; i.devmajor = 1; i.devminor = 3; t.addfile(i); t.close()
+             """,
+             rule: "special-file", entry: "null"),
+        Case(name: "FIFO", archive: "fifo.tar",
+             script: """
+             t = tarfile.open('fifo.tar', 'w'); i = tarfile.TarInfo('pipe'); i.type = tarfile.FIFOTYPE; t.addfile(i); t.close()
+             """,
+             rule: "special-file", entry: "pipe"),
+        Case(name: "high-ratio bomb", archive: "bomb.zip",
+             script: """
+             with zipfile.ZipFile('bomb.zip', 'w', zipfile.ZIP_DEFLATED) as z: z.writestr('zeros', bytes(8 << 20))
+             """,
+             rule: "compression-ratio-limit", entry: "zeros", extraArguments: ["--max-ratio", "50"]),
+        Case(name: "total size past the limit", archive: "big.tar.gz",
+             script: """
+             with tarfile.open('big.tar.gz', 'w:gz') as t:
+                 for n in range(3):
+                     i = tarfile.TarInfo('part%d' % n); i.size = 600000; t.addfile(i, io.BytesIO(os.urandom(600000)))
+             """,
+             rule: "total-size-limit", entry: "part1", extraArguments: ["--max-bytes", "1000000"]),
+        Case(name: "100,000 empty entries", archive: "many.zip",
+             script: """
+             with zipfile.ZipFile('many.zip', 'w') as z:
+                 for n in range(100000): z.writestr('d%d/e%d' % (n // 1000, n), b'')
+             """,
+             rule: "entry-count-limit", entry: "d50/e50000"),
+        Case(name: "truncated archive", archive: "truncated.tar.gz",
+             script: """
+             with tarfile.open('whole.tar.gz', 'w:gz') as t:
+                 i = tarfile.TarInfo('random.bin'); i.size = 400000; t.addfile(i, io.BytesIO(os.urandom(400000)))
+             data = open('whole.tar.gz', 'rb').read(); open('truncated.tar.gz', 'wb').write(data[:len(data) // 2])
+             """,
+             rule: "damaged-archive", entry: "random.bin", status: 6),
+        Case(name: "not an archive", archive: "text.zip",
+             script: "open('text.zip', 'w').write('Dear colleague, here is the report.\\n' * 40)",
+             rule: "not-an-archive", entry: nil, status: 6),
+    ]
+
+    @Test(arguments: cases)
+    func isRefusedAndLeavesNothingBehind(_ hostile: Case) async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.python(hostile.script)
+        let parent = try sandbox.directory("import/work")
+        let staging = try sandbox.directory("import/work/staging")
+        let before = sandbox.names(in: sandbox.root)
+        let result = try await sandbox.archiver(["extract", "--archive", sandbox.root.appending(path: hostile.archive).path,
+                                                 "--staging", staging.path] + hostile.extraArguments)
+        #expect(result.status == hostile.status, "\(result)")
+        let error = try #require(result.error, "\(result)")
+        #expect(error["rule"] as? String == hostile.rule, "\(result)")
+        if let entry = hostile.entry {
+            #expect(error["entry"] as? String == entry, "\(result)")
+            #expect((error["message"] as? String)?.contains(entry) == true)
+        }
+        #expect(result.standardError.split(separator: "\n").count == 1, "one line on stderr: \(result.standardError)")
+        #expect(sandbox.names(in: staging).isEmpty, "staging emptied")
+        #expect(sandbox.names(in: parent) == ["staging"])
+        #expect(sandbox.names(in: sandbox.root) == before)
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/docbrowser-absolute-test"))
+    }
+
+    @Test func innerSymlinksAndHardLinksThatStayInsideAreAccepted() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.python("""
+            t = tarfile.open('fine.tar', 'w')
+            i = tarfile.TarInfo('pkg/data.txt'); i.size = 4; t.addfile(i, io.BytesIO(b'data'))
+            i = tarfile.TarInfo('pkg/alias'); i.type = tarfile.SYMTYPE; i.linkname = 'data.txt'; t.addfile(i)
+            i = tarfile.TarInfo('pkg/up'); i.type = tarfile.SYMTYPE; i.linkname = '../pkg/./data.txt'; t.addfile(i)
+            i = tarfile.TarInfo('pkg/same'); i.type = tarfile.LNKTYPE; i.linkname = 'pkg/data.txt'; t.addfile(i)
+            i = tarfile.TarInfo('pkg/ro'); i.type = tarfile.DIRTYPE; i.mode = 0o555; t.addfile(i)
+            i = tarfile.TarInfo('pkg/ro/inside'); i.size = 1; t.addfile(i, io.BytesIO(b'x'))
+            t.close()
+            """)
+        let staging = try sandbox.directory("staging")
+        let result = try await sandbox.archiver(["extract", "--archive", sandbox.root.appending(path: "fine.tar").path, "--staging", staging.path])
+        #expect(result.status == 0, "\(result)")
+        let pkg = staging.appending(path: "pkg")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: pkg.appending(path: "alias").path) == "data.txt")
+        #expect(try String(contentsOf: pkg.appending(path: "up"), encoding: .utf8) == "data")
+        #expect(try String(contentsOf: pkg.appending(path: "same"), encoding: .utf8) == "data")
+        #expect(try String(contentsOf: pkg.appending(path: "ro/inside"), encoding: .utf8) == "x")
+        let attributes = try FileManager.default.attributesOfItem(atPath: pkg.appending(path: "ro").path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o555)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: pkg.appending(path: "ro").path)
+    }
+
+    @Test func setuidBitsAreDropped() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.python("""
+            t = tarfile.open('suid.tar', 'w')
+            i = tarfile.TarInfo('tool'); i.size = 1; i.mode = 0o4755; t.addfile(i, io.BytesIO(b'x')); t.close()
+            """)
+        let staging = try sandbox.directory("staging")
+        let result = try await sandbox.archiver(["extract", "--archive", sandbox.root.appending(path: "suid.tar").path, "--staging", staging.path])
+        #expect(result.status == 0, "\(result)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: staging.appending(path: "tool").path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o755)
+    }
+
+    @Test func aStagingDirectoryThatIsNotEmptyIsRefused() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.python("zipfile.ZipFile('a.zip', 'w').writestr('a', 'a')")
+        let staging = try sandbox.directory("staging")
+        _ = try sandbox.write("mine", to: "staging/existing")
+        let result = try await sandbox.archiver(["extract", "--archive", sandbox.root.appending(path: "a.zip").path, "--staging", staging.path])
+        #expect(result.status == 6, "\(result)")
+        #expect(sandbox.names(in: staging) == ["existing"])
+    }
+}
