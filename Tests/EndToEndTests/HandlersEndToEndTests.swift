@@ -89,6 +89,34 @@ struct HandlersEndToEndTests {
         #expect(result.status == 7, "\(result)")
     }
 
+    @Test func openWaitMakesTheDocumentOpenSoMoveAndDeleteRefuseIt() async throws {
+        let sandbox = try Sandbox()
+        let manifest = try await Self.writeHandler(sandbox, dir: "rec", identifier: "org.example.recorder", types: [("public.plain-text", "Owner")])
+        _ = try await sandbox.run("handlers", "register", manifest.path)
+        _ = try sandbox.write("keep me", to: "home/Documents/Held.txt")
+        _ = try sandbox.write("", to: "rec/hold")
+        let opened = Task { try await sandbox.run("open", "Held.txt", "--wait") }
+        // Until the handler runs, `list` shows the document as open (only a
+        // hang is detected here, never a slow machine).
+        var states: [String] = []
+        for _ in 0..<1200 {
+            states = try await sandbox.run("list", "--json").jsonArray().first?["states"] as? [String] ?? []
+            if states == ["open"] { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(states == ["open"])
+        let refused = try await sandbox.run("delete", "Held.txt")
+        #expect(refused.status == 5, "\(refused)")
+        #expect(refused.standardError.hasPrefix("docbrowser: local:Held.txt: open in org.example.recorder (pid "))
+        #expect(refused.standardError.hasSuffix("); close it first, or use --force\n"))
+        #expect(try await sandbox.run("move", "Held.txt", "--to", "cloud").status == 5)
+        #expect(FileManager.default.fileExists(atPath: sandbox.localDocuments.appending(path: "Held.txt").path))
+        _ = try sandbox.write("", to: "rec/go")
+        #expect(try await opened.value.status == 0)
+        let deleted = try await sandbox.run("delete", "Held.txt")
+        #expect(deleted.status == 0, "\(deleted)")
+    }
+
     @Test func openWithoutWaitReturnsWhileTheHandlerRunsOn() async throws {
         let sandbox = try Sandbox()
         let manifest = try await Self.writeHandler(sandbox, dir: "rec", identifier: "org.example.recorder", types: [("public.plain-text", "Owner")])

@@ -51,7 +51,7 @@ struct OpenCommand: AsyncParsableCommand {
             ).handler
         }
         let invocation = try HandlerLauncher.invocation(of: chosen, document: document.path, type: document.type, home: context.home)
-        try await HandlerLaunching.launch(invocation, wait: wait, context: context) { pid, status in
+        try await HandlerLaunching.launch(invocation, wait: wait, context: context, recordingOpen: document.path) { pid, status in
             Report(document: document.qualifiedName, path: document.path.description, type: document.type, handler: chosen.identifier, pid: pid, exitStatus: status)
         } describe: { pid in
             "Opened \(document.qualifiedName) with \(chosen.identifier) (pid \(pid))"
@@ -62,7 +62,7 @@ struct OpenCommand: AsyncParsableCommand {
 /// The launch both `open` and `open-in` end with.
 enum HandlerLaunching {
     static func launch<Report: Encodable>(
-        _ invocation: HandlerInvocation, wait: Bool, context: CommandContext,
+        _ invocation: HandlerInvocation, wait: Bool, context: CommandContext, recordingOpen document: RawPath? = nil,
         report: (Int32, Int32?) -> Report, describe: (Int32) -> String
     ) async throws {
         guard wait else {
@@ -70,9 +70,15 @@ enum HandlerLaunching {
             if context.options.json { try context.output.emit(json: report(pid, nil)) } else if !context.options.quiet { context.output.line(describe(pid)) }
             return
         }
+        // While the handler runs, the document is `open`: move and delete
+        // refuse it, naming the handler and its pid (SPEC §1).
+        let activity = "open in \(invocation.handler)"
+        let record = try document.map { try OpenDocumentRecord($0, in: LockDirectory(home: context.home), holder: LockHolder(activity: activity, handlerIdentifier: invocation.handler)) }
+        defer { record?.close() }
         var started: Int32 = 0
         let termination = try await HandlerLauncher.launchAndWait(invocation) { pid in
             started = pid
+            record?.update(LockHolder(pid: pid, activity: activity, handlerIdentifier: invocation.handler))
             context.output.note(describe(pid) + ", waiting for it to exit")
         }
         if context.options.json { try context.output.emit(json: report(started, termination.exitStatus)) }
