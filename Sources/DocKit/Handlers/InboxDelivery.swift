@@ -76,87 +76,16 @@ public enum InboxDelivery {
         return (String(filename.dropLast(last.count + 1)), last)
     }
 
-    /// Copies a file, a symbolic link (as a link) or a directory tree,
-    /// keeping permission bits and modification times, flushing each file.
-    /// Device files and FIFOs are refused. `destination` must not exist.
+    /// Copies a document whole (see ``TreeCopier``): links as links,
+    /// permissions and times kept, everything flushed; devices and FIFOs
+    /// are refused. `destination` must not exist.
     public static func copyItem(from source: RawPath, to destination: RawPath) throws(FileSystemError) {
-        var status = stat()
-        guard source.withCString({ lstat($0, &status) }) == 0 else {
-            throw FileSystemError(path: source, operation: "cannot be examined", errno: errno)
-        }
-        let mode = mode_t(status.st_mode & 0o7777)
-        let times = [status.st_atim, status.st_mtim]
-        switch status.st_mode & S_IFMT {
-        case S_IFREG:
-            try copyFile(from: source, to: destination, mode: mode)
-            _ = destination.withCString { path in times.withUnsafeBufferPointer { utimensat(AT_FDCWD, path, $0.baseAddress, AT_SYMLINK_NOFOLLOW) } }
-        case S_IFLNK:
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let length = source.withCString { readlink($0, &buffer, buffer.count - 1) }
-            guard length >= 0 else { throw FileSystemError(path: source, operation: "cannot be read", errno: errno) }
-            let target = Array(buffer.prefix(length))
-            let made = (target + [0]).withUnsafeBufferPointer { pointer in destination.withCString { symlink(pointer.baseAddress!, $0) } }
-            guard made == 0 else { throw FileSystemError(path: destination, operation: "cannot be created", errno: errno) }
-            _ = destination.withCString { path in times.withUnsafeBufferPointer { utimensat(AT_FDCWD, path, $0.baseAddress, AT_SYMLINK_NOFOLLOW) } }
-        case S_IFDIR:
-            guard destination.withCString({ mkdir($0, 0o700) }) == 0 else {
-                throw FileSystemError(path: destination, operation: "cannot be created", errno: errno)
-            }
-            for name in try DirectoryReader.names(in: source).sorted() {
-                try copyItem(from: source.appending(name), to: destination.appending(name))
-            }
-            try FileSystem.synchronizeDirectory(destination)
-            _ = destination.withCString { chmod($0, mode) }
-            _ = destination.withCString { path in times.withUnsafeBufferPointer { utimensat(AT_FDCWD, path, $0.baseAddress, AT_SYMLINK_NOFOLLOW) } }
-        default:
-            throw FileSystemError(path: source, operation: "is a device file, FIFO or socket, which is not copied", errno: ENOTSUP)
-        }
-    }
-
-    private static func copyFile(from source: RawPath, to destination: RawPath, mode: mode_t) throws(FileSystemError) {
-        let input = source.withCString { open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
-        guard input >= 0 else { throw FileSystemError(path: source, operation: "cannot be opened", errno: errno) }
-        defer { close(input) }
-        let output = destination.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
-        guard output >= 0 else { throw FileSystemError(path: destination, operation: "cannot be created", errno: errno) }
-        defer { close(output) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileSystemError(path: source, operation: "cannot be read", errno: errno)
-            }
-            if count == 0 { break }
-            var offset = 0
-            while offset < count {
-                let written = buffer.withUnsafeBytes { write(output, $0.baseAddress! + offset, count - offset) }
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw FileSystemError(path: destination, operation: "cannot be written", errno: errno)
-                }
-                offset += written
-            }
-        }
-        // After writing, so that a read-only source still gets a copy.
-        guard fchmod(output, mode) == 0, fsync(output) == 0 else {
-            throw FileSystemError(path: destination, operation: "cannot be written", errno: errno)
-        }
+        try TreeCopier().copy(source, to: destination)
     }
 
     /// Removes a file, link or tree, never following a link. Errors are
     /// ignored: it cleans up after a failure or empties what is owned.
     static func removeItem(_ path: RawPath) {
-        var status = stat()
-        guard path.withCString({ lstat($0, &status) }) == 0 else { return }
-        if status.st_mode & S_IFMT == S_IFDIR {
-            _ = path.withCString { chmod($0, 0o700) }
-            for name in (try? DirectoryReader.names(in: path)) ?? [] {
-                removeItem(path.appending(name))
-            }
-            _ = path.withCString { rmdir($0) }
-        } else {
-            _ = path.withCString { unlink($0) }
-        }
+        try? TreeRemover.remove(path)
     }
 }

@@ -11,6 +11,8 @@ public enum TreeRemover {
     public static func remove(_ path: RawPath) throws(FileSystemError) {
         guard let status = try FileStatus.of(path) else { return }
         if status.kind == .directory {
+            // A read-only folder inside a package must still be emptied.
+            if status.mode & 0o300 != 0o300 { _ = path.withCString { chmod($0, mode_t(status.mode & 0o7777) | 0o700) } }
             for name in try DirectoryReader.names(in: path) {
                 try remove(path.appending(name))
             }
