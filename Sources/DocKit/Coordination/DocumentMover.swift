@@ -86,15 +86,22 @@ public struct DocumentMover: Sendable {
         try FileSystem.createDirectory(directory)
         let locks = LockDirectory(home: catalog.home)
         let holder = LockHolder(activity: "moving \(document.qualifiedName) to \(location)")
+        // Without --force the source is locked first and alone, so that a
+        // destination name is skipped as busy only when another document is
+        // moving to it, never because a rival mover of this same document
+        // held it for a moment. With --force both are awaited together, in
+        // a fixed order, which cannot deadlock.
+        let sourceLock = force ? nil : try DocumentLock([document.path], in: locks, holder: holder)
+        defer { sourceLock?.release() }
         var number = 1
         while number <= 10_000 {
             let name = candidateName(document, number)
             let destination = directory.appending(RawPath(escaped: name))
             let lock: DocumentLock
             do {
-                lock = try DocumentLock([document.path, destination], in: locks, holder: holder, waiting: force)
+                lock = try DocumentLock(force ? [document.path, destination] : [destination], in: locks, holder: holder, waiting: force)
             } catch let error as CoordinationError {
-                if case .busy(let path, _) = error, path != document.path.description, policy == .rename {
+                if case .busy = error, policy == .rename {
                     number += 1
                     continue
                 }

@@ -99,7 +99,8 @@ struct CoordinationTests {
         }
         #expect(outcomes.filter { $0 == "moved" }.count == 1, "\(outcomes)")
         #expect(outcomes.allSatisfy { ["moved", "busy refused", "notFound"].contains($0) }, "\(outcomes)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: home.documentsPath(.cloud)) == ["Report.txt"])
+        let inCloud = try FileManager.default.contentsOfDirectory(atPath: home.documentsPath(.cloud))
+        #expect(inCloud == ["Report.txt"], "\(outcomes)")
     }
 }
 
