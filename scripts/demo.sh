@@ -35,6 +35,9 @@ PLIST
 # A file whose name says nothing: its type is sniffed from its content.
 cp "$cloud_docs/Invoice.pdf" "$cloud_docs/scan-0042"
 
+# The demo's deletions go to a Trash of its own, never the user's.
+export XDG_DATA_HOME="$home/xdg-data"
+
 run() {
   printf '\n\033[1m$ docbrowser %s\033[0m\n' "$*"
   "$docbrowser" --home "$home" "$@"
@@ -53,4 +56,9 @@ run types lookup "$local_docs/Letter.rtfd"
 run types lookup "$cloud_docs/scan-0042"
 run types conforms public.png public.image
 run types public.json
+run preview Letter
+run move Letter.rtfd Shopping --to cloud --dry-run
+run move Shopping --to cloud
+run delete "Trip notes"
+run storage
 printf '\nTry it yourself: %s --home %s --help\n' "$docbrowser" "$home"
