@@ -26,9 +26,8 @@ public struct DocumentDeleter: Sendable {
         let locks = LockDirectory(home: catalog.home)
         let lock = try DocumentLock([document.path], in: locks, holder: LockHolder(activity: "deleting \(document.qualifiedName)"), waiting: force)
         defer { lock.release() }
-        let mover = DocumentMover(catalog: catalog, trash: trash, force: force)
-        try mover.checkStillThere(document)
-        try mover.checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
+        try DocumentLock.checkStillThere(document)
+        try OpenDocumentRecord.refuseIfOpen(document.path, name: document.qualifiedName, in: locks, force: force)
         let deletion = JournaledDeletion(home: catalog.home, trash: trash)
         if permanently {
             try deletion.removePermanently(document.path)

@@ -66,6 +66,12 @@ public final class DocumentLock: @unchecked Sendable {
         }
     }
 
+    /// Checked once the lock is held: another process may have moved or
+    /// deleted the document between its lookup and the lock.
+    static func checkStillThere(_ document: Document) throws {
+        guard try FileStatus.of(document.path) != nil else { throw MoveError.vanished(document.qualifiedName) }
+    }
+
     static func isStillLinked(_ descriptor: Int32, as file: RawPath) -> Bool {
         var opened = stat()
         var onDisk = stat()

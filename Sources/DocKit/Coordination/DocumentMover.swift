@@ -156,13 +156,12 @@ public struct DocumentMover: Sendable {
         return move
     }
 
-    func checkStillThere(_ document: Document) throws {
-        guard try FileStatus.of(document.path) != nil else { throw MoveError.vanished(document.qualifiedName) }
+    private func checkStillThere(_ document: Document) throws {
+        try DocumentLock.checkStillThere(document)
     }
 
-    func checkNotOpen(_ path: RawPath, name: String, locks: LockDirectory) throws {
-        let holders = OpenDocumentRecord.holders(of: path, in: locks)
-        if !holders.isEmpty, !force { throw CoordinationError.open(document: name, holders: holders) }
+    private func checkNotOpen(_ path: RawPath, name: String, locks: LockDirectory) throws {
+        try OpenDocumentRecord.refuseIfOpen(path, name: name, in: locks, force: force)
     }
 
     /// A name is taken by a file, or by the placeholder of one that is

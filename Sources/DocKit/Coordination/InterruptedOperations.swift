@@ -45,7 +45,7 @@ public struct InterruptedOperations: Sendable {
             }
         }
         for directory in temporaryDirectories {
-            removeOrphanedTemporaries(in: directory, journals: Set(names.map(\.description)))
+            removeOrphanedTemporaries(in: directory)
         }
         return reports
     }
@@ -99,16 +99,17 @@ public struct InterruptedOperations: Sendable {
     /// A journaled temporary (`.docbrowser-tmp-ID.ROLE`) whose journal is
     /// gone is an orphan: journals are written before their temporaries and
     /// removed after them.
-    private func removeOrphanedTemporaries(in directory: RawPath, journals: Set<String>) {
+    private func removeOrphanedTemporaries(in directory: RawPath) {
         guard let names = try? DirectoryReader.names(in: directory) else { return }
         let now = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
         for name in names where name.description.hasPrefix(FileSystem.temporaryPrefix) {
             let rest = name.description.dropFirst(FileSystem.temporaryPrefix.count)
             let path = directory.appending(name)
             if let dot = rest.firstIndex(of: ".") {
-                let identifier = String(rest[..<dot])
-                if journals.contains(identifier + OperationJournal.fileExtension) { continue }
-                if FileManager.default.fileExists(atPath: OperationJournal.directory(of: home).appending(identifier + OperationJournal.fileExtension).description) { continue }
+                // Checked now, not from the listing above: an operation may
+                // have begun since.
+                let journal = OperationJournal.directory(of: home).appending(String(rest[..<dot]) + OperationJournal.fileExtension)
+                if FileSystem.inode(of: journal) != nil { continue }
             } else {
                 guard let status = try? FileStatus.of(path), now - status.modificationTime > Self.unjournaledTemporaryAge else { continue }
             }

@@ -61,3 +61,17 @@ struct TrashRequest: Codable, Sendable, Hashable {
     /// The hidden name the item takes beside itself before removal.
     var retired: RawPath
 }
+
+extension TrashRequest {
+    /// Temporaries named after the operation's journal, so that recovery
+    /// can trace them.
+    init(item: RawPath, originalPath: RawPath, inode: UInt64, trash: Trash, identifier: String, role: String) {
+        self.init(
+            item: item,
+            originalPath: originalPath,
+            inode: inode,
+            staged: trash.temporary(identifier: identifier),
+            retired: OperationJournal.temporary(beside: item, identifier: identifier, role: role)
+        )
+    }
+}

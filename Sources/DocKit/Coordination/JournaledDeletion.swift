@@ -14,13 +14,7 @@ struct JournaledDeletion {
             throw FileSystemError(path: item, operation: "does not exist", errno: ENOENT)
         }
         let identifier = UUID().uuidString.lowercased()
-        let request = TrashRequest(
-            item: item,
-            originalPath: item,
-            inode: inode,
-            staged: OperationJournal.temporary(beside: trash.filePath(RawPath("x")).deletingLastComponent, identifier: identifier, role: "trash"),
-            retired: OperationJournal.temporary(beside: item, identifier: identifier, role: "retired")
-        )
+        let request = TrashRequest(item: item, originalPath: item, inode: inode, trash: trash, identifier: identifier, role: "retired")
         let journal = try OperationJournal(home: home, identifier: identifier, begin: .trash(request))
         CrashPoint.reached("journaled")
         let name = try TrashPlacement(trash: trash, journal: journal, copier: copier).place(request)

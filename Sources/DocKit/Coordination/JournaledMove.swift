@@ -103,13 +103,7 @@ struct JournaledMove {
     }
 
     func displacedRequest(at item: RawPath, originalPath: RawPath, inode: UInt64, identifier: String) -> TrashRequest {
-        TrashRequest(
-            item: item,
-            originalPath: originalPath,
-            inode: inode,
-            staged: OperationJournal.temporary(beside: trash.filePath(RawPath("x")).deletingLastComponent, identifier: identifier, role: "trash"),
-            retired: OperationJournal.temporary(beside: item, identifier: identifier, role: "displaced")
-        )
+        TrashRequest(item: item, originalPath: originalPath, inode: inode, trash: trash, identifier: identifier, role: "displaced")
     }
 
     private func synchronize(_ first: RawPath, _ second: RawPath) throws(FileSystemError) {

@@ -64,6 +64,12 @@ public final class OpenDocumentRecord: @unchecked Sendable {
         return names.filter { $0.bytes.starts(with: prefix) }.compactMap { liveHolder(in: directory.path.appending($0)) }
     }
 
+    /// Refuses a mutation of a document a handler has open, unless forced.
+    static func refuseIfOpen(_ document: RawPath, name: String, in directory: LockDirectory, force: Bool) throws {
+        let holders = holders(of: document, in: directory)
+        if !holders.isEmpty, !force { throw CoordinationError.open(document: name, holders: holders) }
+    }
+
     /// Every live record, by the lock key of its document.
     static func allHolders(in directory: LockDirectory) -> [String: [LockHolder]] {
         guard let names = try? DirectoryReader.names(in: directory.path) else { return [:] }

@@ -27,6 +27,13 @@ public struct Trash: Sendable, Hashable {
         infoDirectory.appending(RawPath(bytes: name.bytes + Array(".trashinfo".utf8)))
     }
 
+    /// Where a copy from another file system is assembled: in the Trash
+    /// folder, on the file system of `files/`, but outside it, so no file
+    /// manager shows it.
+    func temporary(identifier: String) -> RawPath {
+        OperationJournal.temporary(beside: filesDirectory, identifier: identifier, role: "trash")
+    }
+
     /// The specification asks for 0700 on the Trash it creates.
     func create() throws(FileSystemError) {
         try FileSystem.createDirectory(filesDirectory, mode: 0o700)

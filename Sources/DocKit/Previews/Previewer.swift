@@ -139,4 +139,13 @@ public struct PreviewContext: Sendable {
         self.reader = reader
         self.options = options
     }
+
+    /// The whole file, for previewers that must parse all of it; larger
+    /// than ``PreviewOptions/structuredBytes``, it is left to the next one.
+    func structuredBytes(of subject: PreviewSubject) throws -> [UInt8] {
+        guard subject.size <= Int64(options.structuredBytes) else {
+            throw PreviewError(path: subject.path.description, reason: "larger than \(options.structuredBytes) bytes, too large to pretty-print")
+        }
+        return try reader.read(subject.path, offset: 0, count: options.structuredBytes)
+    }
 }

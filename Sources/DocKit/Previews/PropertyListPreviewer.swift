@@ -10,10 +10,7 @@ public struct PropertyListPreviewer: Previewer {
 
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         let options = context.options
-        guard subject.size <= Int64(options.structuredBytes) else {
-            throw PreviewError(path: subject.path.description, reason: "larger than \(options.structuredBytes) bytes, too large to pretty-print")
-        }
-        let bytes = try context.reader.read(subject.path, offset: 0, count: options.structuredBytes)
+        let bytes = try context.structuredBytes(of: subject)
         var format = PropertyListSerialization.PropertyListFormat.xml
         let value: Any
         do {

@@ -38,8 +38,7 @@ struct OpenCommand: AsyncParsableCommand {
     func run() async throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
-        let document = try catalog.resolve(self.document)
-        if document.states.contains(.notDownloaded) { throw HandlerError.notDownloaded(document: document.qualifiedName) }
+        let document = try catalog.resolveForHandler(self.document)
         let handlers = context.handlerRegistry()
         let chosen: HandlerManifest
         if let handler {

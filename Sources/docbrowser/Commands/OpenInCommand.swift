@@ -35,8 +35,7 @@ struct OpenInCommand: AsyncParsableCommand {
     func run() async throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
-        let document = try catalog.resolve(self.document)
-        if document.states.contains(.notDownloaded) { throw HandlerError.notDownloaded(document: document.qualifiedName) }
+        let document = try catalog.resolveForHandler(self.document)
         guard let handler = context.handlerRegistry().handler(withIdentifier: target) else { throw HandlerError.unknownHandler(target) }
         guard handler.canOpen else {
             throw HandlerError.cannotOpen(handler: handler.identifier, reason: "it has no executable here (types only)")
