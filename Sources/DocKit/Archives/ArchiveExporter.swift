@@ -49,9 +49,9 @@ public struct ArchiveExporter: Sendable {
         }
         let service = try locator.service(.export, for: options.format.typeIdentifier)
         let directory = output.deletingLastComponent.isEmpty ? RawPath(".") : output.deletingLastComponent
-        let temporary = directory.appending(FileSystem.temporaryPrefix + UUID().uuidString + "." + options.format.rawValue)
+        let temporary = directory.appending(FileSystem.temporaryPrefix + UUID().uuidString + "." + options.format.name)
         defer { _ = temporary.withCString { unlink($0) } }
-        var arguments = ["export", "--output", temporary.description, "--format", options.format.rawValue]
+        var arguments = ["export", "--output", temporary.description, "--format", options.format.name]
         if let level = options.level { arguments += ["--level", String(level)] }
         if options.reproducible { arguments.append("--reproducible") }
         arguments.append("--")
@@ -74,7 +74,7 @@ public struct ArchiveExporter: Sendable {
             try FileSystem.renameWithoutReplacing(temporary, to: output)
         }
         try FileSystem.synchronizeDirectory(directory)
-        return Summary(output: output.description, format: options.format.rawValue, entries: result.entries, bytes: result.bytes,
+        return Summary(output: output.description, format: options.format.name, entries: result.entries, bytes: result.bytes,
                        archiveBytes: result.archiveBytes,
                        ratio: result.bytes > 0 ? Double(result.archiveBytes) / Double(result.bytes) : 1)
     }

@@ -1,31 +1,83 @@
-/// The archive formats `export` writes, with the type each is declared as.
-public enum ArchiveFormat: String, Sendable, Hashable, CaseIterable {
-    case zip
-    case tar
-    case tarGzip = "tar.gz"
-    case tarXz = "tar.xz"
-    case tarZstd = "tar.zst"
-    case sevenZip = "7z"
+/// An archive format `export` can write: the name an export plugin is
+/// given as `--format`, and the type whose export service writes it.
+/// The bundled archiver's formats are known by name; any other is a type
+/// some handler's `DBServices` declares, named by its preferred extension.
+public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
+    public var name: String
+    public var typeIdentifier: String
 
-    public var typeIdentifier: String {
-        switch self {
-        case .zip: "public.zip-archive"
-        case .tar: "public.tar-archive"
-        case .tarGzip: "org.gnu.gnu-zip-tar-archive"
-        case .tarXz: "org.tukaani.tar-xz-archive"
-        case .tarZstd: "com.facebook.zstd-tar-archive"
-        case .sevenZip: "org.7-zip.7-zip-archive"
-        }
+    public init(name: String, typeIdentifier: String) {
+        self.name = name
+        self.typeIdentifier = typeIdentifier
     }
 
-    /// The format an output name asks for (`x.tar.gz`, `x.tgz`, `x.ZIP`).
+    public var description: String { name }
+
+    public static let zip = ArchiveFormat(name: "zip", typeIdentifier: "public.zip-archive")
+    public static let tar = ArchiveFormat(name: "tar", typeIdentifier: "public.tar-archive")
+    public static let tarGzip = ArchiveFormat(name: "tar.gz", typeIdentifier: "org.gnu.gnu-zip-tar-archive")
+    public static let tarXz = ArchiveFormat(name: "tar.xz", typeIdentifier: "org.tukaani.tar-xz-archive")
+    public static let tarZstd = ArchiveFormat(name: "tar.zst", typeIdentifier: "com.facebook.zstd-tar-archive")
+    public static let sevenZip = ArchiveFormat(name: "7z", typeIdentifier: "org.7-zip.7-zip-archive")
+
+    /// The formats the bundled archiver writes.
+    public static let bundled: [ArchiveFormat] = [.zip, .tar, .tarGzip, .tarXz, .tarZstd, .sevenZip]
+
+    /// Output-name endings of the bundled formats, longest first so that
+    /// `x.tar.gz` is not taken for a plain `.gz`.
+    private static let suffixes: [(String, ArchiveFormat)] = [
+        (".tar.gz", .tarGzip), (".tgz", .tarGzip), (".tar.xz", .tarXz), (".txz", .tarXz),
+        (".tar.zst", .tarZstd), (".tzst", .tarZstd), (".tar", .tar), (".zip", .zip), (".7z", .sevenZip),
+    ]
+
+    /// The bundled format an output name asks for (`x.tar.gz`, `x.tgz`, `x.ZIP`).
     public init?(filename: String) {
         let name = filename.lowercased()
-        let aliases: [(String, ArchiveFormat)] = [
-            (".tar.gz", .tarGzip), (".tgz", .tarGzip), (".tar.xz", .tarXz), (".txz", .tarXz),
-            (".tar.zst", .tarZstd), (".tzst", .tarZstd), (".tar", .tar), (".zip", .zip), (".7z", .sevenZip),
-        ]
-        guard let match = aliases.first(where: { name.hasSuffix($0.0) }) else { return nil }
+        guard let match = Self.suffixes.first(where: { name.hasSuffix($0.0) }) else { return nil }
         self = match.1
+    }
+
+    /// The format an output name asks for: a bundled one by its ending,
+    /// else the declared type of its last extension, when that type is an
+    /// archive.
+    public init?(filename: String, registry: TypeRegistry) {
+        if let bundled = ArchiveFormat(filename: filename) {
+            self = bundled
+            return
+        }
+        let name = RawPath(filename).lastComponent.description
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let type = registry.type(forFileName: name, isDirectory: false)
+        guard !type.isDynamic, registry.conforms(type.identifier, to: "public.archive") else { return nil }
+        self.init(name: String(name[name.index(after: dot)...]).lowercased(), typeIdentifier: type.identifier)
+    }
+
+    /// What `--format` names: a bundled format (`tar.gz`), a filename
+    /// extension (`cpio`), or a type identifier (`public.cpio-archive`).
+    public init(argument: String, registry: TypeRegistry) throws(ArchiveFormatError) {
+        let text = argument.lowercased().trimmingPrefix(".")
+        if let bundled = Self.bundled.first(where: { $0.name == text }) ?? ArchiveFormat(filename: "x." + text) {
+            self = bundled
+            return
+        }
+        if let declared = registry.type(withIdentifier: argument) {
+            self.init(name: declared.preferredFilenameExtension ?? declared.identifier, typeIdentifier: declared.identifier)
+            return
+        }
+        let byExtension = registry.types(withTag: String(text), tagClass: .filenameExtension, conformingTo: "public.archive")
+        guard let type = byExtension.first else { throw ArchiveFormatError(argument: argument) }
+        self.init(name: String(text), typeIdentifier: type.identifier)
+    }
+}
+
+/// `--format` named nothing any registered type declares.
+public struct ArchiveFormatError: DocKitError, Hashable {
+    public var argument: String
+
+    public var kind: FailureKind { .invalidInput }
+
+    public var description: String {
+        "'\(argument)' is not an archive format: give zip, tar, tar.gz, tar.xz, tar.zst, 7z, "
+            + "or the extension or type identifier of an archive type a handler exports"
     }
 }

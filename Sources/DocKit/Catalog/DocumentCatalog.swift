@@ -76,9 +76,7 @@ public struct DocumentCatalog: Sendable {
     /// A path names a document when it is in a Documents folder; it need
     /// not exist yet as a catalogued entry, but it must be on disk.
     private func resolvePath(_ text: String) throws -> Document {
-        let expanded = (text as NSString).expandingTildeInPath
-        let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
-        var path = RawPath(escaped: (absolute as NSString).standardizingPath)
+        var path = RawPath(argument: text)
         // The Documents folders may be reached through a symbolic link
         // (a home in /tmp on a system where /tmp is a link).
         let parent = path.deletingLastComponent

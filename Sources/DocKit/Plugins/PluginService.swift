@@ -3,9 +3,7 @@ import Foundation
 /// What a handler manifest's `DBServices` entry resolves to: a program,
 /// the arguments its manifest puts first, and its time limit.
 public struct PluginService: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case export, `import`, preview
-    }
+    public typealias Kind = HandlerService.Kind
 
     /// The handler's bundle identifier, for messages.
     public var identifier: String
@@ -21,9 +19,9 @@ public struct PluginService: Sendable, Hashable {
     }
 }
 
-/// Finds the plugin that offers a service for a type. The manifest
-/// registry will answer from `DBServices`; until then the bundled
-/// archiver answers for archives.
+/// Finds the plugin that offers a service for a type:
+/// ``HandlerServiceLocator`` from the manifests' `DBServices`, or
+/// ``BundledArchiverLocator`` where only the bundled archiver counts.
 public protocol PluginLocator: Sendable {
     func service(_ kind: PluginService.Kind, for typeIdentifier: String) throws -> PluginService
 }

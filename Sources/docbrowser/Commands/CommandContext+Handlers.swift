@@ -12,6 +12,11 @@ extension CommandContext {
         return registry
     }
 
+    /// Plugins as the manifests declare them, the bundled archiver among them.
+    func pluginLocator() throws -> HandlerServiceLocator {
+        HandlerServiceLocator(handlers: handlerRegistry(), types: try typeRegistry().registry)
+    }
+
     func handlerDefaults() throws -> HandlerDefaults {
         try HandlerDefaults.load(home: home)
     }

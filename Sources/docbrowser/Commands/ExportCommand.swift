@@ -6,13 +6,13 @@ import DocKit
 import Foundation
 import Synchronization
 
-extension ArchiveFormat: ExpressibleByArgument {}
-
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write documents into an archive for sharing, through the archiver plugin.",
         discussion: """
+        The format's export plugin writes the archive: the bundled archiver, or a plugin a handler \
+        manifest declares for that type (see docs/PLUGIN-PROTOCOL.md). \
         A package or folder becomes one top-level directory; symbolic links, permissions and \
         modification times are kept; zip names carry the UTF-8 flag and zip64 is used when needed. \
         FILE is written beside itself under a hidden name and renamed into place when complete; \
@@ -29,8 +29,11 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "The archive to write.")
     var output: String
 
-    @Option(name: .long, help: "zip, tar, tar.gz, tar.xz, tar.zst or 7z (default: from FILE's extension, else zip).")
-    var format: ArchiveFormat?
+    @Option(name: .long, help: ArgumentHelp(
+        "zip, tar, tar.gz, tar.xz, tar.zst or 7z, or the extension or type identifier of a format a registered plugin exports (default: from FILE's extension, else zip).",
+        valueName: "format"
+    ))
+    var format: String?
 
     @Option(name: .long, help: "Compression level (zip, xz, 7z: 0-9; gzip: 1-9; zstd: 1-19).")
     var level: Int?
@@ -63,19 +66,21 @@ struct ExportCommand: AsyncParsableCommand {
         } else {
             chosen = try documents.map { try catalog.resolve($0) }
         }
-        let format = self.format ?? ArchiveFormat(filename: output) ?? .zip
-        let exporter = ArchiveExporter(locator: BundledArchiverLocator(), home: context.home)
+        let locator = try context.pluginLocator()
+        let format = try self.format.map { try ArchiveFormat(argument: $0, registry: locator.types) }
+            ?? ArchiveFormat(filename: output, registry: locator.types) ?? .zip
+        let exporter = ArchiveExporter(locator: locator, home: context.home)
         let bar = ProgressBar(enabled: !global.quiet && !global.json && isatty(STDERR_FILENO) == 1)
         defer { bar.finish() }
         let summary = try await exporter.export(
-            chosen.map(\.path), to: RawPath(output),
+            chosen.map(\.path), to: RawPath(argument: output),
             options: .init(format: format, level: level, reproducible: reproducible, force: force),
             progress: { bar.update($0) }
         )
         if global.json {
             try context.output.emit(json: summary)
         } else if !global.quiet {
-            context.output.line("Exported \(chosen.count) document\(chosen.count == 1 ? "" : "s") (\(summary.entries) entries, "
+            context.output.line("Exported \(chosen.count) document\(chosen.count == 1 ? "" : "s") (\(summary.entries) entr\(summary.entries == 1 ? "y" : "ies"), "
                 + "\(ByteCountFormatter.string(fromByteCount: summary.bytes, countStyle: .file))) to \(output): "
                 + "\(ByteCountFormatter.string(fromByteCount: summary.archiveBytes, countStyle: .file))")
         }

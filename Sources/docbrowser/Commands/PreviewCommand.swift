@@ -86,9 +86,7 @@ struct PreviewCommand: AsyncParsableCommand {
         } catch let error as CatalogError {
             switch error {
             case .notADocument, .documentNotFound:
-                let expanded = (argument as NSString).expandingTildeInPath
-                let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
-                let path = RawPath(escaped: (absolute as NSString).standardizingPath)
+                let path = RawPath(argument: argument)
                 guard (try? FileStatus.of(path)) ?? nil != nil else { throw CatalogError.documentNotFound(argument) }
                 return try PreviewSubject.file(at: path, registry: catalog.registry)
             default:

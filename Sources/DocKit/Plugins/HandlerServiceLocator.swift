@@ -1,0 +1,66 @@
+import Foundation
+
+/// Finds plugins through the handler manifests' `DBServices`. A
+/// registered plugin comes before the bundled archiver, so that a user's
+/// manifest can offer a format the archiver does not write, or take over
+/// one it does.
+public struct HandlerServiceLocator: PluginLocator {
+    public var handlers: HandlerRegistry
+    public var types: TypeRegistry
+    /// The bundled archiver's manifest names no path: its program is
+    /// installed beside the launcher, and found there.
+    public var bundled: BundledArchiverLocator
+
+    public init(handlers: HandlerRegistry, types: TypeRegistry, bundled: BundledArchiverLocator = BundledArchiverLocator()) {
+        self.handlers = handlers
+        self.types = types
+        self.bundled = bundled
+    }
+
+    public func service(_ kind: PluginService.Kind, for typeIdentifier: String) throws -> PluginService {
+        let declared = declaredServices(kind, for: typeIdentifier)
+        if let first = declared.first(where: { $0.executable != nil || $0.handlerIdentifier == BundledArchiverLocator.identifier }) {
+            return try pluginService(first)
+        }
+        if let unrunnable = declared.first {
+            throw PluginError(plugin: unrunnable.handlerIdentifier, reason: .cannotLaunch(reason: "its manifest names no executable that exists here"))
+        }
+        throw PluginServiceError.noService(kind: kind, type: typeIdentifier)
+    }
+
+    /// Every runnable service of a kind for a type, best first.
+    public func services(_ kind: PluginService.Kind, for typeIdentifier: String) -> [PluginService] {
+        declaredServices(kind, for: typeIdentifier).compactMap { try? pluginService($0) }
+    }
+
+    private func declaredServices(_ kind: PluginService.Kind, for typeIdentifier: String) -> [HandlerService] {
+        let declared = handlers.services(kind, for: typeIdentifier, in: types)
+        return declared.filter { $0.handlerIdentifier != BundledArchiverLocator.identifier }
+            + declared.filter { $0.handlerIdentifier == BundledArchiverLocator.identifier }
+    }
+
+    private func pluginService(_ service: HandlerService) throws -> PluginService {
+        guard let executable = service.executable else {
+            var located = try bundled.service(service.kind, for: service.types[0])
+            located.leadingArguments = service.arguments
+            located.timeLimit = service.timeLimit
+            return located
+        }
+        return PluginService(identifier: service.handlerIdentifier, executable: executable,
+                             leadingArguments: service.arguments, timeLimit: service.timeLimit)
+    }
+}
+
+/// No handler declares the service a command needs.
+public enum PluginServiceError: DocKitError, Hashable {
+    case noService(kind: PluginService.Kind, type: String)
+
+    public var kind: FailureKind { .notFound }
+
+    public var description: String {
+        switch self {
+        case .noService(let kind, let type):
+            "no handler offers \(kind.rawValue) for \(type) (see 'docbrowser handlers list')"
+        }
+    }
+}

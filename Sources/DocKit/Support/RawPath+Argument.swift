@@ -1,0 +1,12 @@
+import Foundation
+
+extension RawPath {
+    /// A path as a user typed it: `~` expanded, made absolute against the
+    /// current directory, `.` and `..` resolved. Plugins run in `/`, so
+    /// every path handed to one must be absolute.
+    public init(argument text: String) {
+        let expanded = (text as NSString).expandingTildeInPath
+        let absolute = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
+        self.init(escaped: (absolute as NSString).standardizingPath)
+    }
+}
