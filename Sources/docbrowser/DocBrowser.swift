@@ -17,6 +17,7 @@ struct DocBrowser: AsyncParsableCommand {
             MoveCommand.self, DeleteCommand.self, StorageCommand.self,
             OpenCommand.self, OpenInCommand.self, InboxCommand.self, HandlersCommand.self,
             ExportCommand.self,
+            ImportCommand.self,
             ConfigCommand.self, TypesCommand.self,
         ]
     )

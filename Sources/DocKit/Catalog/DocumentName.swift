@@ -15,4 +15,16 @@ enum DocumentName {
         let stem = number == 1 ? base : "\(base) \(number)"
         return ext.map { "\(stem).\($0)" } ?? stem
     }
+
+    /// A name is taken by a file, or by the placeholder of one that is not
+    /// downloaded.
+    static func isTaken(_ path: RawPath) throws -> Bool {
+        try FileStatus.of(path) != nil || FileStatus.of(DocumentCatalog.placeholderPath(for: path)) != nil
+    }
+
+    /// ``numbered(_:_:extension:)`` for a name whose type extension may be
+    /// compound: the number goes before all of it (`Data 2.tar.gz`).
+    static func numbered(_ name: String, displayName: String, _ number: Int) -> String {
+        (number == 1 ? displayName : "\(displayName) \(number)") + name.dropFirst(displayName.count)
+    }
 }

@@ -164,10 +164,8 @@ public struct DocumentMover: Sendable {
         try OpenDocumentRecord.refuseIfOpen(path, name: name, in: locks, force: force)
     }
 
-    /// A name is taken by a file, or by the placeholder of one that is
-    /// not downloaded.
     private func isTaken(_ path: RawPath) throws -> Bool {
-        try FileStatus.of(path) != nil || FileStatus.of(DocumentCatalog.placeholderPath(for: path)) != nil
+        try DocumentName.isTaken(path)
     }
 
     /// The same folders inside the destination as in the source.
@@ -178,9 +176,7 @@ public struct DocumentMover: Sendable {
     }
 
     private func candidateName(_ document: Document, _ number: Int) -> String {
-        let suffix = String(document.name.dropFirst(document.displayName.count))
-        let stem = number == 1 ? document.displayName : "\(document.displayName) \(number)"
-        return stem + suffix
+        DocumentName.numbered(document.name, displayName: document.displayName, number)
     }
 
     private func relativeName(_ document: Document, _ name: String) -> String {

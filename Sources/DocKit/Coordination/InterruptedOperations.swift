@@ -22,7 +22,7 @@ public struct InterruptedOperations: Sendable {
     public init(home: Home, trash: Trash, locations: DocumentLocations) {
         self.home = home
         self.trash = trash
-        temporaryDirectories = [locations.localDocuments, locations.cloudDocuments, trash.directory]
+        temporaryDirectories = [locations.localDocuments, locations.cloudDocuments, trash.directory, RawPath(home.temporaryDirectory)]
     }
 
     public struct Report: Sendable, Hashable, CustomStringConvertible {
@@ -36,13 +36,20 @@ public struct InterruptedOperations: Sendable {
         var reports: [Report] = []
         let directory = OperationJournal.directory(of: home)
         let names = (try? DirectoryReader.names(in: directory)) ?? []
+        var adopted: [(OperationJournal, [JournalEntry])] = []
         for name in names {
             let file = directory.appending(name)
             if name.description.hasPrefix(".staging-") {
                 removeAbandonedStaging(file)
             } else if let journal = OperationJournal(adopting: file) {
-                if let report = resume(journal) { reports.append(report) }
+                adopted.append((journal, journal.readEntries()))
             }
+        }
+        // An import places its items by moves with journals of their own;
+        // those are settled first, so the import sees where each item is.
+        let importsLast = adopted.filter { !$0.1.isImport } + adopted.filter(\.1.isImport)
+        for (journal, entries) in importsLast {
+            if let report = resume(journal, entries: entries) { reports.append(report) }
         }
         for directory in temporaryDirectories {
             removeOrphanedTemporaries(in: directory)
@@ -50,8 +57,7 @@ public struct InterruptedOperations: Sendable {
         return reports
     }
 
-    private func resume(_ journal: OperationJournal) -> Report? {
-        let entries = journal.readEntries()
+    private func resume(_ journal: OperationJournal, entries: [JournalEntry]) -> Report? {
         guard let operation = entries.first?.operation else {
             journal.finish()
             return nil
@@ -67,6 +73,8 @@ public struct InterruptedOperations: Sendable {
                 try JournaledMove(home: home, trash: trash).resume(journal, entries: entries)
             case .trash, .remove:
                 try JournaledDeletion(home: home, trash: trash).resume(journal, entries: entries)
+            case .import:
+                try JournaledImport.resume(journal, entries: entries, home: home, trash: trash)
             }
         } catch {
             Diagnostics.coordination.warning("\(journal.file): cannot finish the interrupted \(summary): \(error)")
@@ -84,6 +92,8 @@ public struct InterruptedOperations: Sendable {
             ("deletion of \(request.item) to the Trash", [request.item])
         case .remove(let item, _, _):
             ("deletion of \(item)", [item])
+        case .import(let staging):
+            ("import staged in \(staging)", [staging])
         }
     }
 
@@ -115,5 +125,12 @@ public struct InterruptedOperations: Sendable {
             }
             try? TreeRemover.remove(path)
         }
+    }
+}
+
+private extension [JournalEntry] {
+    var isImport: Bool {
+        if case .import? = first?.operation { return true }
+        return false
     }
 }

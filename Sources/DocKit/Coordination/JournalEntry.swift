@@ -19,8 +19,14 @@ struct JournalEntry: Codable, Sendable, Hashable {
         case reserving
         /// The Trash copy (across file systems) is complete: `inode`.
         case trashCopied
-        /// The move gave up before publishing anything; undo it.
+        /// The move gave up before publishing anything; undo it. For an
+        /// import: it failed after placing some items; take them back.
         case abandoned
+        /// An import's items are all staged and their names chosen:
+        /// `placements`. From here recovery finishes the import.
+        case committed
+        /// An import placed `placements[index]`, now at `inode`.
+        case placed
     }
 
     var step: Step
@@ -29,9 +35,14 @@ struct JournalEntry: Codable, Sendable, Hashable {
     var inode: UInt64?
     var trash: TrashRequest?
     var trashName: RawPath?
+    var placements: [ImportPlacement]?
+    var index: Int?
 
-    init(_ step: Step, operation: JournalOperation? = nil, destination: RawPath? = nil, inode: UInt64? = nil, trash: TrashRequest? = nil, trashName: RawPath? = nil) {
+    init(_ step: Step, operation: JournalOperation? = nil, destination: RawPath? = nil, inode: UInt64? = nil, trash: TrashRequest? = nil, trashName: RawPath? = nil,
+         placements: [ImportPlacement]? = nil, index: Int? = nil) {
         self.step = step
+        self.placements = placements
+        self.index = index
         self.operation = operation
         self.destination = destination
         self.inode = inode
@@ -47,6 +58,17 @@ enum JournalOperation: Codable, Sendable, Hashable {
     case move(source: RawPath, destination: RawPath, staged: RawPath?, retired: RawPath, sourceInode: UInt64, destinationInode: UInt64?)
     case trash(TrashRequest)
     case remove(item: RawPath, retired: RawPath, inode: UInt64)
+    /// Items staged in `staging`, a folder of the home's tmp, become
+    /// documents; what they are and where they go is `committed` later.
+    case `import`(staging: RawPath)
+}
+
+/// One staged item of an import and the name it takes.
+struct ImportPlacement: Codable, Sendable, Hashable {
+    var staged: RawPath
+    var stagedInode: UInt64
+    var destination: RawPath
+    var replace: Bool
 }
 
 /// An item to put in the Trash: it is at `item` now, and the Trash should

@@ -80,6 +80,9 @@ public struct PluginProcess: Sendable {
         options.createSession = true
         let cap = outputCap
         let limit = timeLimit
+        // The documented TMPDIR must exist: libarchive's 7-Zip writer, for
+        // one, fails without it.
+        if let home { try? FileSystem.createDirectory(RawPath(home.temporaryDirectory), mode: 0o700) }
         let status: TerminationStatus
         var forwarded: Int32?
         do {

@@ -1,0 +1,186 @@
+import Foundation
+
+/// Brings files in as documents, as the Files app's "Import" does: each
+/// top-level item of an archive becomes a document, and any other file,
+/// package or folder is copied in as one. Archives are opened by their
+/// import plugin, never in this process.
+///
+/// All or nothing: everything is staged under `<home>/tmp` first; if an
+/// archive is refused, a plugin fails or a name is taken under `fail`, no
+/// document appears. Only then are the items moved into place, atomically
+/// each, under one journal (``JournaledImport``), so that a crash at any
+/// instant ends, after the next run's recovery, with all of them or none.
+public struct DocumentImporter: Sendable {
+    public let catalog: DocumentCatalog
+    public var extractor: ArchiveExtractor
+    public var trash: Trash
+    /// Wait for other docbrowser processes instead of refusing, and replace
+    /// documents a handler has open.
+    public var force: Bool
+
+    public init(catalog: DocumentCatalog, extractor: ArchiveExtractor, trash: Trash = .home(), force: Bool = false) {
+        self.catalog = catalog
+        self.extractor = extractor
+        self.trash = trash
+        self.force = force
+    }
+
+    /// A document the import created.
+    public struct Item: Sendable, Hashable, Codable {
+        /// The FILE it came from.
+        public var source: String
+        /// As `list` names it: `local:Name`.
+        public var document: String
+        public var renamed: Bool
+        public var replaced: Bool
+        /// The replaced document's name in the Trash.
+        public var displacedTrashName: String?
+    }
+
+    public struct Result: Sendable, Hashable, Codable {
+        public var items: [Item]
+        /// Archive entries extracted, over all archives.
+        public var entries: Int
+        public var bytes: Int64
+        /// Top-level items not imported: macOS metadata (`__MACOSX`,
+        /// `.DS_Store`) and other hidden names, which would be invisible.
+        public var skipped: [String]
+    }
+
+    private struct StagedItem {
+        var source: RawPath
+        var path: RawPath
+        var inode: UInt64
+        var name: String
+        var displayName: String
+    }
+
+    public func importFiles(_ files: [RawPath], to location: Location, onConflict policy: ConflictPolicy,
+                            progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws -> Result {
+        // A link given by the user stands for what it points to, under
+        // the link's own name.
+        let sources = try files.map { file in
+            let resolved = file.resolvingSymbolicLinks() ?? file
+            guard let status = try FileStatus.of(resolved) else { throw FileSystemError(path: file, operation: "does not exist", errno: ENOENT) }
+            guard status.kind == .regular || status.kind == .directory else { throw ImportError.notADocument(file.description) }
+            return (given: file, resolved: resolved)
+        }
+        let directory = try catalog.locations.existingDocumentsDirectory(location)
+        let transaction = try JournaledImport(home: catalog.home, trash: trash)
+        do {
+            var staged: [StagedItem] = []
+            var skipped: [String] = []
+            var entries = 0
+            var bytes: Int64 = 0
+            for (index, (file, resolved)) in sources.enumerated() {
+                let folder = transaction.staging.appending(String(index + 1))
+                try FileSystem.createNewDirectory(folder, mode: 0o700)
+                if let type = archiveType(of: file) {
+                    let extracted = try await extractor.extract(resolved, type: type, into: folder, progress: progress)
+                    entries += extracted.entries
+                    bytes += extracted.bytes
+                } else {
+                    try TreeCopier().copy(resolved, to: folder.appending(file.lastComponent))
+                }
+                var found = false
+                for name in try DirectoryReader.names(in: folder).sorted() {
+                    let text = name.description
+                    if text.hasPrefix(".") || text == "__MACOSX" {
+                        skipped.append("\(file.lastComponent)/\(text)")
+                        continue
+                    }
+                    let path = folder.appending(name)
+                    guard let inode = FileSystem.inode(of: path), let status = try FileStatus.of(path) else { continue }
+                    let type = catalog.registry.type(forFileName: text, isDirectory: status.kind == .directory)
+                    staged.append(StagedItem(source: file, path: path, inode: inode, name: text,
+                                             displayName: catalog.scanner.displayName(of: text, type: type.identifier)))
+                    found = true
+                }
+                if !found { throw ImportError.nothingToImport(archive: file.description) }
+            }
+            CrashPoint.reached("import-staged")
+            let (placements, lock) = try plan(staged, in: directory, location: location, policy: policy)
+            defer { lock.release() }
+            let displaced = try transaction.commit(placements, move: JournaledMove(home: catalog.home, trash: trash))
+            let items = zip(staged, placements).map { item, placement in
+                let name = placement.destination.lastComponent.description
+                return Item(source: item.source.description, document: "\(location):\(name)", renamed: name != item.name,
+                            replaced: placement.replace, displacedTrashName: displaced[placement.destination]?.description)
+            }
+            return Result(items: items, entries: entries, bytes: bytes, skipped: skipped)
+        } catch {
+            transaction.abandon()
+            throw error
+        }
+    }
+
+    /// The type to extract a file as, when it is an archive some plugin
+    /// imports; nil for anything to copy in whole.
+    private func archiveType(of file: RawPath) -> String? {
+        guard (try? FileStatus.of(file.resolvingSymbolicLinks() ?? file))??.kind == .regular else { return nil }
+        let type = catalog.registry.type(forFileName: file.lastComponent.description, isDirectory: false).identifier
+        guard catalog.registry.conforms(type, to: "public.archive") else { return nil }
+        do {
+            _ = try extractor.locator.service(.import, for: type)
+            return type
+        } catch is PluginServiceError {
+            return nil
+        } catch {
+            // A plugin is declared but cannot run: extraction says so.
+            return type
+        }
+    }
+
+    /// Chooses every item's name and locks them all, choosing again if
+    /// another process took one meanwhile.
+    private func plan(_ staged: [StagedItem], in directory: RawPath, location: Location, policy: ConflictPolicy) throws -> ([ImportPlacement], DocumentLock) {
+        let locks = LockDirectory(home: catalog.home)
+        let holder = LockHolder(activity: "importing into \(location)")
+        for _ in 1...10 {
+            let placements = try choose(staged, in: directory, location: location, policy: policy)
+            let lock = try DocumentLock(placements.map(\.destination), in: locks, holder: holder, waiting: force)
+            if try choose(staged, in: directory, location: location, policy: policy) == placements {
+                for placement in placements where placement.replace {
+                    let name = "\(location):\(placement.destination.lastComponent)"
+                    if try FileStatus.of(placement.destination) == nil { throw MoveError.destinationTaken(name) }
+                    try OpenDocumentRecord.refuseIfOpen(placement.destination, name: name, in: locks, force: force)
+                }
+                return (placements, lock)
+            }
+            lock.release()
+        }
+        throw CoordinationError.busy(document: "\(location)", holder: holder)
+    }
+
+    private func choose(_ staged: [StagedItem], in directory: RawPath, location: Location, policy: ConflictPolicy) throws -> [ImportPlacement] {
+        var chosen: [String: RawPath] = [:]
+        var placements: [ImportPlacement] = []
+        for item in staged {
+            var number = 1
+            while true {
+                let name = DocumentName.numbered(item.name, displayName: item.displayName, number)
+                let destination = directory.appending(RawPath(escaped: name))
+                if let earlier = chosen[name] {
+                    guard policy == .rename else {
+                        throw ImportError.sameName("\(location):\(name)", first: earlier.description, second: item.source.description)
+                    }
+                } else if try DocumentName.isTaken(destination) {
+                    switch policy {
+                    case .fail: throw MoveError.destinationTaken("\(location):\(name)")
+                    case .replace:
+                        chosen[name] = item.source
+                        placements.append(ImportPlacement(staged: item.path, stagedInode: item.inode, destination: destination, replace: true))
+                    case .rename: break
+                    }
+                    if policy == .replace { break }
+                } else {
+                    chosen[name] = item.source
+                    placements.append(ImportPlacement(staged: item.path, stagedInode: item.inode, destination: destination, replace: false))
+                    break
+                }
+                number += 1
+            }
+        }
+        return placements
+    }
+}

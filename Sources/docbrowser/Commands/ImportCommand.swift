@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import DocKit
+import Foundation
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Bring archives' contents and other files in as documents.",
+        discussion: """
+        Each top-level item of an archive (zip, tar, tar.gz, tar.xz, tar.zst, 7z, …) becomes a \
+        document; any other file, package or folder is copied in as one. Archives are extracted \
+        by their import plugin into a staging folder under the home's tmp, never in place, and \
+        unsafe entries (absolute paths, '..', escaping links, devices, zip bombs) are refused. \
+        All or nothing: if anything is refused or fails, no document appears. macOS metadata \
+        (__MACOSX, .DS_Store) and other hidden top-level items are skipped and listed.
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("Archives and other files to import.", valueName: "file"))
+    var files: [String]
+
+    @Option(name: .long, help: "Where to: local or cloud (default: the preferred location, see 'storage').")
+    var to: Location?
+
+    @Option(name: .long, help: "When a name is taken: fail, rename (\"Name 2.ext\") or replace (the old one goes to the Trash).")
+    var onConflict: ConflictPolicy = .fail
+
+    @Flag(name: .long, help: "Replace documents a handler has open, and wait for other docbrowser processes instead of refusing.")
+    var force = false
+
+    @Option(name: .long, help: "Refuse an archive of more entries than this.")
+    var maxEntries = ArchiveExtractor.Limits().entries
+
+    @Option(name: .long, help: "Refuse an archive that expands to more bytes than this.")
+    var maxBytes = ArchiveExtractor.Limits().bytes
+
+    @Option(name: .long, help: "Refuse an entry past 1 MiB that expands more than this many times.")
+    var maxRatio = ArchiveExtractor.Limits().ratio
+
+    @Option(name: .long, help: "The character set of zip names without the UTF-8 flag (default: UTF-8 when valid, else CP437).")
+    var charset: String?
+
+    func run() async throws {
+        let context = CommandContext(global)
+        let catalog = try context.documentCatalog()
+        let extractor = ArchiveExtractor(
+            locator: try context.pluginLocator(), home: context.home,
+            limits: .init(entries: maxEntries, bytes: maxBytes, ratio: maxRatio), charset: charset
+        )
+        let importer = DocumentImporter(catalog: catalog, extractor: extractor, trash: context.trash, force: force)
+        let bar = ProgressBar(enabled: !global.quiet && !global.json && isatty(STDERR_FILENO) == 1)
+        let result: DocumentImporter.Result
+        do {
+            defer { bar.finish() }
+            result = try await importer.importFiles(files.map { RawPath(argument: $0) }, to: to ?? catalog.configuration.preferredLocation,
+                                                     onConflict: onConflict, progress: { bar.update($0) })
+        }
+        if global.json {
+            try context.output.emit(json: result)
+            return
+        }
+        guard !global.quiet else { return }
+        for item in result.items {
+            var line = "Imported \(item.document)"
+            if item.renamed { line += " (renamed)" }
+            if let trashName = item.displacedTrashName { line += "; the document it replaced is in the Trash as \(trashName)" }
+            context.output.line(line)
+        }
+        if !result.skipped.isEmpty {
+            context.output.line("Skipped \(result.skipped.count) hidden item\(result.skipped.count == 1 ? "" : "s"): \(result.skipped.joined(separator: ", "))")
+        }
+    }
+}
