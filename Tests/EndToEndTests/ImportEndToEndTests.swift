@@ -65,3 +65,144 @@ struct ImportEndToEndTests {
         #expect(alias == fromPython["Sub/Résumé – 日本.txt"])
     }
 }
+
+/// What must never happen: a hostile or failing import leaving anything in
+/// a Documents folder, in the home's tmp, or outside the sandbox.
+@Suite("import refuses and changes nothing")
+struct ImportRefusalEndToEndTests {
+    /// Both Documents folders with a document each, so that "unchanged"
+    /// means something.
+    private func sandboxWithDocuments() async throws -> Sandbox {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("mine", to: "home/Documents/Mine.txt")
+        _ = try sandbox.write("theirs", to: "home/Cloud/Documents/Theirs.txt")
+        return sandbox
+    }
+
+    private func expectUnchanged(_ sandbox: Sandbox, _ context: String) throws {
+        #expect(sandbox.names(in: sandbox.localDocuments) == ["Mine.txt"], "\(context)")
+        #expect(sandbox.names(in: sandbox.cloudDocuments) == ["Theirs.txt"], "\(context)")
+        #expect(sandbox.names(in: sandbox.home.appending(path: "tmp")).isEmpty, "\(context): staging removed")
+        #expect(sandbox.names(in: sandbox.home.appending(path: "Library/Journal")).isEmpty, "\(context)")
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/docbrowser-absolute-test"), "\(context)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appending(path: "x").path), "\(context)")
+    }
+
+    @Test(arguments: ArchiverHostileInputTests.cases)
+    func aHostileArchiveIsRefusedWithOneLineNamingTheEntryAndTheRule(_ hostile: ArchiverHostileInputTests.Case) async throws {
+        let sandbox = try await sandboxWithDocuments()
+        try await sandbox.python(hostile.script)
+        let archive = sandbox.root.appending(path: hostile.archive)
+        let result = try await sandbox.run(["import", archive.path] + hostile.extraArguments)
+        #expect(result.status == hostile.status, "\(result)")
+        #expect(result.standardOutput.isEmpty)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "one line: \(result.standardError)")
+        #expect(lines.first?.hasPrefix("docbrowser: ") == true)
+        if let entry = hostile.entry { #expect(result.standardError.contains(entry), "\(result)") }
+        #expect(result.standardError.contains(hostile.archive), "the archive is named: \(result)")
+        try expectUnchanged(sandbox, hostile.name)
+    }
+
+    @Test func oneRefusedArchiveKeepsTheOthersOut() async throws {
+        let sandbox = try await sandboxWithDocuments()
+        try await sandbox.python("""
+            zipfile.ZipFile('good.zip', 'w').writestr('Good.txt', 'fine')
+            zipfile.ZipFile('slip.zip', 'w').writestr('../x', 'evil')
+            open('Plain.txt', 'w').write('plain')
+            """)
+        let result = try await sandbox.run("import", sandbox.root.appending(path: "good.zip").path,
+                                           sandbox.root.appending(path: "Plain.txt").path, sandbox.root.appending(path: "slip.zip").path)
+        #expect(result.status == 5, "\(result)")
+        try expectUnchanged(sandbox, "good, plain and hostile together")
+    }
+
+    @Test func aTakenNameFailsTheWholeImportUnlessRenamingOrReplacing() async throws {
+        let sandbox = try await sandboxWithDocuments()
+        try await sandbox.python("""
+            z = zipfile.ZipFile('two.zip', 'w'); z.writestr('New.txt', 'new'); z.writestr('Mine.txt', 'imported'); z.close()
+            """)
+        let archive = sandbox.root.appending(path: "two.zip").path
+        let refused = try await sandbox.run("import", archive)
+        #expect(refused.status == 4, "\(refused)")
+        #expect(refused.standardError == "docbrowser: local:Mine.txt: already exists; use --on-conflict rename or replace\n")
+        try expectUnchanged(sandbox, "conflict")
+
+        let renamed = try await sandbox.run("import", archive, "--on-conflict", "rename")
+        #expect(renamed.status == 0, "\(renamed)")
+        #expect(renamed.standardOutput == "Imported local:Mine 2.txt (renamed)\nImported local:New.txt\n")
+        #expect(try String(contentsOf: sandbox.localDocuments.appending(path: "Mine.txt"), encoding: .utf8) == "mine")
+
+        let replaced = try await sandbox.run("import", archive, "--on-conflict", "replace", "--json")
+        #expect(replaced.status == 0, "\(replaced)")
+        #expect(try String(contentsOf: sandbox.localDocuments.appending(path: "Mine.txt"), encoding: .utf8) == "imported")
+        let items = try #require(try replaced.json()["items"] as? [[String: Any]])
+        let mine = try #require(items.first { $0["document"] as? String == "local:Mine.txt" })
+        #expect(mine["replaced"] as? Bool == true)
+        let trashName = try #require(mine["displacedTrashName"] as? String)
+        let trashed = sandbox.userHome.appending(path: ".local/share/Trash/files/\(trashName)")
+        #expect(try String(contentsOf: trashed, encoding: .utf8) == "mine", "the replaced document is in the Trash")
+    }
+
+    @Test func twoArchivesBringingTheSameNameConflictUnlessRenaming() async throws {
+        let sandbox = try await sandboxWithDocuments()
+        try await sandbox.python("""
+            zipfile.ZipFile('a.zip', 'w').writestr('Same.txt', 'from a')
+            zipfile.ZipFile('b.zip', 'w').writestr('Same.txt', 'from b')
+            """)
+        let arguments = ["import", sandbox.root.appending(path: "a.zip").path, sandbox.root.appending(path: "b.zip").path]
+        let refused = try await sandbox.run(arguments)
+        #expect(refused.status == 4, "\(refused)")
+        #expect(refused.standardError.contains("a.zip") && refused.standardError.contains("b.zip"), "\(refused)")
+        try expectUnchanged(sandbox, "same name twice")
+        let renamed = try await sandbox.run(arguments + ["--on-conflict", "rename"])
+        #expect(renamed.status == 0, "\(renamed)")
+        #expect(try String(contentsOf: sandbox.localDocuments.appending(path: "Same.txt"), encoding: .utf8) == "from a")
+        #expect(try String(contentsOf: sandbox.localDocuments.appending(path: "Same 2.txt"), encoding: .utf8) == "from b")
+    }
+
+    @Test func plainFilesAndPackagesAreCopiedInAndStayWhereTheyWere() async throws {
+        let sandbox = try await sandboxWithDocuments()
+        try await sandbox.shell("""
+            mkdir -p outside/Letter.rtfd && printf 'rtf' > outside/Letter.rtfd/TXT.rtf && printf 'notes' > outside/notes.md
+            ln -s notes.md outside/shortcut.md && touch -d '2020-01-02 03:04:05' outside/notes.md outside/Letter.rtfd/TXT.rtf outside/Letter.rtfd
+            """)
+        let outside = sandbox.root.appending(path: "outside")
+        let result = try await sandbox.run("import", outside.appending(path: "Letter.rtfd").path, outside.appending(path: "notes.md").path,
+                                           outside.appending(path: "shortcut.md").path, "--to", "cloud")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput == "Imported cloud:Letter.rtfd\nImported cloud:notes.md\nImported cloud:shortcut.md\n")
+        #expect(try sandbox.snapshot(sandbox.cloudDocuments.appending(path: "Letter.rtfd")) == sandbox.snapshot(outside.appending(path: "Letter.rtfd")))
+        let copied = try sandbox.snapshot(sandbox.cloudDocuments)
+        #expect(copied["notes.md"] == copied["shortcut.md"], "a link given by the user is imported as what it points to")
+        #expect(copied["notes.md"]?.contains("mtime 1577934245") == true, "\(copied)")
+        #expect(sandbox.names(in: outside) == ["Letter.rtfd", "notes.md", "shortcut.md"])
+    }
+
+    @Test func aMissingFileOrADeviceIsRefusedBeforeAnythingIsStaged() async throws {
+        let sandbox = try await sandboxWithDocuments()
+        let missing = try await sandbox.run("import", sandbox.root.appending(path: "nothing.zip").path)
+        #expect(missing.status == 3, "\(missing)")
+        #expect(missing.standardError.contains("nothing.zip"))
+        let device = try await sandbox.run("import", "/dev/null")
+        #expect(device.status == 6, "\(device)")
+        #expect(device.standardError == "docbrowser: /dev/null: not a file, package or folder\n")
+        try expectUnchanged(sandbox, "missing and device")
+    }
+
+    @Test func macOSMetadataAndHiddenItemsAreSkippedAndNamed() async throws {
+        let sandbox = try await sandboxWithDocuments()
+        try await sandbox.python("""
+            z = zipfile.ZipFile('mac.zip', 'w'); z.writestr('Report.txt', 'r'); z.writestr('__MACOSX/._Report.txt', 'x')
+            z.writestr('.DS_Store', 'x'); z.close()
+            zipfile.ZipFile('only.zip', 'w').writestr('.hidden', 'x')
+            """)
+        let result = try await sandbox.run("import", sandbox.root.appending(path: "mac.zip").path)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput == "Imported local:Report.txt\nSkipped 2 hidden items: mac.zip/.DS_Store, mac.zip/__MACOSX\n")
+        #expect(sandbox.names(in: sandbox.localDocuments) == ["Mine.txt", "Report.txt"])
+        let empty = try await sandbox.run("import", sandbox.root.appending(path: "only.zip").path)
+        #expect(empty.status == 6, "\(empty)")
+        #expect(empty.standardError.contains("only.zip: contains nothing to import"), "\(empty)")
+    }
+}

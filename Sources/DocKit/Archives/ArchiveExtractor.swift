@@ -42,11 +42,19 @@ public struct ArchiveExtractor: Sendable {
         var arguments = ["extract", "--archive", archive.description, "--staging", staging.description,
                          "--max-entries", String(limits.entries), "--max-bytes", String(limits.bytes), "--max-ratio", String(limits.ratio)]
         if let charset { arguments += ["--charset", charset] }
-        let outcome = try await PluginProcess(service: service, arguments: arguments, home: home, timeLimit: timeLimit).run(progress: progress)
+        let outcome: PluginProcess.Outcome
+        do {
+            outcome = try await PluginProcess(service: service, arguments: arguments, home: home, timeLimit: timeLimit).run(progress: progress)
+        } catch {
+            var named = error
+            named.file = archive.description
+            throw named
+        }
         do {
             return try outcome.decodeResult(Extracted.self)
         } catch {
-            throw PluginError(plugin: service.identifier, reason: .garbledOutput(line: String(decoding: outcome.result.prefix(120), as: UTF8.self)))
+            throw PluginError(plugin: service.identifier, reason: .garbledOutput(line: String(decoding: outcome.result.prefix(120), as: UTF8.self)),
+                              file: archive.description)
         }
     }
 }

@@ -16,10 +16,13 @@ public struct PluginError: DocKitError, Hashable {
 
     public var plugin: String
     public var reason: Reason
+    /// The file the plugin was working on, named first in the message.
+    public var file: String?
 
-    public init(plugin: String, reason: Reason) {
+    public init(plugin: String, reason: Reason, file: String? = nil) {
         self.plugin = plugin
         self.reason = reason
+        self.file = file
     }
 
     public var kind: FailureKind {
@@ -28,6 +31,10 @@ public struct PluginError: DocKitError, Hashable {
     }
 
     public var description: String {
+        file.map { "\($0): " + explanation } ?? explanation
+    }
+
+    private var explanation: String {
         switch reason {
         case .reported(_, _, _, let message): "\(plugin): \(message)"
         case .exited(let status, let diagnostic): "\(plugin) failed with exit status \(status)" + (diagnostic.map { ": \($0)" } ?? "")
