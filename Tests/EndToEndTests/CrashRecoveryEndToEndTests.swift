@@ -55,18 +55,7 @@ struct CrashRecoveryEndToEndTests {
 
         /// Runs docbrowser, killed with SIGKILL after `seconds` if still running.
         func runKilled(after seconds: Double, _ arguments: [String]) async throws -> Int32 {
-            let result = try await Subprocess.run(
-                .path("/usr/bin/timeout"),
-                arguments: Arguments(["-s", "KILL", String(format: "%.3f", seconds), Sandbox.binary.path, "--home", sandbox.home.path] + arguments),
-                environment: .inherit.updating(["XDG_DATA_HOME": sandbox.userHome.appending(path: ".local/share").path, "HOME": sandbox.userHome.path]),
-                output: .discarded,
-                error: .discarded
-            )
-            // timeout passes the child's death by SIGKILL on by dying of it too.
-            switch result.terminationStatus {
-            case .exited(let code): return code
-            case .signaled(let signal): return 128 + signal
-            }
+            try await sandbox.runKilled(after: seconds, arguments)
         }
     }
 

@@ -206,3 +206,74 @@ struct ImportRefusalEndToEndTests {
         #expect(empty.standardError.contains("only.zip: contains nothing to import"), "\(empty)")
     }
 }
+
+/// Import plugins that misbehave: each failure is reported as what it is,
+/// and whatever the plugin wrote into staging is gone.
+@Suite("import through a plugin that crashes, hangs or babbles")
+struct ImportPluginFailureEndToEndTests {
+    enum Behaviour: String, CaseIterable, Sendable {
+        case crashes, hangs, babbles, fails, succeedsAfterWriting
+    }
+
+    /// A cpio importer that first writes a file into its staging folder,
+    /// then does what `behaviour` says.
+    private func register(_ behaviour: Behaviour, in sandbox: Sandbox) async throws {
+        let bundle = try sandbox.directory("plugins/\(behaviour).handler")
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleIdentifier</key><string>org.example.\(behaviour)</string>
+            <key>CFBundleExecutable</key><string>importer.py</string>
+            <key>DBServices</key><array><dict>
+            <key>DBServiceKind</key><string>import</string>
+            <key>DBServiceTypes</key><array><string>public.cpio-archive</string></array>
+            <key>DBServiceTimeLimit</key><real>1.5</real>
+            </dict></array>
+            </dict></plist>
+            """.write(to: bundle.appending(path: "Info.plist"), atomically: true, encoding: .utf8)
+        let script = bundle.appending(path: "importer.py")
+        try """
+            #!/usr/bin/env python3
+            import json, os, signal, sys, time
+            staging = sys.argv[sys.argv.index('--staging') + 1]
+            open(os.path.join(staging, 'Partial.txt'), 'w').write('half')
+            behaviour = '\(behaviour)'
+            if behaviour == 'crashes': os.kill(os.getpid(), signal.SIGSEGV)
+            if behaviour == 'hangs': time.sleep(120)
+            if behaviour == 'babbles': print('hello, I am not JSON', flush=True); time.sleep(1)
+            if behaviour == 'fails':
+                print('cannot read the cpio header', file=sys.stderr); sys.exit(1)
+            print(json.dumps({'event': 'result', 'entries': 1, 'bytes': 4}), flush=True)
+            """.write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let registered = try await sandbox.run("handlers", "register", bundle.path)
+        #expect(registered.status == 0, "\(registered)")
+    }
+
+    @Test(arguments: Behaviour.allCases)
+    func aFailureIsReportedAsWhatItIsAndNothingAppears(_ behaviour: Behaviour) async throws {
+        let sandbox = try Sandbox()
+        try await register(behaviour, in: sandbox)
+        let archive = try sandbox.write("070707…", to: "old.cpio")
+        let result = try await sandbox.run("import", archive.path)
+        let expected: [Behaviour: (Int32, String)] = [
+            .crashes: (1, "org.example.crashes crashed (signal 11)"),
+            .hangs: (1, "org.example.hangs did not finish within its time limit"),
+            .babbles: (1, "org.example.babbles broke the plugin protocol: not a JSON event: hello, I am not JSON"),
+            .fails: (1, "org.example.fails failed with exit status 1: cannot read the cpio header"),
+            .succeedsAfterWriting: (0, "Imported local:Partial.txt"),
+        ]
+        let (status, message) = try #require(expected[behaviour])
+        #expect(result.status == status, "\(result)")
+        if status == 0 {
+            #expect(result.standardOutput == message + "\n")
+            #expect(sandbox.names(in: sandbox.localDocuments) == ["Partial.txt"])
+        } else {
+            #expect(result.standardError.hasPrefix("docbrowser: \(archive.path): \(message)"), "\(result)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result)")
+            #expect(sandbox.names(in: sandbox.localDocuments).isEmpty)
+        }
+        #expect(sandbox.names(in: sandbox.home.appending(path: "tmp")).isEmpty, "staging removed")
+        #expect(sandbox.names(in: sandbox.home.appending(path: "Library/Journal")).isEmpty)
+    }
+}

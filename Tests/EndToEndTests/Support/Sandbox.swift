@@ -46,7 +46,13 @@ final class Sandbox: Sendable {
         try await run(arguments, environment: extra)
     }
 
-    func run(_ arguments: [String], environment extra: [Environment.Key: String?] = [:]) async throws -> Result {
+    /// Like ``run(_:environment:)``, but killed with SIGKILL after
+    /// `seconds` if still running; the status is then 137.
+    func runKilled(after seconds: Double, _ arguments: [String]) async throws -> Int32 {
+        try await run(arguments, killAfter: seconds).status
+    }
+
+    func run(_ arguments: [String], environment extra: [Environment.Key: String?] = [:], killAfter seconds: Double? = nil) async throws -> Result {
         var environment: [Environment.Key: String?] = [
             "HOME": userHome.path,
             "XDG_DATA_HOME": userHome.appending(path: ".local/share").path,
@@ -55,9 +61,12 @@ final class Sandbox: Sendable {
             "NO_COLOR": "1",
         ]
         environment.merge(extra) { _, new in new }
+        let command = [Self.binary.path, "--home", home.path] + arguments
+        // timeout passes the child's death by SIGKILL on by dying of it too.
+        let killer = seconds.map { ["/usr/bin/timeout", "-s", "KILL", String(format: "%.3f", $0)] } ?? []
         let result = try await Subprocess.run(
-            .path(FilePath(Self.binary.path)),
-            arguments: Arguments(["--home", home.path] + arguments),
+            .path(FilePath((killer + command)[0])),
+            arguments: Arguments(Array((killer + command).dropFirst())),
             environment: .inherit.updating(environment),
             output: .string(limit: 16 << 20),
             error: .string(limit: 1 << 20)
