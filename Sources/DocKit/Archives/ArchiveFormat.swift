@@ -60,7 +60,7 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
             self = bundled
             return
         }
-        if let declared = registry.type(withIdentifier: argument) {
+        if let declared = registry.type(withIdentifier: argument), registry.conforms(declared.identifier, to: "public.archive") {
             self.init(name: declared.preferredFilenameExtension ?? declared.identifier, typeIdentifier: declared.identifier)
             return
         }

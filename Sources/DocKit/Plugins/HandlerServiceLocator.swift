@@ -19,13 +19,10 @@ public struct HandlerServiceLocator: PluginLocator {
 
     public func service(_ kind: PluginService.Kind, for typeIdentifier: String) throws -> PluginService {
         let declared = declaredServices(kind, for: typeIdentifier)
-        if let first = declared.first(where: { $0.executable != nil || $0.handlerIdentifier == BundledArchiverLocator.identifier }) {
-            return try pluginService(first)
+        guard let first = declared.first(where: { $0.executable != nil || $0.handlerIdentifier == BundledArchiverLocator.identifier }) ?? declared.first else {
+            throw PluginServiceError.noService(kind: kind, type: typeIdentifier)
         }
-        if let unrunnable = declared.first {
-            throw PluginError(plugin: unrunnable.handlerIdentifier, reason: .cannotLaunch(reason: "its manifest names no executable that exists here"))
-        }
-        throw PluginServiceError.noService(kind: kind, type: typeIdentifier)
+        return try pluginService(first)
     }
 
     /// Every runnable service of a kind for a type, best first.
@@ -41,6 +38,9 @@ public struct HandlerServiceLocator: PluginLocator {
 
     private func pluginService(_ service: HandlerService) throws -> PluginService {
         guard let executable = service.executable else {
+            guard service.handlerIdentifier == BundledArchiverLocator.identifier else {
+                throw PluginError(plugin: service.handlerIdentifier, reason: .cannotLaunch(reason: "its manifest names no executable that exists here"))
+            }
             var located = try bundled.service(service.kind, for: service.types[0])
             located.leadingArguments = service.arguments
             located.timeLimit = service.timeLimit
