@@ -1,0 +1,88 @@
+@testable import DocKit
+import Foundation
+import Testing
+
+/// What recovery makes of an import whose process died, at each stage the
+/// journal can record. The dead process is played by dropping the
+/// transaction without finishing it: its journal stays, unlocked.
+@Suite("Recovering an interrupted import")
+struct JournaledImportTests {
+    private func stage(_ names: [String], in home: TestHome, trash: Trash) throws -> (JournaledImport, [ImportPlacement]) {
+        let transaction = try JournaledImport(home: home.home, trash: trash)
+        let documents = RawPath(home.directory.url.appending(path: "Documents"))
+        try FileSystem.createDirectory(documents)
+        let placements = try names.map { name in
+            let staged = transaction.staging.appending(name)
+            try Data(name.utf8).write(to: URL(fileURLWithPath: staged.description))
+            return ImportPlacement(staged: staged, stagedInode: try #require(FileSystem.inode(of: staged)),
+                                   destination: documents.appending(name), replace: false)
+        }
+        return (transaction, placements)
+    }
+
+    private func recover(_ home: TestHome, trash: Trash) throws -> [String] {
+        let catalog = try home.catalog()
+        return InterruptedOperations(home: home.home, trash: trash, locations: catalog.locations).recover().map(\.description)
+    }
+
+    private func names(_ home: TestHome, _ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: home.directory.url.appending(path: folder).path)) ?? []).sorted()
+    }
+
+    @Test func beforeTheCommitTheStagingFolderGoesAndNothingAppears() throws {
+        let home = try TestHome()
+        let trash = Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
+        _ = try stage(["A.txt", "B.txt"], in: home, trash: trash)
+        #expect(names(home, "tmp").count == 1)
+        #expect(try recover(home, trash: trash).count == 1)
+        #expect(names(home, "Documents").isEmpty)
+        #expect(names(home, "tmp").isEmpty)
+        #expect(names(home, "Library/Journal").isEmpty)
+    }
+
+    @Test func afterTheCommitEveryItemIsPlacedEvenUnderATakenName() throws {
+        let home = try TestHome()
+        let trash = Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
+        do {
+            let (transaction, placements) = try stage(["A.txt", "B.txt"], in: home, trash: trash)
+            try transaction.journal.append(JournalEntry(.committed, placements: placements))
+            // The first was placed before the crash; someone took B.txt since.
+            try FileSystem.renameWithoutReplacing(placements[0].staged, to: placements[0].destination)
+            _ = try home.write("someone else's", to: "B.txt")
+        }
+        #expect(try recover(home, trash: trash).count == 1)
+        #expect(names(home, "Documents") == ["A.txt", "B 2.txt", "B.txt"])
+        #expect(try String(contentsOfFile: home.documentsPath(.local) + "/B 2.txt", encoding: .utf8) == "B.txt")
+        #expect(try String(contentsOfFile: home.documentsPath(.local) + "/B.txt", encoding: .utf8) == "someone else's")
+        #expect(names(home, "tmp").isEmpty)
+        #expect(names(home, "Library/Journal").isEmpty)
+    }
+
+    @Test func anAbandonedImportTakesBackWhatItPlacedAndNothingElse() throws {
+        let home = try TestHome()
+        let trash = Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
+        do {
+            let (transaction, placements) = try stage(["A.txt", "B.txt"], in: home, trash: trash)
+            try transaction.journal.append(JournalEntry(.committed, placements: placements))
+            try FileSystem.renameWithoutReplacing(placements[0].staged, to: placements[0].destination)
+            try transaction.journal.append(JournalEntry(.placed, inode: FileSystem.inode(of: placements[0].destination), index: 0))
+            try transaction.journal.append(JournalEntry(.abandoned))
+        }
+        #expect(try recover(home, trash: trash).count == 1)
+        #expect(names(home, "Documents").isEmpty)
+        #expect(names(home, "tmp").isEmpty)
+        #expect(names(home, "Library/Journal").isEmpty)
+    }
+
+    @Test func aLiveImportIsLeftAlone() throws {
+        let home = try TestHome()
+        let trash = Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
+        let (transaction, placements) = try stage(["A.txt"], in: home, trash: trash)
+        try transaction.journal.append(JournalEntry(.committed, placements: placements))
+        // Another process's recovery: the journal's lock is held here.
+        let catalog = try home.catalog()
+        #expect(InterruptedOperations(home: home.home, trash: trash, locations: catalog.locations).recover().isEmpty)
+        #expect(names(home, "tmp").count == 1)
+        withExtendedLifetime(transaction) {}
+    }
+}
