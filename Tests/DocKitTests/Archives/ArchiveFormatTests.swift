@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import DocKit
+
+/// How `export` turns `--format` or FILE's name into the type whose export
+/// plugin runs, and the name that plugin is given.
+@Suite("ArchiveFormat maps --format and output names to types")
+struct ArchiveFormatTests {
+    static let registry = SystemTypes.registry
+
+    @Test("an output name gives the type its extension claims, and that whole extension", arguments: [
+        ("share.tar.bz2", "tar.bz2", "public.tar-bzip2-archive"),
+        ("Share.TBZ2", "tbz2", "public.tar-bzip2-archive"),
+        ("a.b.tar.gz", "tar.gz", "org.gnu.gnu-zip-tar-archive"),
+        ("x.tgz", "tar.gz", "org.gnu.gnu-zip-tar-archive"),
+        ("x.cpio", "cpio", "public.cpio-archive"),
+        ("x.rar", "rar", "com.rarlab.rar-archive"),
+    ])
+    func byFilename(_ filename: String, _ name: String, _ type: String) throws {
+        let format = try #require(ArchiveFormat(filename: filename, registry: Self.registry))
+        #expect(format == ArchiveFormat(name: name, typeIdentifier: type))
+    }
+
+    @Test("a name without an archive extension asks for no format", arguments: ["notes.txt", "share", "photo.jpg"])
+    func notAnArchiveName(_ filename: String) {
+        #expect(ArchiveFormat(filename: filename, registry: Self.registry) == nil)
+    }
+
+    @Test("--format takes a bundled name, an extension or a type identifier", arguments: [
+        ("zip", "zip", "public.zip-archive"),
+        ("TAR.GZ", "tar.gz", "org.gnu.gnu-zip-tar-archive"),
+        ("tbz2", "tbz2", "public.tar-bzip2-archive"),
+        (".tar.bz2", "tar.bz2", "public.tar-bzip2-archive"),
+        ("public.tar-bzip2-archive", "tbz2", "public.tar-bzip2-archive"),
+        ("rar", "rar", "com.rarlab.rar-archive"),
+    ])
+    func byArgument(_ argument: String, _ name: String, _ type: String) throws {
+        #expect(try ArchiveFormat(argument: argument, registry: Self.registry) == ArchiveFormat(name: name, typeIdentifier: type))
+    }
+
+    @Test("--format naming no archive type is invalid input", arguments: ["foo", "txt", "public.plain-text"])
+    func unknownArgument(_ argument: String) {
+        #expect(throws: ArchiveFormatError(argument: argument)) {
+            try ArchiveFormat(argument: argument, registry: Self.registry)
+        }
+    }
+}
