@@ -67,6 +67,7 @@ public struct PluginProcess: Sendable {
             var capExceeded = false
             var timedOut = false
             var diagnostics = Data()
+            var launched = false
         }
         let state = Mutex(State())
     }
@@ -82,6 +83,7 @@ public struct PluginProcess: Sendable {
         let limit = timeLimit
         let status: TerminationStatus
         var forwarded: Int32?
+        PluginSignalForwarder.shared.willLaunch()
         do {
             let execution = try await Subprocess.run(
                 .path(FilePath(service.executable.path)),
@@ -92,6 +94,7 @@ public struct PluginProcess: Sendable {
                 input: .none, output: .sequence, error: .sequence
             ) { execution in
                 let group = execution.processIdentifier.value
+                collector.state.withLock { $0.launched = true }
                 PluginSignalForwarder.shared.register(group)
                 let stop: @Sendable () -> Void = { kill(-group, SIGKILL) }
                 await withTaskGroup(of: Void.self) { tasks in
@@ -122,6 +125,9 @@ public struct PluginProcess: Sendable {
             status = execution.terminationStatus
             forwarded = execution.closureResult
         } catch {
+            if !collector.state.withLock({ $0.launched }), let held = PluginSignalForwarder.shared.launchFailed() {
+                throw PluginError(plugin: name, reason: .cancelled(signal: held))
+            }
             throw PluginError(plugin: name, reason: .cannotLaunch(reason: "\(service.executable.path): \(error)"))
         }
         let state = collector.state.withLock { $0 }
