@@ -193,6 +193,37 @@ struct ExportPluginEndToEndTests {
         #expect(argv.suffix(2).allSatisfy { $0.hasPrefix(sandbox.localDocuments.path) }, "absolute input paths: \(argv)")
     }
 
+    /// Third-party authors copy it: it must work as printed.
+    @Test func theProtocolDocumentsExamplePluginWorksAsWritten() async throws {
+        let document = try String(contentsOf: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "docs/PLUGIN-PROTOCOL.md"), encoding: .utf8)
+        let example = try #require(document.components(separatedBy: "## 8.").last)
+        func block(_ language: String) throws -> String {
+            let start = try #require(example.range(of: "```\(language)\n"))
+            let end = try #require(example.range(of: "```", range: start.upperBound..<example.endIndex))
+            return String(example[start.upperBound..<end.lowerBound])
+        }
+        let sandbox = try Sandbox()
+        _ = try await sandbox.makeMixedDocuments(in: "home/Documents")
+        _ = try sandbox.write(try block("xml"), to: "tarbz2.handler/Info.plist")
+        _ = try sandbox.write(try block("python"), to: "tarbz2.handler/tarbz2.py")
+        try await sandbox.shell("chmod 755 tarbz2.handler/tarbz2.py")
+        let registered = try await sandbox.run("handlers", "register", sandbox.root.appending(path: "tarbz2.handler").path)
+        #expect(registered.status == 0, "\(registered)")
+
+        let output = sandbox.root.appending(path: "share.tar.bz2")
+        let result = try await sandbox.run("export", "Report", "Café – ünïcödé.txt", "-o", output.path, "--json")
+        #expect(result.status == 0, "\(result)")
+        #expect(try Data(contentsOf: output).prefix(3) == Data("BZh".utf8))
+        #expect(try await Self.listing(sandbox, output) == Self.mixedEntries)
+        #expect(try result.json()["entries"] as? Int == Self.mixedEntries.count)
+        #expect(try result.json()["bytes"] as? Int == 300_000 + 9 + 18 + 6, "content bytes of the regular files")
+
+        let short = try await sandbox.run("export", "Report", "-o", sandbox.root.appending(path: "share.bin").path, "--format", "tbz2", "--level", "1")
+        #expect(short.status == 0, "\(short)")
+    }
+
     @Test func aRegisteredPluginTakesOverABundledFormatUntilUnregistered() async throws {
         let sandbox = try Sandbox()
         _ = try await sandbox.makeMixedDocuments(in: "home/Documents")
@@ -241,7 +272,7 @@ struct ExportPluginEndToEndTests {
         let directory = try sandbox.directory("out")
         let result = try await sandbox.run(["export", "Report", "-o", directory.appending(path: filename).path] + options)
         #expect(result.status == 3, "\(result)")
-        Self.expectOneLine(result, "no handler offers export for com.rarlab.rar-archive")
+        Self.expectOneLine(result, "no handler offers export for com.rarlab.rar-archive (see 'docbrowser handlers')")
         #expect(sandbox.names(in: directory).isEmpty)
     }
 
