@@ -61,6 +61,7 @@ struct ExportPluginEndToEndTests {
             record("signal.json", {"signal": number})
             sys.exit(128 + number)
         signal.signal(signal.SIGINT, interrupted)
+        signal.signal(signal.SIGTERM, interrupted)
         partial()
         record("started.json", {"pid": os.getpid(), "pgid": os.getpgid(0)})
         emit(event="progress", bytes=23)
@@ -296,10 +297,11 @@ struct ExportPluginEndToEndTests {
         #expect(sandbox.names(in: directory).isEmpty, "no FILE and no temporary")
     }
 
-    /// Ctrl-C during an export: the launcher passes SIGINT on to the
-    /// plugin's process group, waits for it, removes the partial archive,
-    /// and exits as interrupted.
-    @Test func interruptingExportStopsThePluginAndLeavesNothing() async throws {
+    /// Ctrl-C (or a SIGTERM) during an export: the launcher passes the
+    /// signal on to the plugin's process group, waits for it, removes the
+    /// partial archive, and exits as interrupted.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func interruptingExportStopsThePluginAndLeavesNothing(_ number: Int32) async throws {
         let sandbox = try Sandbox()
         _ = try await sandbox.makeMixedDocuments(in: "home/Documents")
         let plugin = try await Self.makePlugin(sandbox, types: ["public.tar-bzip2-archive"], mode: "slow")
@@ -318,17 +320,19 @@ struct ExportPluginEndToEndTests {
                 try await Task.sleep(for: .milliseconds(50))
             }
             let partial = sandbox.names(in: directory)
-            kill(execution.processIdentifier.value, SIGINT)
+            kill(execution.processIdentifier.value, number)
             return partial
         }
         let pluginStatus = try Self.json(started)
         #expect(result.closureResult.count == 1 && result.closureResult.first?.hasPrefix(".docbrowser-tmp-") == true,
                 "the plugin was writing its temporary: \(result.closureResult)")
-        #expect(result.terminationStatus == .exited(130), "\(result.terminationStatus) \(result.standardError)")
+        #expect(result.terminationStatus == .exited(128 + number), "\(result.terminationStatus) \(result.standardError)")
         let lines = (result.standardError).split(separator: "\n")
-        #expect(lines.count == 1 && lines.first?.contains("org.example.tarball was cancelled (signal 2)") == true, "\(lines)")
-        #expect(try Self.json(plugin.control.appending(path: "signal.json"))["signal"] as? Int == Int(SIGINT))
+        #expect(lines.count == 1 && lines.first?.contains("org.example.tarball was cancelled (signal \(number))") == true, "\(lines)")
+        #expect(try Self.json(plugin.control.appending(path: "signal.json"))["signal"] as? Int == Int(number))
         #expect(pluginStatus["pgid"] as? Int == pluginStatus["pid"] as? Int, "the plugin leads a process group of its own")
+        let pid = try #require(pluginStatus["pid"] as? Int)
+        #expect(kill(pid_t(pid), 0) == -1 && errno == ESRCH, "the launcher waited for the plugin to end")
         #expect(sandbox.names(in: directory).isEmpty, "no FILE and no temporary")
     }
 }
