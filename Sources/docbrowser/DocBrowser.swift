@@ -48,7 +48,7 @@ struct DocBrowser: AsyncParsableCommand {
             Foundation.exit(failure.status)
         } catch let error as any DocKitError {
             Terminal.standardError.write("docbrowser: \(error.description)\n")
-            Foundation.exit(ExitStatus.status(for: error.kind))
+            Foundation.exit(ExitStatus.status(for: error))
         } catch {
             exitForArgumentParser(error)
         }

@@ -55,6 +55,39 @@ struct ExportEndToEndTests {
         try await sandbox.tool("python3", ["-m", "zipfile", "-t", first.path])
     }
 
+    /// Past 65,535 entries a zip needs the zip64 end records; tools that
+    /// read only the classic record would see a wrong count. (The other
+    /// zip64 trigger, 4 GiB, is left to the archiver's libarchive: too much
+    /// disk and time for a test.)
+    @Test func aZipOfMoreThan65535EntriesUsesZip64() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.python("""
+            folder = os.path.join('home', 'Documents', 'Many Files')
+            os.makedirs(folder)
+            for i in range(70000):
+                open(os.path.join(folder, 'f%05d' % i), 'wb').close()
+            """)
+        let output = sandbox.root.appending(path: "many.zip")
+        let result = try await sandbox.run("export", "Many Files", "-o", output.path, "--json")
+        #expect(result.status == 0, "\(result)")
+        #expect(try result.json()["entries"] as? Int == 70_001)
+        try await sandbox.tool("unzip", ["-tq", output.path])
+        try await sandbox.python("""
+            import struct
+            archive = zipfile.ZipFile('many.zip')
+            assert len(archive.infolist()) == 70001, len(archive.infolist())
+            assert archive.testzip() is None
+            data = open('many.zip', 'rb').read()
+            end = data.rfind(b'PK\\x05\\x06')
+            assert struct.unpack('<H', data[end + 10:end + 12])[0] == 0xFFFF, 'the classic record defers to zip64'
+            locator = end - 20
+            assert data[locator:locator + 4] == b'PK\\x06\\x07', 'zip64 end locator'
+            record = struct.unpack('<Q', data[locator + 8:locator + 16])[0]
+            assert data[record:record + 4] == b'PK\\x06\\x06', 'zip64 end record'
+            assert struct.unpack('<Q', data[record + 32:record + 40])[0] == 70001
+            """)
+    }
+
     @Test func anUnknownDocumentIsNotFoundAndWritesNothing() async throws {
         let sandbox = try Sandbox()
         let output = sandbox.root.appending(path: "none.zip")

@@ -38,18 +38,22 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The format an output name asks for: a bundled one by its ending,
-    /// else the declared type of its last extension, when that type is an
-    /// archive.
+    /// else the declared type of its extension, when that type is an
+    /// archive. The plugin is given the whole extension the type claims
+    /// (`tar.bz2` for `x.tar.bz2`, not `bz2`, which names plain bzip2).
     public init?(filename: String, registry: TypeRegistry) {
         if let bundled = ArchiveFormat(filename: filename) {
             self = bundled
             return
         }
         let name = RawPath(filename).lastComponent.description
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         let type = registry.type(forFileName: name, isDirectory: false)
         guard !type.isDynamic, registry.conforms(type.identifier, to: "public.archive") else { return nil }
-        self.init(name: String(name[name.index(after: dot)...]).lowercased(), typeIdentifier: type.identifier)
+        let claimed = TypeRegistry.extensionCandidates(of: name).first { candidate in
+            registry.types(withTag: candidate, tagClass: .filenameExtension).contains { $0.identifier == type.identifier }
+        }
+        guard let claimed else { return nil }
+        self.init(name: claimed.lowercased(), typeIdentifier: type.identifier)
     }
 
     /// What `--format` names: a bundled format (`tar.gz`), a filename

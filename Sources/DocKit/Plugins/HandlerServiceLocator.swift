@@ -60,7 +60,7 @@ public enum PluginServiceError: DocKitError, Hashable {
     public var description: String {
         switch self {
         case .noService(let kind, let type):
-            "no handler offers \(kind.rawValue) for \(type) (see 'docbrowser handlers list')"
+            "no handler offers \(kind.rawValue) for \(type) (see 'docbrowser handlers')"
         }
     }
 }

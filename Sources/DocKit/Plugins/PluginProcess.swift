@@ -67,6 +67,7 @@ public struct PluginProcess: Sendable {
             var capExceeded = false
             var timedOut = false
             var diagnostics = Data()
+            var launched = false
         }
         let state = Mutex(State())
     }
@@ -85,6 +86,7 @@ public struct PluginProcess: Sendable {
         if let home { try? FileSystem.createDirectory(RawPath(home.temporaryDirectory), mode: 0o700) }
         let status: TerminationStatus
         var forwarded: Int32?
+        PluginSignalForwarder.shared.willLaunch()
         do {
             let execution = try await Subprocess.run(
                 .path(FilePath(service.executable.path)),
@@ -95,6 +97,7 @@ public struct PluginProcess: Sendable {
                 input: .none, output: .sequence, error: .sequence
             ) { execution in
                 let group = execution.processIdentifier.value
+                collector.state.withLock { $0.launched = true }
                 PluginSignalForwarder.shared.register(group)
                 let stop: @Sendable () -> Void = { kill(-group, SIGKILL) }
                 await withTaskGroup(of: Void.self) { tasks in
@@ -125,6 +128,9 @@ public struct PluginProcess: Sendable {
             status = execution.terminationStatus
             forwarded = execution.closureResult
         } catch {
+            if !collector.state.withLock({ $0.launched }), let held = PluginSignalForwarder.shared.launchFailed() {
+                throw PluginError(plugin: name, reason: .cancelled(signal: held))
+            }
             throw PluginError(plugin: name, reason: .cannotLaunch(reason: "\(service.executable.path): \(error)"))
         }
         let state = collector.state.withLock { $0 }

@@ -11,6 +11,14 @@ enum ExitStatus {
     static let refused: Int32 = 5
     static let invalidInput: Int32 = 6
 
+    /// A command whose plugin was stopped by the SIGINT or SIGTERM the
+    /// launcher received exits as a shell reports a process killed by that
+    /// signal (130 for Ctrl-C), after cleaning up.
+    static func status(for error: any DocKitError) -> Int32 {
+        if let plugin = error as? PluginError, case .cancelled(let signal) = plugin.reason { return 128 + signal }
+        return status(for: error.kind)
+    }
+
     static func status(for kind: FailureKind) -> Int32 {
         switch kind {
         case .notFound: notFound

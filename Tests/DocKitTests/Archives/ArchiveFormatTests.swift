@@ -1,33 +1,47 @@
+import Foundation
 import Testing
 @testable import DocKit
 
-@Suite("Archive formats named on the command line")
+/// How `export` turns `--format` or FILE's name into the type whose export
+/// plugin runs, and the name that plugin is given.
+@Suite("ArchiveFormat maps --format and output names to types")
 struct ArchiveFormatTests {
-    static let registry = TypeFixtures.registry([
-        TypeFixtures.declaration("public.tar-bzip2-archive", conformsTo: ["public.data", "public.archive"], extensions: ["tbz2", "tar.bz2"]),
-        TypeFixtures.declaration("org.example.shar", conformsTo: ["public.data", "public.archive"], extensions: ["shar"]),
+    static let registry = SystemTypes.registry
+
+    @Test("an output name gives the type its extension claims, and that whole extension", arguments: [
+        ("share.tar.bz2", "tar.bz2", "public.tar-bzip2-archive"),
+        ("Share.TBZ2", "tbz2", "public.tar-bzip2-archive"),
+        ("a.b.tar.gz", "tar.gz", "org.gnu.gnu-zip-tar-archive"),
+        ("x.tgz", "tar.gz", "org.gnu.gnu-zip-tar-archive"),
+        ("x.cpio", "cpio", "public.cpio-archive"),
+        ("x.rar", "rar", "com.rarlab.rar-archive"),
     ])
-
-    @Test(arguments: [("zip", ArchiveFormat.zip), ("tar.gz", .tarGzip), (".tgz", .tarGzip), ("TAR.XZ", .tarXz), ("tzst", .tarZstd), ("7z", .sevenZip)])
-    func bundledFormatsByNameOrAlias(_ argument: String, _ expected: ArchiveFormat) throws {
-        #expect(try ArchiveFormat(argument: argument, registry: Self.registry) == expected)
+    func byFilename(_ filename: String, _ name: String, _ type: String) throws {
+        let format = try #require(ArchiveFormat(filename: filename, registry: Self.registry))
+        #expect(format == ArchiveFormat(name: name, typeIdentifier: type))
     }
 
-    @Test func aDeclaredArchiveTypeByExtensionOrIdentifier() throws {
-        #expect(try ArchiveFormat(argument: "shar", registry: Self.registry) == ArchiveFormat(name: "shar", typeIdentifier: "org.example.shar"))
-        #expect(try ArchiveFormat(argument: "org.example.shar", registry: Self.registry) == ArchiveFormat(name: "shar", typeIdentifier: "org.example.shar"))
-        #expect(try ArchiveFormat(argument: "tar.bz2", registry: Self.registry).typeIdentifier == "public.tar-bzip2-archive")
+    @Test("a name without an archive extension asks for no format", arguments: ["notes.txt", "share", "photo.jpg"])
+    func notAnArchiveName(_ filename: String) {
+        #expect(ArchiveFormat(filename: filename, registry: Self.registry) == nil)
     }
 
-    @Test(arguments: ["txt", "pdf", "nonsense", "public.plain-text"])
-    func anythingButAnArchiveIsRefused(_ argument: String) {
-        #expect(throws: ArchiveFormatError(argument: argument)) { try ArchiveFormat(argument: argument, registry: Self.registry) }
+    @Test("--format takes a bundled name, an extension or a type identifier", arguments: [
+        ("zip", "zip", "public.zip-archive"),
+        ("TAR.GZ", "tar.gz", "org.gnu.gnu-zip-tar-archive"),
+        ("tbz2", "tbz2", "public.tar-bzip2-archive"),
+        (".tar.bz2", "tar.bz2", "public.tar-bzip2-archive"),
+        ("public.tar-bzip2-archive", "tbz2", "public.tar-bzip2-archive"),
+        ("rar", "rar", "com.rarlab.rar-archive"),
+    ])
+    func byArgument(_ argument: String, _ name: String, _ type: String) throws {
+        #expect(try ArchiveFormat(argument: argument, registry: Self.registry) == ArchiveFormat(name: name, typeIdentifier: type))
     }
 
-    @Test func theOutputNameChoosesWhenNoFormatIsGiven() {
-        #expect(ArchiveFormat(filename: "out.TGZ", registry: Self.registry) == .tarGzip)
-        #expect(ArchiveFormat(filename: "/x/y/out.tar.bz2", registry: Self.registry)?.typeIdentifier == "public.tar-bzip2-archive")
-        #expect(ArchiveFormat(filename: "notes.txt", registry: Self.registry) == nil)
-        #expect(ArchiveFormat(filename: "archive", registry: Self.registry) == nil)
+    @Test("--format naming no archive type is invalid input", arguments: ["foo", "txt", "public.plain-text"])
+    func unknownArgument(_ argument: String) {
+        #expect(throws: ArchiveFormatError(argument: argument)) {
+            try ArchiveFormat(argument: argument, registry: Self.registry)
+        }
     }
 }
