@@ -33,21 +33,37 @@ public struct HandlerServiceLocator: PluginLocator {
         declaredServices(kind, for: typeIdentifier).compactMap { try? pluginService($0) }
     }
 
+    /// Every runnable service of a kind, whatever its types, registered
+    /// ones first: previews rank them by the document's type themselves.
+    public func services(_ kind: PluginService.Kind) -> [PluginService] {
+        let declared = handlers.handlers.flatMap(\.services).filter { $0.kind == kind }
+        return ordered(declared).compactMap { try? pluginService($0) }
+    }
+
     private func declaredServices(_ kind: PluginService.Kind, for typeIdentifier: String) -> [HandlerService] {
-        let declared = handlers.services(kind, for: typeIdentifier, in: types)
-        return declared.filter { $0.handlerIdentifier != BundledArchiverLocator.identifier }
+        ordered(handlers.services(kind, for: typeIdentifier, in: types))
+    }
+
+    private func ordered(_ declared: [HandlerService]) -> [HandlerService] {
+        declared.filter { $0.handlerIdentifier != BundledArchiverLocator.identifier }
             + declared.filter { $0.handlerIdentifier == BundledArchiverLocator.identifier }
     }
 
     private func pluginService(_ service: HandlerService) throws -> PluginService {
         guard let executable = service.executable else {
+            // Only the bundled archiver is found without a path; any other
+            // manifest without an executable offers nothing runnable.
+            guard service.handlerIdentifier == BundledArchiverLocator.identifier else {
+                throw PluginError(plugin: service.handlerIdentifier, reason: .cannotLaunch(reason: "its manifest names no executable that exists here"))
+            }
             var located = try bundled.service(service.kind, for: service.types[0])
             located.leadingArguments = service.arguments
             located.timeLimit = service.timeLimit
+            located.types = service.types
             return located
         }
         return PluginService(identifier: service.handlerIdentifier, executable: executable,
-                             leadingArguments: service.arguments, timeLimit: service.timeLimit)
+                             leadingArguments: service.arguments, timeLimit: service.timeLimit, types: service.types)
     }
 }
 
