@@ -69,7 +69,7 @@ struct ArchiveListing {
         if truncated {
             let packed = listed.compactMap(\.compressedSize).reduce(0, +)
             if listedBytes > 0, packed > 0 {
-                preview.fields.append(Preview.Field("ratio", "\(Self.ratio(packed, listedBytes)) over the listed entries (\(packed) archive bytes for \(listedBytes) bytes)"))
+                preview.fields.append(Preview.Field("ratio", "about \(Self.ratio(packed, listedBytes)) over the listed entries (\(packed) archive bytes for \(listedBytes) bytes)"))
             }
         } else if let archiveBytes = result.archiveBytes, content > 0 {
             preview.fields.append(Preview.Field("ratio", "\(Self.ratio(archiveBytes, content)) (\(archiveBytes) archive bytes for \(content) bytes of content)"))

@@ -101,7 +101,10 @@ public struct Preview: Sendable, Hashable, Codable {
         public var type: String
         /// nil when the archive does not say (some formats store sizes after the data).
         public var size: Int64?
-        /// Archive bytes the entry takes, headers included.
+        /// Archive bytes the entry takes, as the plugin measured them: the
+        /// bundled archiver counts the bytes read between two headers, so
+        /// the figure is off by a header in a zip and counts whole blocks
+        /// of a compressed tar; the overall ratio is exact.
         public var compressedSize: Int64?
         /// A link's target.
         public var target: String?

@@ -74,6 +74,11 @@ struct PreviewCommand: AsyncParsableCommand {
                     context.output.line(Self.render(report, width: width))
                     reports.append(report)
                 }
+            } catch let error as PluginError {
+                // Ctrl-C reached the plugin: the user wants the command to stop.
+                Terminal.standardError.write("docbrowser: \(error.description)\n")
+                if case .cancelled(let signal) = error.reason { throw ExitCode(128 + signal) }
+                failure = failure ?? ExitStatus.status(for: error.kind)
             } catch let error as any DocKitError {
                 Terminal.standardError.write("docbrowser: \(error.description)\n")
                 failure = failure ?? ExitStatus.status(for: error.kind)
@@ -134,17 +139,14 @@ struct PreviewCommand: AsyncParsableCommand {
             lines += rendered.render(width: width - 2).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
         }
         if let entries = report.entries, !entries.isEmpty {
-            // A compressed tar is one stream read in blocks: its small
-            // entries have no archive bytes of their own to show.
-            let packed = entries.contains { ($0.compressedSize ?? 0) > 0 }
-            var rendered = packed ? Table("SIZE", "PACKED", "TYPE", "NAME") : Table("SIZE", "TYPE", "NAME")
+            // Archive bytes per entry are left to --json: the archiver can
+            // only tell them within a header (zip) or a block (tar.gz).
+            var rendered = Table("SIZE", "TYPE", "NAME")
             for entry in entries {
                 var name = Preview.visible(entry.name)
                 if let target = entry.target { name += " -> \(Preview.visible(target))" }
                 if let rule = entry.refused { name += "  [unsafe: \(Preview.visible(rule))]" }
-                let size = entry.size.map(Formatting.size) ?? "?"
-                let type = Preview.visible(entry.type)
-                rendered.append(packed ? [size, entry.compressedSize.map(Formatting.size) ?? "?", type, name] : [size, type, name])
+                rendered.append([entry.size.map(Formatting.size) ?? "?", Preview.visible(entry.type), name])
             }
             lines.append("")
             lines += rendered.render(width: width - 2).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
