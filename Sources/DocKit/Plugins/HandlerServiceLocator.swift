@@ -30,9 +30,19 @@ public struct HandlerServiceLocator: PluginLocator {
         declaredServices(kind, for: typeIdentifier).compactMap { try? pluginService($0) }
     }
 
+    /// Every runnable service of a kind, whatever its types, registered
+    /// ones first: previews rank them by the document's type themselves.
+    public func services(_ kind: PluginService.Kind) -> [PluginService] {
+        let declared = handlers.handlers.flatMap(\.services).filter { $0.kind == kind }
+        return ordered(declared).compactMap { try? pluginService($0) }
+    }
+
     private func declaredServices(_ kind: PluginService.Kind, for typeIdentifier: String) -> [HandlerService] {
-        let declared = handlers.services(kind, for: typeIdentifier, in: types)
-        return declared.filter { $0.handlerIdentifier != BundledArchiverLocator.identifier }
+        ordered(handlers.services(kind, for: typeIdentifier, in: types))
+    }
+
+    private func ordered(_ declared: [HandlerService]) -> [HandlerService] {
+        declared.filter { $0.handlerIdentifier != BundledArchiverLocator.identifier }
             + declared.filter { $0.handlerIdentifier == BundledArchiverLocator.identifier }
     }
 
@@ -44,10 +54,11 @@ public struct HandlerServiceLocator: PluginLocator {
             var located = try bundled.service(service.kind, for: service.types[0])
             located.leadingArguments = service.arguments
             located.timeLimit = service.timeLimit
+            located.types = service.types
             return located
         }
         return PluginService(identifier: service.handlerIdentifier, executable: executable,
-                             leadingArguments: service.arguments, timeLimit: service.timeLimit)
+                             leadingArguments: service.arguments, timeLimit: service.timeLimit, types: service.types)
     }
 }
 

@@ -10,12 +10,16 @@ public struct PluginService: Sendable, Hashable {
     public var executable: URL
     public var leadingArguments: [String]
     public var timeLimit: Duration?
+    /// The types the manifest declares the service for; a previewer is
+    /// ranked by them.
+    public var types: [String]
 
-    public init(identifier: String, executable: URL, leadingArguments: [String] = [], timeLimit: Duration? = nil) {
+    public init(identifier: String, executable: URL, leadingArguments: [String] = [], timeLimit: Duration? = nil, types: [String] = []) {
         self.identifier = identifier
         self.executable = executable
         self.leadingArguments = leadingArguments
         self.timeLimit = timeLimit
+        self.types = types
     }
 }
 

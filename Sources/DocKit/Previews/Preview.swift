@@ -18,17 +18,20 @@ public struct Preview: Sendable, Hashable, Codable {
     public var text: [String]
     public var table: Table?
     public var tree: [TreeEntry]?
+    /// An archive's listing, as the archiver plugin read it.
+    public var entries: [ArchiveEntry]?
     /// What was left out or went wrong on the way (truncation, a previewer
     /// that failed and was replaced), one sentence each.
     public var notes: [String]
 
-    public init(kind: Kind, previewer: String, fields: [Field] = [], text: [String] = [], table: Table? = nil, tree: [TreeEntry]? = nil, notes: [String] = []) {
+    public init(kind: Kind, previewer: String, fields: [Field] = [], text: [String] = [], table: Table? = nil, tree: [TreeEntry]? = nil, entries: [ArchiveEntry]? = nil, notes: [String] = []) {
         self.kind = kind
         self.previewer = previewer
         self.fields = fields
         self.text = text
         self.table = table
         self.tree = tree
+        self.entries = entries
         self.notes = notes
     }
 
@@ -88,6 +91,35 @@ public struct Preview: Sendable, Hashable, Codable {
         }
 
         public var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+    }
+
+    /// One entry of an archive, in the archive's order. Names come from the
+    /// archive, untrusted: a front end shows them through ``visible(_:)``.
+    public struct ArchiveEntry: Sendable, Hashable, Codable {
+        public var name: String
+        /// `file`, `directory`, `symlink`, `hardlink`, or the special kind.
+        public var type: String
+        /// nil when the archive does not say (some formats store sizes after the data).
+        public var size: Int64?
+        /// Archive bytes the entry takes, as the plugin measured them: the
+        /// bundled archiver counts the bytes read between two headers, so
+        /// the figure is off by a header in a zip and counts whole blocks
+        /// of a compressed tar; the overall ratio is exact.
+        public var compressedSize: Int64?
+        /// A link's target.
+        public var target: String?
+        /// The safety rule import would refuse the entry by
+        /// (`absolute-path`, `parent-component`, …); nil when it is safe.
+        public var refused: String?
+
+        public init(name: String, type: String, size: Int64?, compressedSize: Int64?, target: String? = nil, refused: String? = nil) {
+            self.name = name
+            self.type = type
+            self.size = size
+            self.compressedSize = compressedSize
+            self.target = target
+            self.refused = refused
+        }
     }
 
     /// `text` with every control character shown as a visible picture,

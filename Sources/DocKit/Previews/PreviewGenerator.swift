@@ -4,7 +4,8 @@ import Logging
 /// for the most specific type in the document's conformance chain first,
 /// then the less specific ones when it fails, down to the generic
 /// preview, which never does. A previewer that fails leaves a note in
-/// the preview that replaces its own.
+/// the preview that replaces its own; so does a plugin previewer that
+/// crashes, hangs past its limit or breaks the protocol.
 public struct PreviewGenerator: Sendable {
     public var previewers: [any Previewer]
 
@@ -21,6 +22,13 @@ public struct PreviewGenerator: Sendable {
         self.previewers = previewers
     }
 
+    /// The manifests' preview plugins in front of the built-in previewers:
+    /// one for exactly the type a built-in one handles wins over it, and
+    /// one for a less specific type still comes after it.
+    public init(plugins: [PluginService], home: Home?) {
+        self.init(previewers: plugins.map { PluginPreviewer(service: $0, home: home) } + Self.builtIn)
+    }
+
     /// The previewers that take the subject, the most specific first.
     public func candidates(for subject: PreviewSubject, registry: TypeRegistry) -> [any Previewer] {
         let ranked: [(rank: Int, order: Int, previewer: any Previewer)] = previewers.enumerated().compactMap { order, previewer in
@@ -31,20 +39,25 @@ public struct PreviewGenerator: Sendable {
 
     /// The preview, headed by the type and size every preview shows.
     /// Throws only when the file cannot be read at all (it vanished, or
-    /// permission is denied).
-    public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
+    /// permission is denied), or when the user cancelled a plugin.
+    public func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview {
         var notes: [String] = []
         var candidates = candidates(for: subject, registry: context.registry)
         if candidates.isEmpty { candidates = [GenericPreviewer()] }
         var result: Preview?
         for (index, previewer) in candidates.enumerated() {
+            let next = index + 1 < candidates.count ? candidates[index + 1].name : GenericPreviewer().name
             do {
-                result = try previewer.preview(subject, in: context)
+                result = try await previewer.preview(subject, in: context)
                 break
             } catch let error as PreviewError {
-                let next = index + 1 < candidates.count ? candidates[index + 1].name : GenericPreviewer().name
                 Self.logger.debug("\(previewer.name) previewer failed on \(subject.path): \(error.reason)")
                 notes.append("the \(previewer.name) preview failed (\(error.reason)); showing the \(next) preview")
+            } catch let error as PluginError {
+                // Ctrl-C while a plugin runs stops the command, not the plugin alone.
+                if case .cancelled = error.reason { throw error }
+                Self.logger.debug("preview plugin failed on \(subject.path): \(error.description)")
+                notes.append("\(Self.failureNote(error)); showing the \(next) preview")
             }
         }
         var preview = try result ?? GenericPreviewer().preview(subject, in: context)
@@ -59,5 +72,18 @@ public struct PreviewGenerator: Sendable {
         preview.fields = header + preview.fields
         preview.notes = notes + preview.notes
         return preview
+    }
+
+    /// Names the plugin and what it did, in the words of ``PluginError``.
+    /// The plugin's own words (its message, its stderr, the line that broke
+    /// the protocol) are made visible, since a note reaches the terminal.
+    static func failureNote(_ error: PluginError) -> String {
+        let note: String
+        if case .reported(_, _, _, let message) = error.reason {
+            note = "the preview plugin \(error.plugin) failed: \(message)"
+        } else {
+            note = "the preview plugin \(error.description)"
+        }
+        return VisibleText.cut(VisibleText.visible(Substring(note)), to: 400).text
     }
 }

@@ -15,7 +15,9 @@ public protocol Previewer: Sendable {
     /// handle the subject at all.
     func rank(for subject: PreviewSubject, registry: TypeRegistry) -> Int?
 
-    func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview
+    /// Asynchronous because a plugin previewer waits for its process; the
+    /// built-in ones read bounded bytes and answer synchronously.
+    func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview
 }
 
 extension Previewer {

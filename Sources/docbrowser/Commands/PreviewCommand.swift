@@ -9,7 +9,10 @@ struct PreviewCommand: AsyncParsableCommand {
         discussion: """
         Text shows its first lines and encoding; JSON and property lists are pretty-printed; CSV becomes \
         a table; images show format, dimensions and colour depth; PDFs their version, pages and title; \
-        packages a tree with types and sizes and their Info.plist; anything else its dates and a hex dump. \
+        packages a tree with types and sizes and their Info.plist; archives their entries, sizes and ratio, \
+        listed by the archiver plugin; anything else its dates and a hex dump. A handler's preview plugin \
+        (DBServices, kind preview) takes over for the types it declares when they are at least as specific; \
+        when it fails, the built-in preview is shown with a note naming it and why. \
         A document that cannot be found is reported and the others are still previewed; the exit status \
         is then that of the first failure.
         """
@@ -39,6 +42,7 @@ struct PreviewCommand: AsyncParsableCommand {
         var text: [String]
         var table: Preview.Table?
         var tree: [Preview.TreeEntry]?
+        var entries: [Preview.ArchiveEntry]?
         var notes: [String]
     }
 
@@ -50,17 +54,18 @@ struct PreviewCommand: AsyncParsableCommand {
         let fitting = Terminal.height.map { max(8, $0 - 10) } ?? 40
         let options = PreviewOptions(maxLines: lines ?? fitting, lineWidth: max(16, width - 2))
         let previewContext = PreviewContext(registry: catalog.registry, options: options)
-        let generator = PreviewGenerator()
+        let plugins = HandlerServiceLocator(handlers: context.handlerRegistry(), types: catalog.registry).services(.preview)
+        let generator = PreviewGenerator(plugins: plugins, home: context.home)
         var reports: [Report] = []
         var failure: Int32?
         for argument in documents {
             do {
                 let subject = try Self.subject(for: argument, catalog: catalog)
-                let preview = try generator.preview(subject, in: previewContext)
+                let preview = try await generator.preview(subject, in: previewContext)
                 let report = Report(
                     name: subject.name, path: subject.path.description, type: subject.type, kind: preview.kind,
                     previewer: preview.previewer, fields: preview.fields, text: preview.text,
-                    table: preview.table, tree: preview.tree, notes: preview.notes
+                    table: preview.table, tree: preview.tree, entries: preview.entries, notes: preview.notes
                 )
                 if global.json {
                     reports.append(report)
@@ -69,6 +74,11 @@ struct PreviewCommand: AsyncParsableCommand {
                     context.output.line(Self.render(report, width: width))
                     reports.append(report)
                 }
+            } catch let error as PluginError {
+                // Ctrl-C reached the plugin: the user wants the command to stop.
+                Terminal.standardError.write("docbrowser: \(error.description)\n")
+                if case .cancelled(let signal) = error.reason { throw ExitCode(128 + signal) }
+                failure = failure ?? ExitStatus.status(for: error.kind)
             } catch let error as any DocKitError {
                 Terminal.standardError.write("docbrowser: \(error.description)\n")
                 failure = failure ?? ExitStatus.status(for: error.kind)
@@ -124,6 +134,19 @@ struct PreviewCommand: AsyncParsableCommand {
                 if let target = entry.linkTarget { name += " -> \(Preview.visible(target))" }
                 if entry.omittedEntries > 0 { name += "  (\(entry.omittedEntries) more inside)" }
                 rendered.append([Formatting.size(entry.size), entry.type, name])
+            }
+            lines.append("")
+            lines += rendered.render(width: width - 2).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+        }
+        if let entries = report.entries, !entries.isEmpty {
+            // Archive bytes per entry are left to --json: the archiver can
+            // only tell them within a header (zip) or a block (tar.gz).
+            var rendered = Table("SIZE", "TYPE", "NAME")
+            for entry in entries {
+                var name = Preview.visible(entry.name)
+                if let target = entry.target { name += " -> \(Preview.visible(target))" }
+                if let rule = entry.refused { name += "  [unsafe: \(Preview.visible(rule))]" }
+                rendered.append([entry.size.map(Formatting.size) ?? "?", Preview.visible(entry.type), name])
             }
             lines.append("")
             lines += rendered.render(width: width - 2).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }

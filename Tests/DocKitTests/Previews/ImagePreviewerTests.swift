@@ -29,10 +29,10 @@ struct ImagePreviewerTests {
     ]
 
     @Test(arguments: cases)
-    func headerGivesFormatDimensionsAndColour(_ fixture: Case) throws {
+    func headerGivesFormatDimensionsAndColour(_ fixture: Case) async throws {
         let bench = try PreviewBench()
         try bench.write(fixture.bytes, to: fixture.file)
-        let preview = try bench.preview(fixture.file)
+        let preview = try await bench.preview(fixture.file)
         #expect(preview.kind == .image)
         #expect(preview.field("format") == fixture.format)
         #expect(preview.field("dimensions") == fixture.dimensions)
@@ -40,7 +40,7 @@ struct ImagePreviewerTests {
         #expect(preview.field("details") == fixture.details)
     }
 
-    @Test func aJPEGIsReadSegmentBySegmentNotWhole() throws {
+    @Test func aJPEGIsReadSegmentBySegmentNotWhole() async throws {
         let bench = try PreviewBench()
         // The frame header comes after 200 kB of Exif-like data and the
         // file goes on with 1 MB of "scan" data.
@@ -48,21 +48,21 @@ struct ImagePreviewerTests {
         bytes.insert(contentsOf: [0xFF, 0xE2] + ImageBytes.bigEndian16(60002) + Array(repeating: 0, count: 60000), at: 2)
         bytes += Array(repeating: 0x55, count: 1 << 20)
         try bench.write(bytes, to: "big.jpg")
-        let preview = try bench.preview("big.jpg")
+        let preview = try await bench.preview("big.jpg")
         #expect(preview.field("dimensions") == "10×20 pixels")
         #expect(bench.reader.bytesRead < 200)
     }
 
-    @Test func anImageWhoseBytesAreNotAnImageFallsBackToTheGenericPreview() throws {
+    @Test func anImageWhoseBytesAreNotAnImageFallsBackToTheGenericPreview() async throws {
         let bench = try PreviewBench()
         try bench.write("not really a PNG", to: "fake.png")
-        let preview = try bench.preview("fake.png")
+        let preview = try await bench.preview("fake.png")
         #expect(preview.kind == .generic)
         #expect(preview.notes.first?.hasPrefix("the image preview failed") == true)
         #expect(preview.text.first?.hasSuffix("not really a PNG") == true)
     }
 
-    @Test func truncatedHeadersGiveNoDimensionsRatherThanGarbage() throws {
+    @Test func truncatedHeadersGiveNoDimensionsRatherThanGarbage() async throws {
         let bench = try PreviewBench()
         for (name, bytes) in [("t.png", Array(ImageBytes.png(width: 1, height: 1, bitDepth: 8, colourType: 2).prefix(20))),
                               ("t.gif", Array(ImageBytes.gif(width: 1, height: 1, paletteBits: 1).prefix(8))),

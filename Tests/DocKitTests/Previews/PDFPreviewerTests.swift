@@ -4,10 +4,10 @@ import Testing
 
 @Suite("PDF previews: version, pages and title from a bounded window")
 struct PDFPreviewerTests {
-    @Test func smallPDFGivesVersionPageCountAndTitle() throws {
+    @Test func smallPDFGivesVersionPageCountAndTitle() async throws {
         let bench = try PreviewBench()
         try bench.write(PDFBytes.document(version: "1.7", pages: 3, title: #"(Quarterly \(draft\) report\051)"#), to: "Report.pdf")
-        let preview = try bench.preview("Report.pdf")
+        let preview = try await bench.preview("Report.pdf")
         #expect(preview.kind == .pdf)
         #expect(preview.field("version") == "PDF 1.7")
         #expect(preview.field("pages") == "3")
@@ -15,50 +15,50 @@ struct PDFPreviewerTests {
         #expect(preview.field("producer") == "docbrowser tests")
     }
 
-    @Test func hexTitleInUTF16BigEndianIsDecoded() throws {
+    @Test func hexTitleInUTF16BigEndianIsDecoded() async throws {
         let bench = try PreviewBench()
         var utf16: [UInt8] = [0xFE, 0xFF]
         for unit in "Ünïcødé ☃".utf16 { utf16 += [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
         let hex = "<" + utf16.map { String(format: "%02X", Int($0)) }.joined() + ">"
         try bench.write(PDFBytes.document(pages: 1, title: hex), to: "Unicode.pdf")
-        let preview = try bench.preview("Unicode.pdf")
+        let preview = try await bench.preview("Unicode.pdf")
         #expect(preview.field("title") == "Ünïcødé ☃")
         #expect(preview.field("pages") == "1")
     }
 
-    @Test func pdfWithoutATitleHasNone() throws {
+    @Test func pdfWithoutATitleHasNone() async throws {
         let bench = try PreviewBench()
         try bench.write(PDFBytes.document(version: "1.3", pages: 2, title: nil), to: "Untitled.pdf")
-        let preview = try bench.preview("Untitled.pdf")
+        let preview = try await bench.preview("Untitled.pdf")
         #expect(preview.field("version") == "PDF 1.3")
         #expect(preview.field("title") == nil)
     }
 
-    @Test func largePDFIsReadOnlyAtBothEnds() throws {
+    @Test func largePDFIsReadOnlyAtBothEnds() async throws {
         let bench = try PreviewBench()
         // The page tree is in the head, the Info dictionary in the tail,
         // 2 MB of content stream between them.
         try bench.write(PDFBytes.document(pages: 12, title: "(Big one)", filler: 2 << 20), to: "Big.pdf")
         let options = PreviewOptions(pdfWindowBytes: 16 << 10)
-        let preview = try bench.preview("Big.pdf", options: options)
+        let preview = try await bench.preview("Big.pdf", options: options)
         #expect(preview.field("pages") == "12")
         #expect(preview.field("title") == "Big one")
         #expect(bench.reader.bytesRead <= 2 * options.pdfWindowBytes)
         #expect(preview.notes.contains { $0.hasPrefix("read the first and last 16384 bytes") })
     }
 
-    @Test func pagesAreCountedFromPageObjectsWhenTheTreeHasNoCount() throws {
+    @Test func pagesAreCountedFromPageObjectsWhenTheTreeHasNoCount() async throws {
         let bench = try PreviewBench()
         var text = String(decoding: PDFBytes.document(pages: 4, title: nil), as: UTF8.self)
         text = text.replacingOccurrences(of: " /Count 4", with: "")
         try bench.write(text, to: "NoCount.pdf")
-        #expect(try bench.preview("NoCount.pdf").field("pages") == "4")
+        #expect(try await bench.preview("NoCount.pdf").field("pages") == "4")
     }
 
-    @Test func notAPDFFallsBackToTheGenericPreview() throws {
+    @Test func notAPDFFallsBackToTheGenericPreview() async throws {
         let bench = try PreviewBench()
         try bench.write("just text", to: "fake.pdf")
-        let preview = try bench.preview("fake.pdf")
+        let preview = try await bench.preview("fake.pdf")
         #expect(preview.kind == .generic)
         #expect(preview.notes.first == "the pdf preview failed (no %PDF- header); showing the generic preview")
     }

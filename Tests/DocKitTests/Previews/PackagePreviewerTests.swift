@@ -17,10 +17,10 @@ struct PackagePreviewerTests {
         try FileManager.default.createSymbolicLink(atPath: bench.directory.url("Letter.rtfd/escape").path, withDestinationPath: "../secret.txt")
     }
 
-    @Test func packageShowsATreeWithTypesAndSizes() throws {
+    @Test func packageShowsATreeWithTypesAndSizes() async throws {
         let bench = try PreviewBench()
         try makePackage(bench)
-        let preview = try bench.preview("Letter.rtfd")
+        let preview = try await bench.preview("Letter.rtfd")
         #expect(preview.kind == .package)
         let tree = try #require(preview.tree)
         let byPath = Dictionary(uniqueKeysWithValues: tree.map { ($0.path, $0) })
@@ -39,10 +39,10 @@ struct PackagePreviewerTests {
         #expect(tree.map(\.path).prefix(4) == ["Attachments", "Attachments/Deep", "Attachments/Deep/Deeper", "Info.plist"])
     }
 
-    @Test func infoPlistIsSummarizedAndTheThumbnailNamed() throws {
+    @Test func infoPlistIsSummarizedAndTheThumbnailNamed() async throws {
         let bench = try PreviewBench()
         try makePackage(bench)
-        let preview = try bench.preview("Letter.rtfd")
+        let preview = try await bench.preview("Letter.rtfd")
         #expect(preview.field("Info.plist") == "Info.plist, 4 keys")
         let info = preview.fields.filter { $0.group == "Info.plist" }
         #expect(info.map(\.label) == ["CFBundleIdentifier", "CFBundleVersion", "Colour", "Pages"])
@@ -50,12 +50,12 @@ struct PackagePreviewerTests {
         #expect(preview.field("thumbnail") == "QuickLook/Thumbnail.png (PNG, 256×128)")
     }
 
-    @Test func linksAreShownWithTheirTargetAndNeverFollowed() throws {
+    @Test func linksAreShownWithTheirTargetAndNeverFollowed() async throws {
         let bench = try PreviewBench()
         try makePackage(bench)
         // A link named like a thumbnail must not be read either.
         try FileManager.default.createSymbolicLink(atPath: bench.directory.url("Letter.rtfd/thumbImage.png").path, withDestinationPath: "../secret.txt")
-        let preview = try bench.preview("Letter.rtfd")
+        let preview = try await bench.preview("Letter.rtfd")
         let link = try #require(preview.tree?.first { $0.path == "escape" })
         #expect(link.kind == .symbolicLink)
         #expect(link.linkTarget == "../secret.txt")
@@ -65,19 +65,19 @@ struct PackagePreviewerTests {
         #expect(bench.reader.pathsRead.allSatisfy { $0.hasPrefix(package + "/") && !$0.hasSuffix("escape") && !$0.hasSuffix("thumbImage.png") })
     }
 
-    @Test func treeEntriesAreCappedAndTheRestCounted() throws {
+    @Test func treeEntriesAreCappedAndTheRestCounted() async throws {
         let bench = try PreviewBench()
         for index in 1...30 { try bench.write("\(index)", to: "Many.rtfd/file\(index).txt") }
-        let preview = try bench.preview("Many.rtfd", options: PreviewOptions(maxLines: 10))
+        let preview = try await bench.preview("Many.rtfd", options: PreviewOptions(maxLines: 10))
         #expect(preview.tree?.count == 10)
         #expect(preview.notes.contains { $0.hasPrefix("20 more entries not shown") })
         #expect(preview.field("contents") == "30 items, 30 files")
     }
 
-    @Test func thumbImageAtTheTopIsFound() throws {
+    @Test func thumbImageAtTheTopIsFound() async throws {
         let bench = try PreviewBench()
         try bench.write(ImageBytes.gif(width: 48, height: 48, paletteBits: 4), to: "Drawing.rtfd/thumbImage.gif")
-        let preview = try bench.preview("Drawing.rtfd")
+        let preview = try await bench.preview("Drawing.rtfd")
         #expect(preview.field("thumbnail") == "thumbImage.gif (GIF (89a), 48×48)")
         #expect(preview.field("Info.plist") == nil)
     }

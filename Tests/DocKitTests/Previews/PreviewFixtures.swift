@@ -52,9 +52,9 @@ final class PreviewBench: @unchecked Sendable {
         try PreviewSubject.file(at: path(relativePath), registry: registry)
     }
 
-    func preview(_ relativePath: String, options: PreviewOptions = PreviewOptions(), previewers: [any Previewer] = PreviewGenerator.builtIn) throws -> Preview {
+    func preview(_ relativePath: String, options: PreviewOptions = PreviewOptions(), previewers: [any Previewer] = PreviewGenerator.builtIn) async throws -> Preview {
         let context = PreviewContext(registry: registry, reader: reader, options: options)
-        return try PreviewGenerator(previewers: previewers).preview(try subject(relativePath), in: context)
+        return try await PreviewGenerator(previewers: previewers).preview(try subject(relativePath), in: context)
     }
 }
 

@@ -19,7 +19,7 @@ struct PreviewGeneratorTests {
         }
     }
 
-    @Test func theMostSpecificTypeWinsWhateverTheOrder() throws {
+    @Test func theMostSpecificTypeWinsWhateverTheOrder() async throws {
         let bench = try PreviewBench()
         try bench.write(ImageBytes.png(width: 2, height: 2, bitDepth: 8, colourType: 6), to: "tiny.png")
         let generator = PreviewGenerator(previewers: PreviewGenerator.builtIn + [StubPreviewer(name: "png-plugin", contentTypes: ["public.png"])])
@@ -30,11 +30,11 @@ struct PreviewGeneratorTests {
         #expect(broad.candidates(for: subject, registry: bench.registry).map(\.name) == ["image", "data-plugin", "generic"])
     }
 
-    @Test func aFailingPreviewerGivesWayToTheNextWithANote() throws {
+    @Test func aFailingPreviewerGivesWayToTheNextWithANote() async throws {
         let bench = try PreviewBench()
         try bench.write(ImageBytes.png(width: 3, height: 5, bitDepth: 8, colourType: 6), to: "small.png")
         let previewers = [StubPreviewer(name: "png-plugin", contentTypes: ["public.png"], fails: true)] + PreviewGenerator.builtIn
-        let preview = try bench.preview("small.png", previewers: previewers)
+        let preview = try await bench.preview("small.png", previewers: previewers)
         #expect(preview.previewer == "image")
         #expect(preview.field("dimensions") == "3×5 pixels")
         #expect(preview.notes.first == "the png-plugin preview failed (plugin exited with status 1); showing the image preview")
@@ -44,7 +44,7 @@ struct PreviewGeneratorTests {
         ("a.txt", Preview.Kind.text), ("b.json", .json), ("c.plist", .propertyList), ("d.csv", .table),
         ("e.png", .image), ("f.pdf", .pdf), ("g.swift", .text), ("h.unknownext", .generic),
     ])
-    func eachKindOfFileGetsItsPreviewer(file: String, kind: Preview.Kind) throws {
+    func eachKindOfFileGetsItsPreviewer(file: String, kind: Preview.Kind) async throws {
         let bench = try PreviewBench()
         let contents: [UInt8] = switch kind {
         case .json: Array("[1]".utf8)
@@ -55,16 +55,16 @@ struct PreviewGeneratorTests {
         default: Array("a,b\n1,2\n".utf8)
         }
         try bench.write(contents, to: file)
-        let preview = try bench.preview(file)
+        let preview = try await bench.preview(file)
         #expect(preview.kind == kind)
         #expect(preview.fields.first?.label == "type")
         #expect(preview.fields.dropFirst().first?.label == "size")
     }
 
-    @Test func genericPreviewShowsDatesAndAnXxdStyleHexDump() throws {
+    @Test func genericPreviewShowsDatesAndAnXxdStyleHexDump() async throws {
         let bench = try PreviewBench()
         try bench.write(Array(0..<40), to: "raw.unknownext")
-        let preview = try bench.preview("raw.unknownext", options: PreviewOptions(hexDumpBytes: 32))
+        let preview = try await bench.preview("raw.unknownext", options: PreviewOptions(hexDumpBytes: 32))
         #expect(preview.field("modified") != nil)
         #expect(preview.field("size") == "40 bytes")
         #expect(preview.text == [
@@ -74,23 +74,23 @@ struct PreviewGeneratorTests {
         #expect(preview.notes == ["showing the first 32 of 40 bytes"])
     }
 
-    @Test func aSymbolicLinkIsDescribedNotFollowed() throws {
+    @Test func aSymbolicLinkIsDescribedNotFollowed() async throws {
         let bench = try PreviewBench()
         try bench.write("secret", to: "secret.txt")
         try FileManager.default.createSymbolicLink(atPath: bench.directory.url("link.txt").path, withDestinationPath: "secret.txt")
-        let preview = try bench.preview("link.txt")
+        let preview = try await bench.preview("link.txt")
         #expect(preview.kind == .generic)
         #expect(preview.field("link to") == "secret.txt")
         #expect(bench.reader.bytesRead == 0)
     }
 
-    @Test func aPlaceholderIsNotRead() throws {
+    @Test func aPlaceholderIsNotRead() async throws {
         let bench = try PreviewBench()
         try bench.write("placeholder plist", to: ".Photo.png.icloud")
         var subject = try bench.subject(".Photo.png.icloud")
         subject.type = "public.png"
         subject.isPlaceholder = true
-        let preview = try PreviewGenerator().preview(subject, in: PreviewContext(registry: bench.registry, reader: bench.reader))
+        let preview = try await PreviewGenerator().preview(subject, in: PreviewContext(registry: bench.registry, reader: bench.reader))
         #expect(preview.kind == .generic)
         #expect(preview.field("state")?.hasPrefix("not downloaded") == true)
         #expect(bench.reader.bytesRead == 0)
@@ -99,13 +99,13 @@ struct PreviewGeneratorTests {
     /// A 2 GB sparse file of each kind: the preview reads a bounded head
     /// (and, for a PDF, tail), never the file.
     @Test(arguments: ["huge.txt", "huge.json", "huge.csv", "huge.pdf", "huge.png", "huge.jpg", "huge.unknownext", "huge.plist"])
-    func aTwoGigabyteSparseFileIsPreviewedFromABoundedRead(file: String) throws {
+    func aTwoGigabyteSparseFileIsPreviewedFromABoundedRead(file: String) async throws {
         let bench = try PreviewBench()
         let text = (1...5000).map { "row \($0),value" }.joined(separator: "\n")
         let path = try bench.write(file.hasSuffix(".jpg") ? ImageBytes.jpeg(width: 9, height: 9, components: 3) : Array(text.utf8), to: file)
         let size: Int64 = 2 << 30
         #expect(path.withCString { truncate($0, off_t(size)) } == 0)
-        let preview = try bench.preview(file)
+        let preview = try await bench.preview(file)
         #expect(preview.field("size") == "\(size) bytes")
         #expect(bench.reader.bytesRead <= 2 * (64 << 10) + 4096, "read \(bench.reader.bytesRead) bytes")
         if file == "huge.txt" {

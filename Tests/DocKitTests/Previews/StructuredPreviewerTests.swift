@@ -4,10 +4,10 @@ import Testing
 
 @Suite("JSON, property list and CSV previews")
 struct StructuredPreviewerTests {
-    @Test func jsonIsPrettyPrintedWithKeysSortedAndTypesKept() throws {
+    @Test func jsonIsPrettyPrintedWithKeysSortedAndTypesKept() async throws {
         let bench = try PreviewBench()
         try bench.write(#"{"zeta":1,"alpha":{"on":true,"off":false,"one":1,"none":null,"text":"a\"b\u0007"},"list":[1.5,"x"]}"#, to: "config.json")
-        let preview = try bench.preview("config.json")
+        let preview = try await bench.preview("config.json")
         #expect(preview.kind == .json)
         #expect(preview.field("root") == "dictionary of 3 keys")
         #expect(preview.text == [
@@ -28,45 +28,45 @@ struct StructuredPreviewerTests {
         ])
     }
 
-    @Test func jsonDeeperThanTheLimitIsCollapsedIntoCounts() throws {
+    @Test func jsonDeeperThanTheLimitIsCollapsedIntoCounts() async throws {
         let bench = try PreviewBench()
         try bench.write(#"{"a":{"b":{"c":{"d":1,"e":2}},"list":[[1,2,3]]}}"#, to: "deep.json")
-        let preview = try bench.preview("deep.json", options: PreviewOptions(maxDepth: 2))
+        let preview = try await bench.preview("deep.json", options: PreviewOptions(maxDepth: 2))
         #expect(preview.text.contains("    \"b\": {…1 key},"))
         #expect(preview.text.contains("    \"list\": […1 item]"))
         #expect(preview.notes.contains("2 containers deeper than 2 levels collapsed"))
     }
 
-    @Test func jsonIsTruncatedByLinesAndTooLargeJSONIsShownAsText() throws {
+    @Test func jsonIsTruncatedByLinesAndTooLargeJSONIsShownAsText() async throws {
         let bench = try PreviewBench()
         try bench.write("[" + (1...50).map(String.init).joined(separator: ",") + "]", to: "numbers.json")
-        let truncated = try bench.preview("numbers.json", options: PreviewOptions(maxLines: 5))
+        let truncated = try await bench.preview("numbers.json", options: PreviewOptions(maxLines: 5))
         #expect(truncated.text == ["[", "  1,", "  2,", "  3,", "  4,"])
         #expect(truncated.notes.contains("showing the first 5 of 52 lines"))
 
-        let large = try bench.preview("numbers.json", options: PreviewOptions(structuredBytes: 64))
+        let large = try await bench.preview("numbers.json", options: PreviewOptions(structuredBytes: 64))
         #expect(large.kind == .text)
         #expect(large.notes.first?.contains("too large to pretty-print") == true)
     }
 
-    @Test func invalidJSONFallsBackToTheTextPreview() throws {
+    @Test func invalidJSONFallsBackToTheTextPreview() async throws {
         let bench = try PreviewBench()
         try bench.write("{\"open\": ", to: "broken.json")
-        let preview = try bench.preview("broken.json")
+        let preview = try await bench.preview("broken.json")
         #expect(preview.kind == .text)
         #expect(preview.notes.first == "the json preview failed (not valid JSON); showing the text preview")
         #expect(preview.text == ["{\"open\": "])
     }
 
     @Test(arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
-    func propertyListsArePrettyPrintedInEitherForm(format: PropertyListSerialization.PropertyListFormat) throws {
+    func propertyListsArePrettyPrintedInEitherForm(format: PropertyListSerialization.PropertyListFormat) async throws {
         let bench = try PreviewBench()
         let plist: [String: Any] = [
             "CFBundleName": "Sketchbook", "Count": 3, "Enabled": true,
             "Stamp": Date(timeIntervalSince1970: 0), "Blob": Data([1, 2, 3]), "Nested": ["Inner": ["Deep": ["x"]]],
         ]
         try bench.write(Array(try PropertyListSerialization.data(fromPropertyList: plist, format: format, options: 0)), to: "Settings.plist")
-        let preview = try bench.preview("Settings.plist", options: PreviewOptions(maxDepth: 2))
+        let preview = try await bench.preview("Settings.plist", options: PreviewOptions(maxDepth: 2))
         #expect(preview.kind == .propertyList)
         #expect(preview.field("format") == (format == .binary ? "binary" : "XML"))
         #expect(preview.field("root") == "dictionary of 6 keys")
@@ -78,10 +78,10 @@ struct StructuredPreviewerTests {
         #expect(preview.text.contains("  \"Stamp\": 1970-01-01T00:00:00Z"))
     }
 
-    @Test func csvBecomesATableWithQuotedFieldsHandled() throws {
+    @Test func csvBecomesATableWithQuotedFieldsHandled() async throws {
         let bench = try PreviewBench()
         try bench.write("name,qty,note\r\napple,3,\"red, crisp\"\r\npear,10,\"said \"\"ripe\"\"\"\r\nfig,1,\"two\nlines\"\r\nshort\r\n", to: "fruit.csv")
-        let preview = try bench.preview("fruit.csv")
+        let preview = try await bench.preview("fruit.csv")
         #expect(preview.kind == .table)
         let table = try #require(preview.table)
         #expect(table.columns == ["name", "qty", "note"])
@@ -94,10 +94,10 @@ struct StructuredPreviewerTests {
         #expect(preview.field("columns") == "3")
     }
 
-    @Test func csvShowsOnlyTheFirstRows() throws {
+    @Test func csvShowsOnlyTheFirstRows() async throws {
         let bench = try PreviewBench()
         try bench.write("n\n" + (1...30).map(String.init).joined(separator: "\n") + "\n", to: "many.csv")
-        let preview = try bench.preview("many.csv", options: PreviewOptions(maxLines: 4))
+        let preview = try await bench.preview("many.csv", options: PreviewOptions(maxLines: 4))
         #expect(preview.table?.rows == [["1"], ["2"], ["3"], ["4"]])
         #expect(preview.notes.contains("showing the first 4 rows"))
     }

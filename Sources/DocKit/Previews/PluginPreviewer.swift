@@ -1,0 +1,65 @@
+import Foundation
+
+/// A preview service of a handler manifest (`DBServices`, kind `preview`),
+/// run as a plugin process (docs/PLUGIN-PROTOCOL.md): an archive is listed
+/// with `list --archive FILE --max-entries N`, anything else previewed with
+/// `preview --lines N --width N -- FILE`. Its failures are thrown as
+/// ``PluginError``, for ``PreviewGenerator`` to fall back on the next
+/// previewer with a note.
+public struct PluginPreviewer: Previewer {
+    /// A preview is something a user waits for at the terminal, so a plugin
+    /// gets seconds, not the minutes an export may take, unless its
+    /// manifest says otherwise (`DBServiceTimeLimit`).
+    public static let defaultTimeLimit: Duration = .seconds(10)
+    /// A screenful of answer is a few kilobytes; more is a plugin gone wrong.
+    public static let defaultOutputCap = 1 << 20
+    public static let archiveType = "public.archive"
+
+    public var service: PluginService
+    public var home: Home?
+    public var outputCap: Int
+
+    public init(service: PluginService, home: Home?, outputCap: Int = PluginPreviewer.defaultOutputCap) {
+        self.service = service
+        self.home = home
+        self.outputCap = outputCap
+    }
+
+    public var name: String { service.identifier }
+    public var contentTypes: [String] { service.types }
+
+    /// Regular files, and packages (a plugin may know a package format);
+    /// an archive is always a file.
+    public func rank(for subject: PreviewSubject, registry: TypeRegistry) -> Int? {
+        guard !subject.isPlaceholder else { return nil }
+        let isPackage = subject.isPackage && subject.fileKind == .directory && !isArchive(subject, registry: registry)
+        guard subject.fileKind == .regular || isPackage else { return nil }
+        return Self.conformanceRank(of: subject.type, among: contentTypes, registry: registry)
+    }
+
+    public func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview {
+        let path = Self.absolute(subject.path).description
+        let options = context.options
+        if isArchive(subject, registry: context.registry) {
+            let outcome = try await run(["list", "--archive", path, "--max-entries", String(options.maxLines)])
+            return try ArchiveListing(plugin: name, outcome: outcome).preview(options: options)
+        }
+        let outcome = try await run(["preview", "--lines", String(options.maxLines), "--width", String(options.lineWidth), "--", path])
+        return try PluginPreviewAnswer(plugin: name, outcome: outcome).preview(options: options)
+    }
+
+    private func run(_ arguments: [String]) async throws(PluginError) -> PluginProcess.Outcome {
+        let process = PluginProcess(service: service, arguments: arguments, home: home,
+                                    timeLimit: service.timeLimit ?? Self.defaultTimeLimit, outputCap: outputCap)
+        return try await process.run()
+    }
+
+    private func isArchive(_ subject: PreviewSubject, registry: TypeRegistry) -> Bool {
+        registry.conforms(subject.type, to: Self.archiveType)
+    }
+
+    /// Plugins run in `/`: a relative path would name another file there.
+    static func absolute(_ path: RawPath) -> RawPath {
+        path.bytes.first == UInt8(ascii: "/") ? path : RawPath(FileManager.default.currentDirectoryPath).appending(path)
+    }
+}
