@@ -7,6 +7,16 @@ import Testing
 /// transaction without finishing it: its journal stays, unlocked.
 @Suite("Recovering an interrupted import")
 struct JournaledImportTests {
+    private func setUp() throws -> (TestHome, Trash) {
+        let home = try TestHome()
+        return (home, Trash(directory: RawPath(home.directory.url.appending(path: "Trash"))))
+    }
+
+    private func expectNothingLeft(_ home: TestHome) {
+        #expect(names(home, "tmp").isEmpty, "staging left")
+        #expect(names(home, "Library/Journal").isEmpty, "journal left")
+    }
+
     private func stage(_ names: [String], in home: TestHome, trash: Trash) throws -> (JournaledImport, [ImportPlacement]) {
         let transaction = try JournaledImport(home: home.home, trash: trash)
         let documents = RawPath(home.directory.url.appending(path: "Documents"))
@@ -30,19 +40,16 @@ struct JournaledImportTests {
     }
 
     @Test func beforeTheCommitTheStagingFolderGoesAndNothingAppears() throws {
-        let home = try TestHome()
-        let trash = Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
+        let (home, trash) = try setUp()
         _ = try stage(["A.txt", "B.txt"], in: home, trash: trash)
         #expect(names(home, "tmp").count == 1)
         #expect(try recover(home, trash: trash).count == 1)
         #expect(names(home, "Documents").isEmpty)
-        #expect(names(home, "tmp").isEmpty)
-        #expect(names(home, "Library/Journal").isEmpty)
+        expectNothingLeft(home)
     }
 
     @Test func afterTheCommitEveryItemIsPlacedEvenUnderATakenName() throws {
-        let home = try TestHome()
-        let trash = Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
+        let (home, trash) = try setUp()
         do {
             let (transaction, placements) = try stage(["A.txt", "B.txt"], in: home, trash: trash)
             try transaction.journal.append(JournalEntry(.committed, placements: placements))
@@ -54,13 +61,11 @@ struct JournaledImportTests {
         #expect(names(home, "Documents") == ["A.txt", "B 2.txt", "B.txt"])
         #expect(try String(contentsOfFile: home.documentsPath(.local) + "/B 2.txt", encoding: .utf8) == "B.txt")
         #expect(try String(contentsOfFile: home.documentsPath(.local) + "/B.txt", encoding: .utf8) == "someone else's")
-        #expect(names(home, "tmp").isEmpty)
-        #expect(names(home, "Library/Journal").isEmpty)
+        expectNothingLeft(home)
     }
 
     @Test func anAbandonedImportTakesBackWhatItPlacedAndNothingElse() throws {
-        let home = try TestHome()
-        let trash = Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
+        let (home, trash) = try setUp()
         do {
             let (transaction, placements) = try stage(["A.txt", "B.txt"], in: home, trash: trash)
             try transaction.journal.append(JournalEntry(.committed, placements: placements))
@@ -70,13 +75,11 @@ struct JournaledImportTests {
         }
         #expect(try recover(home, trash: trash).count == 1)
         #expect(names(home, "Documents").isEmpty)
-        #expect(names(home, "tmp").isEmpty)
-        #expect(names(home, "Library/Journal").isEmpty)
+        expectNothingLeft(home)
     }
 
     @Test func aLiveImportIsLeftAlone() throws {
-        let home = try TestHome()
-        let trash = Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
+        let (home, trash) = try setUp()
         let (transaction, placements) = try stage(["A.txt"], in: home, trash: trash)
         try transaction.journal.append(JournalEntry(.committed, placements: placements))
         // Another process's recovery: the journal's lock is held here.
