@@ -88,6 +88,46 @@ struct ExportEndToEndTests {
             """)
     }
 
+    /// SPEC §3: a killed export leaves FILE whole or absent, and its hidden
+    /// temporary, wherever FILE was to be, goes at the next run.
+    @Test func aKilledExportLeavesNoPartialFileAndTheNextRunSweepsItsTemporary() async throws {
+        let sandbox = try Sandbox()
+        try await documents(sandbox)
+        let shared = try sandbox.directory("shared")
+        let output = shared.appending(path: "out.zip")
+        let killed = try await sandbox.run(["export", "--all", "-o", output.path], environment: ["DOCBROWSER_TEST_CRASH_AT": "export-written"])
+        #expect(killed.status == 137, "\(killed)")
+        let left = sandbox.names(in: shared)
+        #expect(left.count == 1 && left[0].hasPrefix(".docbrowser-tmp-"), "\(left)")
+        #expect(try await sandbox.run("list").status == 0)
+        #expect(sandbox.names(in: shared).isEmpty)
+
+        var generator = SystemRandomNumberGenerator()
+        var ceiling = 0.4
+        var interrupted = 0
+        var trial = 0
+        while trial < 12 || (interrupted < 5 && trial < 30) {
+            defer { trial += 1 }
+            let delay = Double.random(in: 0.005...max(0.006, ceiling), using: &generator)
+            let status = try await sandbox.runKilled(after: delay, ["export", "--all", "-o", output.path, "--force"])
+            #expect(status == 0 || status == 137, "trial \(trial): exit \(status)")
+            // As in the move crash test: keep the kills inside the export.
+            if status == 137 {
+                interrupted += 1
+                ceiling = min(2, ceiling * 1.15)
+            } else {
+                ceiling = delay * 0.75
+            }
+            if FileManager.default.fileExists(atPath: output.path) {
+                try await sandbox.tool("unzip", ["-tq", output.path])
+                try FileManager.default.removeItem(at: output)
+            }
+            #expect(try await sandbox.run("list").status == 0)
+            #expect(sandbox.names(in: shared).isEmpty, "trial \(trial), killed after \(delay) s: \(sandbox.names(in: shared))")
+        }
+        #expect(interrupted >= 5, "only \(interrupted) of \(trial) exports were interrupted")
+    }
+
     @Test func anUnknownDocumentIsNotFoundAndWritesNothing() async throws {
         let sandbox = try Sandbox()
         let output = sandbox.root.appending(path: "none.zip")

@@ -49,8 +49,16 @@ public struct ArchiveExporter: Sendable {
         }
         let service = try locator.service(.export, for: options.format.typeIdentifier)
         let directory = output.deletingLastComponent.isEmpty ? RawPath(".") : output.deletingLastComponent
-        let temporary = directory.appending(FileSystem.temporaryPrefix + UUID().uuidString + "." + options.format.name)
-        defer { _ = temporary.withCString { unlink($0) } }
+        let identifier = UUID().uuidString.lowercased()
+        let temporary = directory.appending(FileSystem.temporaryPrefix + identifier + "." + options.format.name)
+        // FILE may be anywhere, out of the reach of the sweep for orphaned
+        // temporaries: a journal names the temporary, so that the next run
+        // removes it if this process dies before renaming it into place.
+        let journal = try home.map { try OperationJournal(home: $0, identifier: identifier, begin: .export(temporary: temporary)) }
+        defer {
+            _ = temporary.withCString { unlink($0) }
+            journal?.finish()
+        }
         var arguments = ["export", "--output", temporary.description, "--format", options.format.name]
         if let level = options.level { arguments += ["--level", String(level)] }
         if options.reproducible { arguments.append("--reproducible") }
@@ -67,6 +75,7 @@ public struct ArchiveExporter: Sendable {
         guard try FileStatus.of(temporary)?.kind == .regular else {
             throw PluginError(plugin: service.identifier, reason: .exited(status: 0, diagnostic: "it reported success but wrote no archive"))
         }
+        CrashPoint.reached("export-written")
         if options.force {
             let renamed = temporary.withCString { from in output.withCString { to in rename(from, to) } }
             guard renamed == 0 else { throw FileSystemError(path: output, operation: "cannot be replaced", errno: errno) }

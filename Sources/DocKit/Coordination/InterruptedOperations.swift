@@ -75,6 +75,8 @@ public struct InterruptedOperations: Sendable {
                 try JournaledDeletion(home: home, trash: trash).resume(journal, entries: entries)
             case .import:
                 try JournaledImport.resume(journal, entries: entries, home: home, trash: trash)
+            case .export(let temporary):
+                if try FileStatus.of(temporary)?.kind == .regular { try TreeRemover.remove(temporary) }
             }
         } catch {
             Diagnostics.coordination.warning("\(journal.file): cannot finish the interrupted \(summary): \(error)")
@@ -94,6 +96,8 @@ public struct InterruptedOperations: Sendable {
             ("deletion of \(item)", [item])
         case .import(let staging):
             ("import staged in \(staging)", [staging])
+        case .export(let temporary):
+            ("export to \(temporary)", [temporary])
         }
     }
 

@@ -61,6 +61,9 @@ enum JournalOperation: Codable, Sendable, Hashable {
     /// Items staged in `staging`, a folder of the home's tmp, become
     /// documents; what they are and where they go is `committed` later.
     case `import`(staging: RawPath)
+    /// An archive is being written at `temporary`, renamed into place only
+    /// when whole.
+    case export(temporary: RawPath)
 }
 
 /// One staged item of an import and the name it takes.
