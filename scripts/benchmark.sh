@@ -60,10 +60,10 @@ printf '%-44s %10s ms\n' "types rebuild (341 system + shared-mime-info)" "$rebui
 mkdir -p "$home/Documents/Project/src" "$work/peer"
 for i in $(seq 1 300); do head -c 16384 /dev/urandom | base64 > "$home/Documents/Project/src/file-$i.txt"; done
 head -c 8000000 /dev/urandom > "$home/Documents/Project/data.bin"
-"$docbrowser" --home "$home" export Project -o "$work/project.zip"
-compare "export a 320-file folder to zip" sh -c "'$docbrowser' --home '$home' export Project -o '$work/out.zip' --force" -- \
+"$docbrowser" --home "$home" export Project -o "$work/project.zip" >/dev/null
+compare "export a 320-file folder (vs zip -r -y)" sh -c "'$docbrowser' --home '$home' export Project -o '$work/out.zip' --force" -- \
   sh -c "cd '$home/Documents' && rm -f '$work/peer.zip' && zip -q -r -y '$work/peer.zip' Project"
-compare "export it to tar.gz" sh -c "'$docbrowser' --home '$home' export Project -o '$work/out.tar.gz' --force" -- \
+compare "export it to tar.gz (vs bsdtar -czf)" sh -c "'$docbrowser' --home '$home' export Project -o '$work/out.tar.gz' --force" -- \
   sh -c "cd '$home/Documents' && bsdtar -czf '$work/peer.tar.gz' Project"
-compare "import the zip (all checks, staging, journal)" sh -c "rm -rf '$work/ih' && '$docbrowser' --home '$work/ih' import '$work/project.zip'" -- \
+compare "import the zip (vs unzip -d)" sh -c "rm -rf '$work/ih' && '$docbrowser' --home '$work/ih' import '$work/project.zip'" -- \
   sh -c "rm -rf '$work/peer/unzipped' && unzip -q '$work/project.zip' -d '$work/peer/unzipped'"
