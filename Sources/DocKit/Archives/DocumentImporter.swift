@@ -75,7 +75,7 @@ public struct DocumentImporter: Sendable {
             for (index, (file, resolved)) in sources.enumerated() {
                 let folder = transaction.staging.appending(String(index + 1))
                 try FileSystem.createNewDirectory(folder, mode: 0o700)
-                if let type = archiveType(of: file) {
+                if let type = archiveType(of: file, resolved: resolved) {
                     let extracted = try await extractor.extract(resolved, type: type, into: folder, progress: progress)
                     entries += extracted.entries
                     bytes += extracted.bytes
@@ -116,8 +116,8 @@ public struct DocumentImporter: Sendable {
 
     /// The type to extract a file as, when it is an archive some plugin
     /// imports; nil for anything to copy in whole.
-    private func archiveType(of file: RawPath) -> String? {
-        guard (try? FileStatus.of(file.resolvingSymbolicLinks() ?? file))??.kind == .regular else { return nil }
+    private func archiveType(of file: RawPath, resolved: RawPath) -> String? {
+        guard (try? FileStatus.of(resolved))??.kind == .regular else { return nil }
         let type = catalog.registry.type(forFileName: file.lastComponent.description, isDirectory: false).identifier
         guard catalog.registry.conforms(type, to: "public.archive") else { return nil }
         do {
@@ -156,29 +156,27 @@ public struct DocumentImporter: Sendable {
         var chosen: [String: RawPath] = [:]
         var placements: [ImportPlacement] = []
         for item in staged {
-            var number = 1
-            while true {
+            for number in 1... {
                 let name = DocumentName.numbered(item.name, displayName: item.displayName, number)
                 let destination = directory.appending(RawPath(escaped: name))
+                let replace: Bool
                 if let earlier = chosen[name] {
                     guard policy == .rename else {
                         throw ImportError.sameName("\(location):\(name)", first: earlier.description, second: item.source.description)
                     }
+                    continue
                 } else if try DocumentName.isTaken(destination) {
                     switch policy {
                     case .fail: throw MoveError.destinationTaken("\(location):\(name)")
-                    case .replace:
-                        chosen[name] = item.source
-                        placements.append(ImportPlacement(staged: item.path, stagedInode: item.inode, destination: destination, replace: true))
-                    case .rename: break
+                    case .rename: continue
+                    case .replace: replace = true
                     }
-                    if policy == .replace { break }
                 } else {
-                    chosen[name] = item.source
-                    placements.append(ImportPlacement(staged: item.path, stagedInode: item.inode, destination: destination, replace: false))
-                    break
+                    replace = false
                 }
-                number += 1
+                chosen[name] = item.source
+                placements.append(ImportPlacement(staged: item.path, stagedInode: item.inode, destination: destination, replace: replace))
+                break
             }
         }
         return placements
