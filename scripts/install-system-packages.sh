@@ -6,10 +6,12 @@ set -euo pipefail
 
 # Build: libarchive-dev (CArchive), libsqlite3-dev (GRDB), pkg-config.
 # Tests and demo: the real tools users have, which the end-to-end tests compare against
-# (trash-cli reads the freedesktop Trash the way file managers do).
+# (trash-cli reads the freedesktop Trash the way file managers do; gio does it through
+# gvfs, which needs a D-Bus session: dbus-daemon's dbus-run-session gives it one).
 packages=(
   libarchive-dev libsqlite3-dev pkg-config
   libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils trash-cli
+  gvfs dbus-daemon
 )
 
 missing=()

@@ -41,6 +41,44 @@ struct DeleteEndToEndTests {
         ].sorted())
     }
 
+    @Test func gioSeesWhatDeleteTrashedAsItsOwnAndRestoresIt() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("ours", to: "home/Documents/Café ü.txt")
+        _ = try sandbox.write("gio's", to: "home/Documents/Gio Café ü.txt")
+        _ = try sandbox.write("plain", to: "home/Documents/Plain.txt")
+        try await sandbox.shell("set -- home/Documents && \(MoveEndToEndTests.packageScript)")
+        let before = try await TreeDigest.entries(of: [sandbox.localDocuments])[sandbox.localDocuments]
+        let result = try await sandbox.run("delete", "Café ü.txt", "Plain.txt", "Letter.rtfd")
+        #expect(result.status == 0, "\(result)")
+        try await GioTrash.run(sandbox, sandbox.localDocuments.appending(path: "Gio Café ü.txt").path)
+
+        // What gio wrote for its own item is the reference for ours.
+        let info = trash(sandbox).appending(path: "info")
+        let ours = try String(contentsOf: info.appending(path: "Café ü.txt.trashinfo"), encoding: .utf8)
+        let gios = try String(contentsOf: info.appending(path: "Gio Café ü.txt.trashinfo"), encoding: .utf8)
+        let pathLine = { (text: String) in text.split(separator: "\n").first { $0.hasPrefix("Path=") }.map(String.init) }
+        #expect(pathLine(ours) != nil)
+        #expect(pathLine(gios)?.replacingOccurrences(of: "/Gio%20", with: "/") == pathLine(ours))
+        let listed = try await GioTrash.list(sandbox)
+        #expect(Set(listed.keys) == [
+            "trash:///Caf%C3%A9%20%C3%BC.txt", "trash:///Gio%20Caf%C3%A9%20%C3%BC.txt", "trash:///Plain.txt", "trash:///Letter.rtfd",
+        ])
+        #expect(listed["trash:///Gio%20Caf%C3%A9%20%C3%BC.txt"]?.replacingOccurrences(of: "/Gio ", with: "/") == listed["trash:///Caf%C3%A9%20%C3%BC.txt"])
+        #expect(listed["trash:///Plain.txt"] == sandbox.localDocuments.appending(path: "Plain.txt").path)
+        #expect(listed["trash:///Letter.rtfd"] == sandbox.localDocuments.appending(path: "Letter.rtfd").path)
+
+        // gio 2.74 restores a non-ASCII name escaped ("Caf\xc3\xa9"), its
+        // own items included, so restoring is checked on ASCII names.
+        try await GioTrash.run(sandbox, "--restore", "trash:///Letter.rtfd")
+        try await GioTrash.run(sandbox, "--restore", "trash:///Plain.txt")
+        let after = try await TreeDigest.entries(of: [sandbox.localDocuments])[sandbox.localDocuments]
+        #expect(after?["Letter.rtfd"] != nil)
+        #expect(after?["Letter.rtfd"] == before?["Letter.rtfd"])
+        #expect(after?["Plain.txt"] == before?["Plain.txt"])
+        let listing = try await sandbox.run("list", "--json").jsonArray().compactMap { $0["name"] as? String }
+        #expect(listing.sorted() == ["Letter.rtfd", "Plain.txt"])
+    }
+
     @Test func deleteAcrossFileSystemsCopiesIntoTheTrashWhole() async throws {
         let sandbox = try Sandbox()
         let other = try OtherFileSystemDirectory()

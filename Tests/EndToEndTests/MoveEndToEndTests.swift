@@ -193,19 +193,3 @@ struct MoveEndToEndTests {
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: sandbox.cloudDocuments.path)) == ["A.txt", "B.txt"])
     }
 }
-
-/// `trash-list` from trash-cli, which reads the Trash as file managers do:
-/// the original paths it shows, sorted.
-enum TrashList {
-    static func run(_ sandbox: Sandbox) async throws -> [String] {
-        let result = try await Subprocess.run(
-            .name("trash-list"),
-            environment: .inherit.updating(["XDG_DATA_HOME": sandbox.userHome.appending(path: ".local/share").path]),
-            output: .string(limit: 1 << 20),
-            error: .string(limit: 1 << 16)
-        )
-        #expect(result.terminationStatus.isSuccess, "trash-list: \(result.standardError)")
-        // "2026-11-22 03:19:01 /path/of/it"
-        return result.standardOutput.split(separator: "\n").map { String($0.split(separator: " ", maxSplits: 2)[2]) }.sorted()
-    }
-}
