@@ -24,7 +24,7 @@ struct HandlersEndToEndTests {
             return {"mode": oct(os.stat(path).st_mode & 0o777), "entries": {name: tree(os.path.join(path, name)) for name in sorted(os.listdir(path))}}
         return {"mode": oct(os.stat(path).st_mode & 0o777), "text": open(path, encoding="utf-8").read()}
     document = os.environ.get("DOCBROWSER_DOCUMENT", "")
-    record = {"argv": sys.argv, "env": dict(os.environ), "cwd": os.getcwd(),
+    record = {"argv": sys.argv, "env": dict(os.environ), "cwd": os.getcwd(), "terminal": os.isatty(0) and os.isatty(1),
               "received": tree(document) if document and os.path.lexists(document) else None}
     with open(os.path.join(here, "record.json.tmp"), "w") as f:
         json.dump(record, f)
@@ -295,5 +295,51 @@ struct HandlersEndToEndTests {
         let refused = try await sandbox.run("handlers", "register", bad.path)
         #expect(refused.status == 6, "\(refused)")
         #expect(refused.standardError.contains("Desktop Entry.Exec: %q is not a field code"))
+    }
+
+    /// A `Terminal=true` entry, as vim's and less's are: the recorder,
+    /// which notes whether it got a terminal.
+    static func registerTerminalHandler(_ sandbox: Sandbox) async throws {
+        let script = try sandbox.write(recorder, to: "term/record.py")
+        try await sandbox.shell("chmod +x term/record.py")
+        let entry = try sandbox.write("""
+        [Desktop Entry]
+        Type=Application
+        Name=Terminal Recorder
+        Exec="\(script.path)" %F
+        Terminal=true
+        MimeType=text/plain;
+        """, to: "org.example.Term.desktop")
+        let registered = try await sandbox.run("handlers", "register", entry.path)
+        #expect(registered.status == 0, "\(registered)")
+        let listed = try await sandbox.run("handlers", "--json").jsonArray().first { $0["identifier"] as? String == "org.example.Term" }
+        #expect(listed?["runsInTerminal"] as? Bool == true)
+    }
+
+    @Test func aTerminalHandlerRunsInDocbrowsersTerminalAndIsWaitedFor() async throws {
+        let sandbox = try Sandbox()
+        try await Self.registerTerminalHandler(sandbox)
+        let notes = try sandbox.write("x", to: "home/Documents/notes.txt")
+        _ = try sandbox.write("7", to: "term/exit-status")
+        // No --wait: a program that needs the terminal is a foreground job.
+        let opened = try await sandbox.run(["open", "notes.txt"], inTerminal: true)
+        #expect(opened.status == 7, "\(opened)")
+        let record = try await Self.record(sandbox.root.appending(path: "term"))
+        #expect(record["terminal"] as? Bool == true)
+        let argv = try #require(record["argv"] as? [String])
+        #expect(argv.dropFirst().map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path } == [notes.resolvingSymlinksInPath().path])
+    }
+
+    @Test func aTerminalHandlerWithoutATerminalIsRefusedBeforeAnythingIsDone() async throws {
+        let sandbox = try Sandbox()
+        try await Self.registerTerminalHandler(sandbox)
+        _ = try sandbox.write("x", to: "home/Documents/notes.txt")
+        for command in [["open", "notes.txt"], ["open", "notes.txt", "--wait"], ["open-in", "notes.txt", "--to", "org.example.Term"]] {
+            let refused = try await sandbox.run(command)
+            #expect(refused.status == 5, "\(refused)")
+            #expect(refused.standardError == "docbrowser: org.example.Term: runs in a terminal (Terminal=true), and docbrowser's standard input and output are not one; run it from a terminal, or choose another handler with --with\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appending(path: "term/record.json").path), "the handler never ran")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.home.appending(path: "Containers/org.example.Term").path), "nothing was copied")
     }
 }

@@ -12,6 +12,10 @@ public struct DesktopEntry: Sendable, Hashable {
     public var mimeTypes: [String]
     public var exec: String
     public var commandLine: DesktopCommandLine
+    /// `Terminal=true`: the program needs the terminal it is started in.
+    public var runsInTerminal: Bool
+    /// `TryExec=`: without this program installed, the entry opens nothing.
+    public var tryExec: String?
 
     static let group = "Desktop Entry"
 
@@ -59,6 +63,13 @@ public struct DesktopEntry: Sendable, Hashable {
         }
         guard sawGroup else { throw MalformedFileError(path: path, reason: "has no [Desktop Entry] group") }
         func keyPath(_ key: String) -> String { "\(Self.group).\(key)" }
+        func boolean(_ key: String) throws(MalformedFileError) -> Bool {
+            switch values[key] {
+            case nil, "false": return false
+            case "true": return true
+            case let other?: throw MalformedFileError(path: path, keyPath: keyPath(key), reason: "'\(other)' is not a boolean (true or false)")
+            }
+        }
         let type = values["Type"]
         guard type == "Application" else {
             throw MalformedFileError(path: path, keyPath: keyPath("Type"), reason: type == nil ? "missing, Application is required" : "'\(type!)' is not Application")
@@ -90,6 +101,10 @@ public struct DesktopEntry: Sendable, Hashable {
         if let value = values["Name"] {
             do { name = try unescape(value) } catch { throw MalformedFileError(path: path, keyPath: keyPath("Name"), reason: error.reason) }
         }
+        // "Hidden=true" is how a user deletes an entry installed elsewhere.
+        if try boolean("Hidden") {
+            throw MalformedFileError(path: path, keyPath: keyPath("Hidden"), reason: "true, so the entry counts as deleted")
+        }
         var identifier = (path as NSString).lastPathComponent
         if identifier.hasSuffix(".desktop") { identifier = String(identifier.dropLast(".desktop".count)) }
         guard InfoPlistTypeDeclarations.isValidIdentifier(identifier) else {
@@ -102,7 +117,9 @@ public struct DesktopEntry: Sendable, Hashable {
             icon: values["Icon"].flatMap { $0.isEmpty ? nil : $0 },
             mimeTypes: mimeTypes,
             exec: exec,
-            commandLine: commandLine
+            commandLine: commandLine,
+            runsInTerminal: try boolean("Terminal"),
+            tryExec: values["TryExec"].flatMap { $0.isEmpty ? nil : $0 }
         )
     }
 
@@ -149,23 +166,27 @@ public struct DesktopEntry: Sendable, Hashable {
     /// The entry as a handler: one Default-ranked Viewer claim on its MIME
     /// types, its program looked up in PATH as the specification says.
     func manifest(environment: [String: String]) -> HandlerManifest {
-        let program = commandLine.program
-        let executable: URL? = program.contains("/")
-            ? HandlerManifest.resolveExecutable(program, in: URL(fileURLWithPath: path).deletingLastPathComponent())
-            : Self.lookUp(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
+        let search = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        func find(_ program: String) -> URL? {
+            program.contains("/")
+                ? HandlerManifest.resolveExecutable(program, in: URL(fileURLWithPath: path).deletingLastPathComponent())
+                : Self.lookUp(program, path: search)
+        }
+        let missingTryExec = tryExec.flatMap { find($0) == nil ? $0 : nil }
         return HandlerManifest(
             identifier: identifier,
             name: name,
             form: .desktopEntry,
             manifestURL: URL(fileURLWithPath: path),
             bundleURL: nil,
-            declaredExecutable: program,
-            executable: executable,
+            declaredExecutable: missingTryExec ?? commandLine.program,
+            executable: missingTryExec == nil ? find(commandLine.program) : nil,
             documentTypes: mimeTypes.isEmpty ? [] : [HandlerManifest.DocumentType(name: name, mimeTypes: mimeTypes, role: .viewer, rank: .default, rankIsDeclared: false)],
             exportedTypes: [],
             services: [],
             commandLine: commandLine,
-            iconName: icon
+            iconName: icon,
+            runsInTerminal: runsInTerminal
         )
     }
 

@@ -6,6 +6,8 @@ public enum HandlerError: DocKitError, Hashable {
     /// The handler contributes types only: it has no program to run here.
     case cannotOpen(handler: String, reason: String)
     case launchFailed(handler: String, executable: String, reason: String)
+    /// A `Terminal=true` handler, and docbrowser has no terminal to give it.
+    case needsTerminal(handler: String)
     /// Only registrations in the home can be removed.
     case notRegisteredInHome(handler: String, path: String)
     case notAManifest(path: String)
@@ -14,7 +16,7 @@ public enum HandlerError: DocKitError, Hashable {
     public var kind: FailureKind {
         switch self {
         case .noHandler, .unknownHandler: .notFound
-        case .cannotOpen, .notRegisteredInHome, .notDownloaded: .refused
+        case .cannotOpen, .needsTerminal, .notRegisteredInHome, .notDownloaded: .refused
         case .launchFailed: .failed
         case .notAManifest: .invalidInput
         }
@@ -33,6 +35,8 @@ public enum HandlerError: DocKitError, Hashable {
             return "\(handler): cannot open documents: \(reason)"
         case .launchFailed(let handler, let executable, let reason):
             return "\(handler): \(executable) could not be started (\(reason))"
+        case .needsTerminal(let handler):
+            return "\(handler): runs in a terminal (Terminal=true), and docbrowser's standard input and output are not one; run it from a terminal, or choose another handler with --with"
         case .notRegisteredInHome(let handler, let path):
             return "\(handler): installed at \(path), not registered in this home, so it cannot be unregistered"
         case .notAManifest(let path):

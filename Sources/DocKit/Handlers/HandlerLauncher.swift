@@ -16,6 +16,8 @@ public struct HandlerInvocation: Sendable, Hashable {
     /// `NAME=value` entries, as bytes.
     public var environment: [[UInt8]]
     public var workingDirectory: URL
+    /// The handler must be started in the user's terminal, and waited for.
+    public var needsTerminal = false
 
     public var argumentStrings: [String] { arguments.map { String(decoding: $0, as: UTF8.self) } }
 }
@@ -71,7 +73,8 @@ public enum HandlerLauncher {
             executable: executable,
             arguments: arguments,
             environment: variables,
-            workingDirectory: document.deletingLastComponent.url
+            workingDirectory: document.deletingLastComponent.url,
+            needsTerminal: handler.runsInTerminal
         )
     }
 

@@ -79,6 +79,9 @@ public struct HandlerManifest: Sendable, Hashable {
     public var commandLine: DesktopCommandLine?
     /// `Icon=` of a `.desktop` entry, for `%i`.
     public var iconName: String?
+    /// `Terminal=true` of a `.desktop` entry: the program talks to the
+    /// user through the terminal it is started in (vim, less, mc).
+    public var runsInTerminal = false
 
     public var canOpen: Bool { executable != nil }
 

@@ -40,9 +40,9 @@ struct HandlersShow: AsyncParsableCommand {
         guard let typeOrDocument else {
             let reports = handlers.handlers.map(HandlerReport.init)
             if global.json { try context.output.emit(json: reports); return }
-            var table = Table("IDENTIFIER", "NAME", "OPENS", "CLAIMS")
+            var table = Table("IDENTIFIER", "NAME", "OPENS", "SERVICES", "CLAIMS")
             for report in reports {
-                table.append([report.identifier, report.name ?? "", report.canOpen ? "yes" : "no (types only)", report.claimsSummary])
+                table.append([report.identifier, report.name ?? "", report.opensSummary, report.servicesSummary, report.claimsSummary])
             }
             context.output.line(table.render())
             return

@@ -11,7 +11,9 @@ struct OpenCommand: AsyncParsableCommand {
         It runs as a child process, argv only, never through a shell, with a minimal environment \
         (README, "Write a handler"). Without --wait docbrowser returns at once and the handler runs on \
         in a session of its own, its output discarded. With --wait its output is docbrowser's and \
-        docbrowser exits with its exit status (128 + N for signal N). No handler for the type: exit 3.
+        docbrowser exits with its exit status (128 + N for signal N). A .desktop handler with \
+        Terminal=true (vim, less) runs in docbrowser's terminal and is always waited for; without a \
+        terminal it is refused (exit 5). No handler for the type: exit 3.
         """
     )
 
@@ -49,6 +51,7 @@ struct OpenCommand: AsyncParsableCommand {
                 forType: document.type, document: document.qualifiedName, registry: catalog.registry, defaults: try context.handlerDefaults()
             ).handler
         }
+        let wait = try HandlerLaunching.waits(for: chosen, asked: wait)
         let invocation = try HandlerLauncher.invocation(of: chosen, document: document.path, type: document.type, home: context.home)
         try await HandlerLaunching.launch(invocation, wait: wait, context: context, recordingOpen: document.path) { pid, status in
             Report(document: document.qualifiedName, path: document.path.description, type: document.type, handler: chosen.identifier, pid: pid, exitStatus: status)
@@ -60,6 +63,15 @@ struct OpenCommand: AsyncParsableCommand {
 
 /// The launch both `open` and `open-in` end with.
 enum HandlerLaunching {
+    /// A `Terminal=true` handler takes over docbrowser's terminal, so it is
+    /// waited for, as a shell waits for a foreground program. With no
+    /// terminal it is refused before anything is copied or recorded.
+    static func waits(for handler: HandlerManifest, asked wait: Bool) throws(HandlerError) -> Bool {
+        guard handler.runsInTerminal else { return wait }
+        guard Terminal.isInteractive else { throw .needsTerminal(handler: handler.identifier) }
+        return true
+    }
+
     static func launch<Report: Encodable>(
         _ invocation: HandlerInvocation, wait: Bool, context: CommandContext, recordingOpen document: RawPath? = nil,
         report: (Int32, Int32?) -> Report, describe: (Int32) -> String

@@ -40,6 +40,7 @@ struct OpenInCommand: AsyncParsableCommand {
         guard handler.canOpen else {
             throw HandlerError.cannotOpen(handler: handler.identifier, reason: "it has no executable here (types only)")
         }
+        let wait = try HandlerLaunching.waits(for: handler, asked: wait)
         let inbox = InboxDelivery.inboxDirectory(forApp: handler.identifier, home: context.home, locations: catalog.locations)
         let copy = try InboxDelivery.deliver(document.path, named: document.name, into: inbox, registry: catalog.registry)
         let invocation = try HandlerLauncher.invocation(

@@ -27,6 +27,7 @@ struct HandlerReport: Encodable {
     var manifest: String
     var executable: String?
     var canOpen: Bool
+    var runsInTerminal: Bool
     var documentTypes: [DocumentTypeReport]
     var exportedTypes: [String]
     var services: [ServiceReport]
@@ -38,6 +39,7 @@ struct HandlerReport: Encodable {
         manifest = (handler.bundleURL ?? handler.manifestURL).path
         executable = handler.executable?.path
         canOpen = handler.canOpen
+        runsInTerminal = handler.runsInTerminal
         documentTypes = handler.documentTypes.map {
             DocumentTypeReport(name: $0.name, contentTypes: $0.contentTypes, filenameExtensions: $0.filenameExtensions, mimeTypes: $0.mimeTypes, role: $0.role.rawValue, rank: $0.rank.rawValue, isPackage: $0.isPackage)
         }
@@ -48,6 +50,17 @@ struct HandlerReport: Encodable {
                 timeLimitSeconds: $0.timeLimit.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 }
             )
         }
+    }
+
+    var opensSummary: String {
+        guard canOpen else { return "no (types only)" }
+        return runsInTerminal ? "yes, in a terminal" : "yes"
+    }
+
+    /// The kinds of plugin service it offers, each once.
+    var servicesSummary: String {
+        let kinds = services.map(\.kind).reduce(into: [String]()) { kinds, kind in if !kinds.contains(kind) { kinds.append(kind) } }
+        return kinds.isEmpty ? "-" : kinds.joined(separator: ", ")
     }
 
     /// What the handler claims, in a few words.

@@ -9,6 +9,9 @@ enum Terminal {
 
     static var isStandardOutputATerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
+    /// A user at a terminal, who can talk to a program started here.
+    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isStandardOutputATerminal }
+
     /// Colour only on a terminal, and never when `NO_COLOR` is set to
     /// anything (https://no-color.org).
     static var usesColor: Bool {

@@ -98,4 +98,35 @@ struct DesktopEntryTests {
         let error = try #require(throws: MalformedFileError.self) { try HandlerManifest.load(from: badCode) }
         #expect(error.keyPath == "Desktop Entry.Exec" && error.reason.contains("%z"))
     }
+
+    @Test("Terminal=true is kept; TryExec without its program opens nothing; Hidden=true counts as deleted")
+    func terminalTryExecAndHidden() throws {
+        let tmp = try TemporaryDirectory("desktopkeys")
+        let bin = try tmp.directory("bin")
+        for program in ["term-editor", "helper-check"] {
+            try Data("#!/bin/sh\n".utf8).write(to: bin.appending(path: program))
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appending(path: program).path)
+        }
+        let environment = ["PATH": bin.path]
+        let terminal = try tmp.write("[Desktop Entry]\nType=Application\nExec=term-editor %F\nTerminal=true\n", to: "term.desktop")
+        #expect(try HandlerManifest.load(from: terminal, environment: environment).runsInTerminal)
+        let windowed = try tmp.write("[Desktop Entry]\nType=Application\nExec=term-editor %F\nTerminal=false\n", to: "windowed.desktop")
+        #expect(try HandlerManifest.load(from: windowed, environment: environment).runsInTerminal == false)
+
+        let tried = try tmp.write("[Desktop Entry]\nType=Application\nExec=term-editor %F\nTryExec=helper-check\n", to: "tried.desktop")
+        #expect(try HandlerManifest.load(from: tried, environment: environment).canOpen)
+        let untried = try tmp.write("[Desktop Entry]\nType=Application\nExec=term-editor %F\nTryExec=not-installed\n", to: "untried.desktop")
+        let missing = try HandlerManifest.load(from: untried, environment: environment)
+        #expect(missing.canOpen == false)
+        #expect(missing.declaredExecutable == "not-installed")
+
+        let hidden = try tmp.write("[Desktop Entry]\nType=Application\nExec=term-editor %F\nHidden=true\n", to: "hidden.desktop")
+        #expect(throws: MalformedFileError(path: hidden.path, keyPath: "Desktop Entry.Hidden", reason: "true, so the entry counts as deleted")) {
+            try HandlerManifest.load(from: hidden, environment: environment)
+        }
+        let vague = try tmp.write("[Desktop Entry]\nType=Application\nExec=term-editor %F\nTerminal=yes\n", to: "vague.desktop")
+        #expect(throws: MalformedFileError(path: vague.path, keyPath: "Desktop Entry.Terminal", reason: "'yes' is not a boolean (true or false)")) {
+            try HandlerManifest.load(from: vague, environment: environment)
+        }
+    }
 }

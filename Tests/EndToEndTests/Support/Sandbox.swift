@@ -61,7 +61,7 @@ final class Sandbox: Sendable {
         return status
     }
 
-    func run(_ arguments: [String], environment extra: [Environment.Key: String?] = [:], killAfter seconds: Double? = nil) async throws -> Result {
+    func run(_ arguments: [String], environment extra: [Environment.Key: String?] = [:], killAfter seconds: Double? = nil, inTerminal: Bool = false) async throws -> Result {
         var environment: [Environment.Key: String?] = [
             "HOME": userHome.path,
             "XDG_DATA_HOME": userHome.appending(path: ".local/share").path,
@@ -70,7 +70,13 @@ final class Sandbox: Sendable {
             "NO_COLOR": "1",
         ]
         environment.merge(extra) { _, new in new }
-        let command = [Self.binary.path, "--home", home.path] + arguments
+        var command = [Self.binary.path, "--home", home.path] + arguments
+        if inTerminal {
+            // script(1) gives the command a pseudo-terminal for its standard
+            // input, output and error (merged, with CRLF line ends) and
+            // exits with its status.
+            command = ["/usr/bin/script", "-qec", command.map(Self.shellQuoted).joined(separator: " "), "/dev/null"]
+        }
         // timeout passes the child's death by SIGKILL on by dying of it too.
         let killer = seconds.map { ["/usr/bin/timeout", "-s", "KILL", String(format: "%.3f", $0)] } ?? []
         let result = try await Subprocess.run(
@@ -86,6 +92,10 @@ final class Sandbox: Sendable {
         case .signaled(let signal): status = 128 + signal
         }
         return Result(status: status, standardOutput: result.standardOutput, standardError: result.standardError)
+    }
+
+    static func shellQuoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     func write(_ text: String, to relativePath: String) throws -> URL {
