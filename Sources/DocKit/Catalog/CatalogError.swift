@@ -5,13 +5,15 @@ public enum CatalogError: DocKitError, Hashable {
     case invalidName(String, reason: String)
     case nameTaken(String)
     case typeHasNoExtension(String)
+    /// `new NAME` without a type, and NAME's extension names none.
+    case typeNotImplied(String)
     case notADocument(path: String)
 
     public var kind: FailureKind {
         switch self {
         case .documentNotFound, .notADocument: .notFound
         case .ambiguous, .nameTaken: .conflict
-        case .invalidName, .typeHasNoExtension: .invalidInput
+        case .invalidName, .typeHasNoExtension, .typeNotImplied: .invalidInput
         }
     }
 
@@ -22,6 +24,7 @@ public enum CatalogError: DocKitError, Hashable {
         case .invalidName(let name, let reason): "\(name): not a valid document name: \(reason)"
         case .nameTaken(let path): "\(path): a document with this name already exists"
         case .typeHasNoExtension(let type): "\(type): this type has no filename extension; give a NAME with one"
+        case .typeNotImplied(let name): "\(name): the name has no extension that says its type; give --type UTI"
         case .notADocument(let path): "\(path): not a document in the local or cloud Documents folder"
         }
     }

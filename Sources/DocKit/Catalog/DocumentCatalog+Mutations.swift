@@ -5,8 +5,16 @@ extension DocumentCatalog {
     /// directory for a package type. Without a name it is "Untitled",
     /// "Untitled 2", …, never replacing anything, even when another
     /// process creates documents at the same moment.
-    public func createDocument(named name: String?, type identifier: String, in location: Location? = nil) throws -> Document {
-        guard let type = registry.type(withIdentifier: identifier) else { throw TypeRegistryError.unknownType(identifier) }
+    /// Without a type, the name's extension says it, as it would for a file
+    /// saved under that name ("Notes.md" is Markdown).
+    public func createDocument(named name: String?, type identifier: String? = nil, in location: Location? = nil) throws -> Document {
+        let type: UTType
+        if let identifier {
+            guard let declared = registry.type(withIdentifier: identifier) else { throw TypeRegistryError.unknownType(identifier) }
+            type = declared
+        } else {
+            type = try impliedType(of: name ?? "Untitled")
+        }
         let location = location ?? configuration.preferredLocation
         let directory = try locations.existingDocumentsDirectory(location)
         let isPackage = registry.isPackage(type.identifier)
@@ -22,6 +30,14 @@ extension DocumentCatalog {
             if name != nil { throw CatalogError.nameTaken("\(location):\(filename)") }
         }
         throw CatalogError.nameTaken("\(location):\(base)")
+    }
+
+    private func impliedType(of name: String) throws(CatalogError) -> UTType {
+        let asFile = registry.type(forFileName: name, isDirectory: false)
+        if !asFile.isDynamic, asFile.identifier != UTType.data { return asFile }
+        let asPackage = registry.type(forFileName: name, isDirectory: true)
+        if asPackage.identifier != UTType.folder { return asPackage }
+        throw .typeNotImplied(name)
     }
 
     /// False when the name is taken, by a file or by the placeholder of a

@@ -5,7 +5,7 @@ struct NewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
         abstract: "Create an empty document.",
-        discussion: "Without NAME it is \"Untitled\", then \"Untitled 2\", … The extension comes from the type; a package type gets a directory. It goes to the preferred location (see 'storage') unless --local or --cloud says otherwise."
+        discussion: "Without NAME it is \"Untitled\", then \"Untitled 2\", … The extension comes from the type, or without --type the type from NAME's extension (\"Notes.md\" is Markdown); a package type gets a directory. It goes to the preferred location (see 'storage') unless --local or --cloud says otherwise."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -14,8 +14,8 @@ struct NewCommand: AsyncParsableCommand {
     @Argument(help: "The document's name, with or without its extension.")
     var name: String?
 
-    @Option(name: .customLong("type"), help: ArgumentHelp("The document's type, such as public.plain-text or com.apple.rtfd.", valueName: "UTI"))
-    var type: String
+    @Option(name: .customLong("type"), help: ArgumentHelp("The document's type, such as public.plain-text or com.apple.rtfd; by default, the one NAME's extension names.", valueName: "UTI"))
+    var type: String?
 
     func run() async throws {
         let context = CommandContext(global)

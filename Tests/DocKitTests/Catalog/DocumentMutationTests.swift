@@ -26,6 +26,21 @@ struct CreateDocumentTests {
         #expect(try catalog.createDocument(named: nil, type: "public.plain-text").name == "Untitled 5.txt")
     }
 
+    @Test("without a type, the name's extension says it; a package type gets a directory")
+    func typeFromTheNamesExtension() throws {
+        let home = try TestHome("create")
+        let catalog = try home.catalog()
+        #expect(try catalog.createDocument(named: "Notes.md").type == "net.daringfireball.markdown")
+        #expect(try catalog.createDocument(named: "Data.tar.gz").type == "org.gnu.gnu-zip-tar-archive")
+        let package = try catalog.createDocument(named: "Letter.rtfd")
+        #expect(package.type == "com.apple.rtfd")
+        #expect(try FileStatus.of(home.path("Letter.rtfd"))?.kind == .directory)
+        for name in ["Plain", "Odd.zz-unknown", nil] as [String?] {
+            #expect(throws: CatalogError.typeNotImplied(name ?? "Untitled")) { try catalog.createDocument(named: name) }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.documentsDirectory(.local).description).sorted() == ["Data.tar.gz", "Letter.rtfd", "Notes.md"])
+    }
+
     @Test("a hidden temporary does not take a name, and is left alone")
     func hiddenTemporaryDoesNotTakeAName() throws {
         let home = try TestHome("create")
