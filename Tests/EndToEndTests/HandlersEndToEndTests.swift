@@ -181,6 +181,10 @@ struct HandlersEndToEndTests {
         #expect(result.status == 6, "\(result)")
         #expect(result.standardError.contains("\(bad.path): CFBundleDocumentTypes[0].LSHandlerRank: 'Supreme' is not a rank"))
         #expect(!FileManager.default.fileExists(atPath: sandbox.home.appending(path: "Handlers/org.example.bad.json").path))
+
+        let missing = try await sandbox.run("handlers", "register", sandbox.root.appending(path: "gone.json").path)
+        #expect(missing.status == 3, "\(missing)")
+        #expect(missing.standardError == "docbrowser: \(sandbox.root.appending(path: "gone.json").path): no such file or directory\n")
     }
 
     @Test func registeredTypesAreKnownAndGoAwayWithTheHandler() async throws {
@@ -246,6 +250,15 @@ struct HandlersEndToEndTests {
         #expect(names == ["Inbox", "Notes.rtfd", "Notes 2.rtfd", "Notes 3.rtfd"])
         #expect(try String(contentsOf: sandbox.home.appending(path: "Containers/org.example.bundle/Documents/Notes.rtfd/TXT.rtf"), encoding: .utf8) == "old")
         #expect(try FileManager.default.contentsOfDirectory(atPath: inbox.path).isEmpty)
+
+        // Unregistered, the app keeps its Inbox; a name with neither is a typo.
+        _ = try await sandbox.run("open-in", "Notes.rtfd", "--to", "org.example.bundle", "--wait")
+        #expect(try await sandbox.run("handlers", "unregister", "org.example.bundle").status == 0)
+        let kept = try await sandbox.run("inbox", "--app", "org.example.bundle", "--json")
+        #expect(try kept.jsonArray().map { $0["name"] as? String } == ["Notes.rtfd"])
+        let typo = try await sandbox.run("inbox", "--app", "org.example.bundel")
+        #expect(typo.status == 3, "\(typo)")
+        #expect(typo.standardError == "docbrowser: org.example.bundel: no such handler is registered (see 'handlers')\n")
     }
 
     @Test func launcherInboxAcceptsIntoLocalDocumentsAndClears() async throws {

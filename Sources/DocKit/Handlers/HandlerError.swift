@@ -10,12 +10,13 @@ public enum HandlerError: DocKitError, Hashable {
     case needsTerminal(handler: String)
     /// Only registrations in the home can be removed.
     case notRegisteredInHome(handler: String, path: String)
+    case manifestNotFound(path: String)
     case notAManifest(path: String)
     case notDownloaded(document: String)
 
     public var kind: FailureKind {
         switch self {
-        case .noHandler, .unknownHandler: .notFound
+        case .noHandler, .unknownHandler, .manifestNotFound: .notFound
         case .cannotOpen, .needsTerminal, .notRegisteredInHome, .notDownloaded: .refused
         case .launchFailed: .failed
         case .notAManifest: .invalidInput
@@ -39,6 +40,8 @@ public enum HandlerError: DocKitError, Hashable {
             return "\(handler): runs in a terminal (Terminal=true), and docbrowser's standard input and output are not one; run it from a terminal, or choose another handler with --with"
         case .notRegisteredInHome(let handler, let path):
             return "\(handler): installed at \(path), not registered in this home, so it cannot be unregistered"
+        case .manifestNotFound(let path):
+            return "\(path): no such file or directory"
         case .notAManifest(let path):
             return "\(path): not a handler manifest (expected a .plist or .json manifest, a .handler bundle or a .desktop file)"
         case .notDownloaded(let document):

@@ -32,6 +32,7 @@ public struct HandlerRegistration: Sendable {
         if source.lastPathComponent == "Info.plist", source.deletingLastPathComponent().pathExtension.lowercased() == "handler" {
             source = source.deletingLastPathComponent()
         }
+        guard FileManager.default.fileExists(atPath: source.path) else { throw HandlerError.manifestNotFound(path: source.path) }
         let ext = source.pathExtension.lowercased()
         guard ["plist", "json", "handler", "desktop"].contains(ext) else { throw HandlerError.notAManifest(path: source.path) }
         let manifest = try HandlerManifest.load(from: source, environment: environment)

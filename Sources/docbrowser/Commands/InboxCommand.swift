@@ -54,6 +54,11 @@ struct InboxCommand: AsyncParsableCommand {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
         let inbox = Inbox(app: app, home: context.home, locations: catalog.locations, registry: catalog.registry)
+        // An app unregistered since a delivery still has its Inbox; a name
+        // with neither is a typo.
+        if let app, context.handlerRegistry().handler(withIdentifier: app) == nil, try FileStatus.of(inbox.directory) == nil {
+            throw HandlerError.unknownHandler(app)
+        }
         if accept {
             let moved = try inbox.accept()
             if global.json { try context.output.emit(json: moved.map { ItemReport($0.item, acceptedAs: $0.destination) }); return }
