@@ -1,4 +1,5 @@
 import Foundation
+import Subprocess
 import Testing
 
 @Suite("export command, run as a user would")
@@ -134,5 +135,30 @@ struct ExportEndToEndTests {
         let result = try await sandbox.run("export", "Nothing Here", "-o", output.path)
         #expect(result.status == 3, "\(result)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func anOutputNamedAsAnotherTypeOrInAMissingFolderIsRefusedWritingNothing() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
+        let pdf = sandbox.root.appending(path: "Notes.pdf")
+        let named = try await sandbox.run("export", "Notes.txt", "-o", pdf.path)
+        #expect(named.status == 6, "\(named)")
+        #expect(named.standardError == "docbrowser: Notes.pdf: the name says \"PDF document\" (com.adobe.pdf), not an archive; end it in .zip, .tar.gz, … or give --format\n")
+        #expect(!FileManager.default.fileExists(atPath: pdf.path))
+
+        let folder = sandbox.root.appending(path: "no/such/folder")
+        let missing = try await sandbox.run("export", "Notes.txt", "-o", folder.appending(path: "Notes.zip").path)
+        #expect(missing.status == 3, "\(missing)")
+        #expect(missing.standardError == "docbrowser: \(folder.path): cannot hold the archive (No such file or directory)\n")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appending(path: "no").path))
+
+        // Asked for by --format, or with no extension at all, it is a zip.
+        let bare = sandbox.root.appending(path: "Notes")
+        #expect(try await sandbox.run("export", "Notes.txt", "-o", bare.path).status == 0)
+        #expect(try await sandbox.run("export", "Notes.txt", "-o", pdf.path, "--format", "zip").status == 0)
+        for archive in [bare, pdf] {
+            let tested = try await Subprocess.run(.name("unzip"), arguments: ["-tq", archive.path], output: .discarded, error: .discarded)
+            #expect(tested.terminationStatus.isSuccess, "\(archive.path) is a zip")
+        }
     }
 }

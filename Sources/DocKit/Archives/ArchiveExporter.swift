@@ -47,8 +47,12 @@ public struct ArchiveExporter: Sendable {
         if !options.force, try FileStatus.of(output) != nil {
             throw FileSystemError(path: output, operation: "already exists (use --force to replace it)", errno: EEXIST)
         }
-        let service = try locator.service(.export, for: options.format.typeIdentifier)
         let directory = output.deletingLastComponent.isEmpty ? RawPath(".") : output.deletingLastComponent
+        let folder = try FileStatus.of(directory)
+        guard folder?.kind == .directory else {
+            throw FileSystemError(path: directory, operation: "cannot hold the archive", errno: folder == nil ? ENOENT : ENOTDIR)
+        }
+        let service = try locator.service(.export, for: options.format.typeIdentifier)
         let identifier = UUID().uuidString.lowercased()
         let temporary = directory.appending(FileSystem.temporaryPrefix + identifier + "." + options.format.name)
         // FILE may be anywhere, out of the reach of the sweep for orphaned

@@ -56,6 +56,23 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
         self.init(name: claimed.lowercased(), typeIdentifier: type.identifier)
     }
 
+    /// The format of an output named FILE when `--format` is not given: the
+    /// one its extension names, or zip for a name without one, as `zip`
+    /// would. A name that says it is something else (`x.pdf`) is refused
+    /// rather than given a zip under a false name.
+    public init(output filename: String, registry: TypeRegistry) throws(ArchiveFormatError) {
+        if let named = ArchiveFormat(filename: filename, registry: registry) {
+            self = named
+            return
+        }
+        let name = RawPath(filename).lastComponent.description
+        let type = registry.type(forFileName: name, isDirectory: false)
+        guard type.isDynamic || type.identifier == UTType.data else {
+            throw ArchiveFormatError(argument: name, namedType: type.description.map { "\"\($0)\" (\(type.identifier))" } ?? type.identifier)
+        }
+        self = .zip
+    }
+
     /// What `--format` names: a bundled format (`tar.gz`), a filename
     /// extension (`cpio`), or a type identifier (`public.cpio-archive`).
     public init(argument: String, registry: TypeRegistry) throws(ArchiveFormatError) {
@@ -74,14 +91,25 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// `--format` named nothing any registered type declares.
+/// `--format` named nothing any registered type declares, or an output
+/// name without `--format` names a type that is no archive.
 public struct ArchiveFormatError: DocKitError, Hashable {
     public var argument: String
+    /// For an output name: the kind of document its extension names.
+    public var namedType: String?
+
+    public init(argument: String, namedType: String? = nil) {
+        self.argument = argument
+        self.namedType = namedType
+    }
 
     public var kind: FailureKind { .invalidInput }
 
     public var description: String {
-        "'\(argument)' is not an archive format: give zip, tar, tar.gz, tar.xz, tar.zst, 7z, "
+        if let namedType {
+            return "\(argument): the name says \(namedType), not an archive; end it in .zip, .tar.gz, … or give --format"
+        }
+        return "'\(argument)' is not an archive format: give zip, tar, tar.gz, tar.xz, tar.zst, 7z, "
             + "or the extension or type identifier of an archive type a handler exports"
     }
 }

@@ -29,7 +29,7 @@ struct ExportCommand: AsyncParsableCommand {
     var output: String
 
     @Option(name: .long, help: ArgumentHelp(
-        "zip, tar, tar.gz, tar.xz, tar.zst or 7z, or the extension or type identifier of a format a registered plugin exports (default: from FILE's extension, else zip).",
+        "zip, tar, tar.gz, tar.xz, tar.zst or 7z, or the extension or type identifier of a format a registered plugin exports (default: from FILE's extension, zip for a name without one; a name of another type, such as x.pdf, is refused).",
         valueName: "format"
     ))
     var format: String?
@@ -67,7 +67,7 @@ struct ExportCommand: AsyncParsableCommand {
         }
         let locator = try context.pluginLocator()
         let format = try self.format.map { try ArchiveFormat(argument: $0, registry: locator.types) }
-            ?? ArchiveFormat(filename: output, registry: locator.types) ?? .zip
+            ?? ArchiveFormat(output: output, registry: locator.types)
         let exporter = ArchiveExporter(locator: locator, home: context.home)
         let bar = ProgressBar(enabled: !global.quiet && !global.json && isatty(STDERR_FILENO) == 1)
         defer { bar.finish() }
@@ -80,8 +80,7 @@ struct ExportCommand: AsyncParsableCommand {
             try context.output.emit(json: summary)
         } else if !global.quiet {
             context.output.line("Exported \(chosen.count) document\(chosen.count == 1 ? "" : "s") (\(summary.entries) entr\(summary.entries == 1 ? "y" : "ies"), "
-                + "\(ByteCountFormatter.string(fromByteCount: summary.bytes, countStyle: .file))) to \(output): "
-                + "\(ByteCountFormatter.string(fromByteCount: summary.archiveBytes, countStyle: .file))")
+                + "\(Formatting.size(summary.bytes))) to \(output): \(Formatting.size(summary.archiveBytes))")
         }
     }
 }

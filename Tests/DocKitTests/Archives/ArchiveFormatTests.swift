@@ -44,4 +44,15 @@ struct ArchiveFormatTests {
             try ArchiveFormat(argument: argument, registry: Self.registry)
         }
     }
+
+    @Test("an output name gives its archive format, zip when it names no type, and is refused when it names another")
+    func byOutputName() throws {
+        #expect(try ArchiveFormat(output: "/tmp/x.tar.gz", registry: Self.registry) == .tarGzip)
+        #expect(try ArchiveFormat(output: "share", registry: Self.registry) == .zip)
+        #expect(try ArchiveFormat(output: "share.unknown-ending", registry: Self.registry) == .zip)
+        let error = try #require(throws: ArchiveFormatError.self) { try ArchiveFormat(output: "/tmp/Notes.txt", registry: Self.registry) }
+        #expect(error.argument == "Notes.txt")
+        #expect(error.namedType?.contains("public.plain-text") == true)
+        #expect(error.kind == .invalidInput)
+    }
 }
