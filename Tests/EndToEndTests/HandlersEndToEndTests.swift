@@ -134,6 +134,40 @@ struct HandlersEndToEndTests {
         #expect((record["argv"] as? [String])?.count == 2)
     }
 
+    @Test func aDetachedHandlersOutputAndErrorsGoToItsLog() async throws {
+        let sandbox = try Sandbox()
+        let script = try sandbox.write("#!/bin/sh\necho \"out: $1\"\necho 'err: cannot parse' >&2\nexit 3\n", to: "chatty/chatty.sh")
+        try await sandbox.shell("chmod +x chatty/chatty.sh")
+        let manifest = try sandbox.write(Self.manifest("org.example.chatty", executable: script.path, types: [("public.plain-text", "Owner")]), to: "chatty/chatty.json")
+        #expect(try await sandbox.run("handlers", "register", manifest.path).status == 0)
+        let document = try sandbox.write("x", to: "home/Documents/a.txt")
+        let log = sandbox.home.appending(path: "Library/Logs/org.example.chatty.log")
+        for round in 1...2 {
+            let opened = try await sandbox.run("open", "a.txt")
+            #expect(opened.status == 0, "\(opened)")
+            #expect(!opened.standardOutput.contains("out:") && !opened.standardError.contains("err:"))
+            // Generous: only a handler that never writes is to be detected.
+            for _ in 0..<600 where (try? String(contentsOf: log, encoding: .utf8))?.components(separatedBy: "err: cannot parse").count ?? 0 <= round {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 6, "\(lines)")
+        for round in 0..<2 {
+            #expect(lines[round * 3].hasPrefix("--- ") && lines[round * 3].hasSuffix(" org.example.chatty opens \(document.path)"))
+            #expect(Set(lines[(round * 3 + 1)...(round * 3 + 2)]) == ["out: \(document.path)", "err: cannot parse"])
+        }
+
+        // Past its limit the log starts afresh rather than growing forever.
+        try Data(repeating: UInt8(ascii: "x"), count: 1_100_000).write(to: log)
+        #expect(try await sandbox.run("open", "a.txt").status == 0)
+        for _ in 0..<600 where !((try? String(contentsOf: log, encoding: .utf8))?.contains("err: cannot parse") ?? false) {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let restarted = try String(contentsOf: log, encoding: .utf8)
+        #expect(restarted.hasPrefix("--- ") && !restarted.contains("xxx"))
+    }
+
     @Test func noHandlerIsNotFoundAndListsWithCandidates() async throws {
         let sandbox = try Sandbox()
         let manifest = try await Self.writeHandler(sandbox, dir: "rec", identifier: "org.example.recorder", types: [("com.adobe.pdf", "Owner")])

@@ -10,6 +10,8 @@ import SystemPackage
 /// environment it gets. Never run through a shell.
 public struct HandlerInvocation: Sendable, Hashable {
     public var handler: String
+    /// What it opens: the document, or for `open-in` the Inbox copy.
+    public var document: RawPath
     public var executable: URL
     /// argv after argv[0], as bytes: a document's path need not be UTF-8.
     public var arguments: [[UInt8]]
@@ -70,6 +72,7 @@ public enum HandlerLauncher {
         if let sourceApp { variables.append(Array("DOCBROWSER_SOURCE_APP=\(sourceApp)".utf8)) }
         return HandlerInvocation(
             handler: handler.identifier,
+            document: document,
             executable: executable,
             arguments: arguments,
             environment: variables,
@@ -94,19 +97,29 @@ public enum HandlerLauncher {
         )
     }
 
+    /// A log kept from growing without end: past this size it starts over.
+    public static let handlerLogLimit: Int64 = 1 << 20
+
     /// Starts the handler and returns its pid as soon as it runs, without
-    /// waiting for it. Its standard input, output and error are /dev/null,
-    /// so it holds none of docbrowser's pipes open, and it is in a session
-    /// of its own. Within a long-lived process the child is reaped when it
-    /// exits; a docbrowser that exits first leaves it running.
-    public static func launchDetached(_ invocation: HandlerInvocation) async throws(HandlerError) -> pid_t {
+    /// waiting for it. Its standard input is /dev/null; its output and
+    /// errors are appended to `log` (discarded without one), so it holds
+    /// none of docbrowser's pipes open. It is in a session of its own.
+    /// Within a long-lived process the child is reaped when it exits; a
+    /// docbrowser that exits first leaves it running.
+    public static func launchDetached(_ invocation: HandlerInvocation, log: URL? = nil) async throws(HandlerError) -> pid_t {
         let configuration = configuration(invocation, detached: true)
         let started = StartFlag()
+        let output = log.flatMap { openLog($0, for: invocation) } ?? FileDescriptor(rawValue: open("/dev/null", O_WRONLY | O_CLOEXEC))
+        let error = FileDescriptor(rawValue: dup(output.rawValue))
         do {
             return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<pid_t, any Error>) in
                 Task.detached {
                     do {
-                        _ = try await Subprocess.run(configuration, input: .none, output: .discarded, error: .discarded) { execution in
+                        _ = try await Subprocess.run(
+                            configuration, input: .none,
+                            output: .fileDescriptor(output, closeAfterSpawningProcess: true),
+                            error: .fileDescriptor(error, closeAfterSpawningProcess: true)
+                        ) { execution in
                             _ = started.mark()
                             continuation.resume(returning: execution.processIdentifier.value)
                         }
@@ -119,6 +132,21 @@ public enum HandlerLauncher {
         } catch {
             throw .launchFailed(handler: invocation.handler, executable: invocation.executable.path, reason: reason(error))
         }
+    }
+
+    /// The log opened for appending, after a line saying which launch the
+    /// lines below come from. A log that cannot be written is no reason not
+    /// to open the document: nil, and the output is discarded.
+    private static func openLog(_ log: URL, for invocation: HandlerInvocation) -> FileDescriptor? {
+        let directory = RawPath(log.deletingLastPathComponent())
+        guard (try? FileSystem.createDirectory(directory, mode: 0o700)) != nil else { return nil }
+        let descriptor = RawPath(log).withCString { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600) }
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, Int64(status.st_size) > handlerLogLimit { _ = ftruncate(descriptor, 0) }
+        let header = Array("--- \(Date().ISO8601Format()) \(invocation.handler) opens ".utf8) + invocation.document.bytes + [UInt8(ascii: "\n")]
+        _ = header.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        return FileDescriptor(rawValue: descriptor)
     }
 
     /// How a waited-for handler ended.

@@ -33,4 +33,10 @@ public struct Home: Sendable, Hashable {
     /// Private state: databases and their lock files.
     public var libraryDirectory: URL { url.appending(path: "Library", directoryHint: .isDirectory) }
     public var typeRegistryDatabase: URL { libraryDirectory.appending(path: "types.sqlite") }
+
+    /// Where a handler started without waiting writes its output and
+    /// errors, since no terminal is left to show them.
+    public func handlerLog(for identifier: String) -> URL {
+        libraryDirectory.appending(path: "Logs/\(identifier).log")
+    }
 }

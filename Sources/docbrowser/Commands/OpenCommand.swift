@@ -10,7 +10,7 @@ struct OpenCommand: AsyncParsableCommand {
         The handler is your default for the type, else the best-ranked claim (see 'handlers DOC'). \
         It runs as a child process, argv only, never through a shell, with a minimal environment \
         (README, "Write a handler"). Without --wait docbrowser returns at once and the handler runs on \
-        in a session of its own, its output discarded. With --wait its output is docbrowser's and \
+        in a session of its own, its output and errors appended to HOME/Library/Logs/ID.log. With --wait its output is docbrowser's and \
         docbrowser exits with its exit status (128 + N for signal N). A .desktop handler with \
         Terminal=true (vim, less) runs in docbrowser's terminal and is always waited for; without a \
         terminal it is refused (exit 5). No handler for the type: exit 3.
@@ -77,7 +77,7 @@ enum HandlerLaunching {
         report: (Int32, Int32?) -> Report, describe: (Int32) -> String
     ) async throws {
         guard wait else {
-            let pid = try await HandlerLauncher.launchDetached(invocation)
+            let pid = try await HandlerLauncher.launchDetached(invocation, log: context.home.handlerLog(for: invocation.handler))
             if context.options.json { try context.output.emit(json: report(pid, nil)) } else if !context.options.quiet { context.output.line(describe(pid)) }
             return
         }
