@@ -65,7 +65,7 @@ public struct Inbox: Sendable {
                 // Documents elsewhere: copied beside the destination first,
                 // and the Inbox item removed only once the copy is in place.
                 let destination = try InboxDelivery.deliver(item.path, named: item.name, into: documentsDirectory, registry: registry)
-                InboxDelivery.removeItem(item.path)
+                try retireAndRemove(item.path)
                 moved.append((item, destination))
             }
         }
@@ -87,12 +87,18 @@ public struct Inbox: Sendable {
                 continue
             }
             guard name.bytes.first != UInt8(ascii: ".") else { continue }
-            let hidden = directory.appending(FileSystem.temporaryPrefix + UUID().uuidString)
-            try FileSystem.renameWithoutReplacing(path, to: hidden)
-            InboxDelivery.removeItem(hidden)
+            try retireAndRemove(path)
         }
         try FileSystem.synchronizeDirectory(directory)
         return removed
+    }
+
+    /// Out of sight in one rename, then deleted: a kill mid-way leaves a
+    /// hidden temporary, never a half-removed item.
+    private func retireAndRemove(_ item: RawPath) throws(FileSystemError) {
+        let hidden = directory.appending(FileSystem.temporaryPrefix + UUID().uuidString)
+        try FileSystem.renameWithoutReplacing(item, to: hidden)
+        InboxDelivery.removeItem(hidden)
     }
 
     static func treeSize(_ path: RawPath) -> Int64 {

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// SPEC §3 for the hand-off side: `open-in` only reads its document, and
+/// `inbox --accept` and `--clear` move and remove whole items, so a
+/// `kill -9` at any instant leaves the source as it was and every visible
+/// Inbox item and accepted document whole; what a kill leaves hidden,
+/// `inbox --clear` removes.
+@Suite("kill -9 during open-in and inbox loses nothing", .serialized)
+struct HandOffCrashRecoveryEndToEndTests {
+    static let app = "org.example.sink"
+
+    @Test func killedAtRandomInstantsDuringOpenInAcceptAndClear() async throws {
+        let sandbox = try Sandbox()
+        let manifest = try sandbox.write(#"""
+            {"CFBundleIdentifier": "org.example.sink", "CFBundleExecutable": "/bin/true",
+             "CFBundleDocumentTypes": [{"CFBundleTypeName": "Anything", "LSItemContentTypes": ["public.item"], "LSHandlerRank": "Alternate"}]}
+            """#, to: "sink.json")
+        #expect(try await sandbox.run("handlers", "register", manifest.path).status == 0)
+        try await sandbox.shell("""
+            mkdir -p home/Documents && set -- home/Documents && \(MoveEndToEndTests.packageScript)
+            for i in $(seq 1 150); do head -c 20000 /dev/urandom > "home/Documents/Letter.rtfd/Attachments/Deep/part-$i"; done
+            head -c 12000000 /dev/urandom > home/Documents/Big.bin
+            """)
+        let local = sandbox.localDocuments
+        let sources = try #require(try await TreeDigest.entries(of: [local])[local])
+        let whole = Set(sources.values)
+        let container = sandbox.home.appending(path: "Containers/\(Self.app)/Documents", directoryHint: .isDirectory)
+        let inbox = container.appending(path: "Inbox", directoryHint: .isDirectory)
+
+        var ceilings = [Double](repeating: 0.5, count: 4)
+        var interrupted = 0
+        var trial = 0
+        while trial < 32 || (interrupted < 12 && trial < 100) {
+            defer { trial += 1 }
+            let kind = trial % 4
+            let arguments: [String] = switch kind {
+            case 0: ["open-in", "Big.bin", "--to", Self.app]
+            case 1: ["open-in", "Letter.rtfd", "--to", Self.app]
+            case 2: ["inbox", "--app", Self.app, "--accept"]
+            default: trial % 8 == 3 ? ["inbox", "--app", Self.app, "--clear"] : ["open-in", "Big.bin", "--to", Self.app]
+            }
+            let delay = Double.random(in: 0.005...max(0.006, ceilings[kind]))
+            let status = try await sandbox.runKilled(after: delay, arguments)
+            // Kill instants adapt to the machine, as in the move crash test.
+            if status == 137 {
+                interrupted += 1
+                ceilings[kind] = min(2, ceilings[kind] * 1.15)
+            } else {
+                ceilings[kind] = delay * 0.75
+            }
+            let context = "trial \(trial) \(arguments) killed after \(delay) s"
+            #expect(status == 0 || status == 137, "\(context): exit \(status)")
+
+            let seen = try await TreeDigest.entries(of: [local, inbox, container])
+            #expect(seen[local] == sources, "\(context): the source changed")
+            for directory in [inbox, container] {
+                for (name, digest) in seen[directory] ?? [:] where !name.hasPrefix(".") && name != "Inbox" {
+                    #expect(whole.contains(digest), "\(context): \(directory.lastPathComponent)/\(name) is not whole")
+                }
+            }
+        }
+        #expect(interrupted >= 12, "only \(interrupted) of \(trial) runs were interrupted")
+
+        let cleared = try await sandbox.run("inbox", "--app", Self.app, "--clear")
+        #expect(cleared.status == 0, "\(cleared)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: inbox.path).isEmpty, "hidden leftovers are cleared too")
+        let accepted = try await TreeDigest.entries(of: [container])[container] ?? [:]
+        #expect(!accepted.keys.contains { $0.hasPrefix(".") }, "no temporary among the accepted documents")
+    }
+}
