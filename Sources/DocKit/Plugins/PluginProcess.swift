@@ -68,11 +68,17 @@ public struct PluginProcess: Sendable {
             var timedOut = false
             var diagnostics = Data()
             var launched = false
+            /// Why `onLaunch` failed; the plugin was stopped at once.
+            var unrecorded: String?
         }
         let state = Mutex(State())
     }
 
-    public func run(progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws(PluginError) -> Outcome {
+    /// `onLaunch` is given the plugin's process as soon as it runs, before
+    /// its output is read; should it throw, the plugin is stopped and the
+    /// call fails as one that could not start.
+    public func run(onLaunch: (@Sendable (ProcessIdentity) async throws -> Void)? = nil,
+                    progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws(PluginError) -> Outcome {
         let collector = Collector()
         let name = service.identifier
         var options = PlatformOptions()
@@ -100,6 +106,20 @@ public struct PluginProcess: Sendable {
                 collector.state.withLock { $0.launched = true }
                 PluginSignalForwarder.shared.register(group)
                 let stop: @Sendable () -> Void = { kill(-group, SIGKILL) }
+                if let onLaunch {
+                    // Read before the body returns: until then the plugin
+                    // is not reaped, so its number is still its own.
+                    var failure: String?
+                    if let identity = ProcessIdentity(pid: group) {
+                        do { try await onLaunch(identity) } catch { failure = "\(error)" }
+                    } else {
+                        failure = "its process \(group) cannot be identified through /proc"
+                    }
+                    if let failure {
+                        collector.state.withLock { $0.unrecorded = failure }
+                        stop()
+                    }
+                }
                 await withTaskGroup(of: Void.self) { tasks in
                     tasks.addTask {
                         try? await Self.readEvents(execution.standardOutput, cap: cap, collector: collector, stop: stop, progress: progress)
@@ -134,6 +154,7 @@ public struct PluginProcess: Sendable {
             throw PluginError(plugin: name, reason: .cannotLaunch(reason: "\(service.executable.path): \(error)"))
         }
         let state = collector.state.withLock { $0 }
+        if let unrecorded = state.unrecorded { throw PluginError(plugin: name, reason: .cannotLaunch(reason: unrecorded)) }
         if let forwarded { throw PluginError(plugin: name, reason: .cancelled(signal: forwarded)) }
         if state.timedOut { throw PluginError(plugin: name, reason: .timedOut(seconds: Double(limit.components.seconds))) }
         if state.capExceeded { throw PluginError(plugin: name, reason: .outputCapExceeded(bytes: cap)) }
