@@ -65,7 +65,7 @@ public struct ArchiveExporter: Sendable {
         arguments.append("--")
         arguments += inputs.map(\.description)
         let outcome = try await PluginProcess(service: service, arguments: arguments, home: home, timeLimit: timeLimit)
-            .run(onLaunch: journal.map { journal in { @Sendable in try journal.recordLaunch(of: $0) } }, progress: progress)
+            .run(progress: progress, onLaunch: journal.map { journal in { @Sendable in try journal.recordLaunch(of: $0) } })
         struct Result: Decodable { var entries: Int; var bytes: Int64; var archiveBytes: Int64 }
         let result: Result
         do {

@@ -77,8 +77,8 @@ public struct PluginProcess: Sendable {
     /// `onLaunch` is given the plugin's process as soon as it runs, before
     /// its output is read; should it throw, the plugin is stopped and the
     /// call fails as one that could not start.
-    public func run(onLaunch: (@Sendable (ProcessIdentity) async throws -> Void)? = nil,
-                    progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws(PluginError) -> Outcome {
+    public func run(progress: @escaping @Sendable (PluginProgress) -> Void = { _ in },
+                    onLaunch: (@Sendable (ProcessIdentity) async throws -> Void)? = nil) async throws(PluginError) -> Outcome {
         let collector = Collector()
         let name = service.identifier
         var options = PlatformOptions()
