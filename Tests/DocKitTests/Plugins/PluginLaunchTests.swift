@@ -38,12 +38,12 @@ struct PluginLaunchTests {
         #expect(recorded.first?.0.isRunning == false, "reaped once the call returns")
     }
 
-    @Test func aLaunchThatCannotBeRecordedStopsThePlugin() async throws {
+    @Test func aLaunchThatCannotBeRecordedNeverRunsThePlugin() async throws {
         let directory = try TemporaryDirectory("launch")
         let marker = directory.url("written")
         let service = try plugin("""
-            sleep 120
             touch '\(marker.path)'
+            sleep 120
             echo '{"event":"result"}'
             """, in: directory)
         let launched = Mutex<ProcessIdentity?>(nil)
@@ -59,6 +59,25 @@ struct PluginLaunchTests {
         }
         let launch = try #require(launched.withLock { $0 })
         #expect(!launch.isRunning)
-        #expect(!FileManager.default.fileExists(atPath: marker.path))
+        #expect(!FileManager.default.fileExists(atPath: marker.path), "its first command never ran")
+    }
+
+    /// Started through the gate, the plugin still gets what the protocol
+    /// documents: its own path as argv[0], stdin from /dev/null, and no
+    /// variable the gate's shell would add.
+    @Test func theGateIsInvisibleToThePlugin() async throws {
+        let directory = try TemporaryDirectory("launch")
+        let service = try plugin(#"""
+            printf '{"event":"result","argv0":"%s","stdin":"%s","environment":"%s"}\n' "$0" "$(readlink /proc/$$/fd/0)" \
+              "$(tr '\0' ' ' < /proc/$$/environ)"
+            """#, in: directory)
+        let home = Home(url: directory.url.appending(path: "home"))
+        let outcome = try await PluginProcess(service: service, arguments: ["one", "two words"], home: home).run(onLaunch: { _ in })
+        struct Result: Decodable { var argv0: String; var stdin: String; var environment: String }
+        let result = try outcome.decodeResult(Result.self)
+        #expect(result.argv0 == service.executable.path)
+        #expect(result.stdin == "/dev/null")
+        let names = Set(result.environment.split(separator: " ").compactMap { $0.split(separator: "=").first.map(String.init) })
+        #expect(names == Set(PluginProcess(service: service, arguments: [], home: home).environment().keys), "\(result.environment)")
     }
 }
