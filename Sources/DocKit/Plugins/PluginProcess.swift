@@ -148,6 +148,7 @@ public struct PluginProcess: Sendable {
                 } else {
                     var line = UInt8(ascii: "\n")
                     _ = send(opener, &line, 1, Int32(MSG_NOSIGNAL))
+                    CrashPoint.reached("plugin-running")
                 }
                 await withTaskGroup(of: Void.self) { tasks in
                     tasks.addTask {

@@ -45,7 +45,11 @@ struct ProcessIdentityTests {
             let pid = execution.processIdentifier.value
             let identity = try #require(ProcessIdentity(pid: pid))
             // Not reaped before the body returns: it lingers as a zombie.
-            for _ in 0..<6000 where identity.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+            var waited = 0
+            while identity.isRunning, waited < 6000 {
+                try await Task.sleep(for: .milliseconds(10))
+                waited += 1
+            }
             #expect(!identity.isRunning)
             #expect(ProcessIdentity(pid: pid) == identity)
             #expect(identity.stopProcessGroup(), "nothing of it can act")
