@@ -27,9 +27,9 @@ struct JournalEntry: Codable, Sendable, Hashable {
         case committed
         /// An import placed `placements[index]`, now at `inode`.
         case placed
-        /// A plugin that writes into the operation's temporary was started:
-        /// `process`, which leads a process group of its own. Recovery stops
-        /// that group before it removes the temporary.
+        /// A plugin that writes into the operation's temporary is about to
+        /// run: `process`, which leads a process group of its own. Recovery
+        /// stops that group before it removes the temporary.
         case launched
     }
 

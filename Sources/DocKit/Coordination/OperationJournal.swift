@@ -95,9 +95,9 @@ final class OperationJournal: @unchecked Sendable {
         }
     }
 
-    /// Called as soon as a plugin runs: should this process die, the next
-    /// run stops the plugin before removing what it writes into, so that
-    /// nothing it writes later outlives the sweep.
+    /// Called once a plugin's process exists, before it is let run: should
+    /// this process die, the next run stops the plugin before removing what
+    /// it writes into, so that nothing it writes later outlives the sweep.
     func recordLaunch(of plugin: ProcessIdentity) throws(FileSystemError) {
         try append(JournalEntry(.launched, process: plugin))
         CrashPoint.reached("plugin-launched")

@@ -68,7 +68,7 @@ public struct PluginProcess: Sendable {
             var timedOut = false
             var diagnostics = Data()
             var launched = false
-            /// Why `onLaunch` failed; the plugin was stopped at once.
+            /// Why `onLaunch` failed; the plugin was never let run.
             var unrecorded: String?
         }
         let state = Mutex(State())
@@ -77,10 +77,10 @@ public struct PluginProcess: Sendable {
     /// The plugin is started through this /bin/sh script, in the plugin's
     /// session: it waits for a line on stdin, then execs the plugin (same
     /// pid, session and start time) with stdin from /dev/null and the
-    /// environment as given. The line is written only once `onLaunch` has
-    /// recorded the process: a launcher killed before that closes the pipe,
-    /// and the gate exits without ever running the plugin, so no plugin
-    /// runs that a journal does not name.
+    /// environment as given. The line is sent only once `onLaunch` has
+    /// recorded the process: when a launcher is killed before that, its end
+    /// closes and the gate exits without ever running the plugin, so no
+    /// plugin runs that a journal does not name.
     static let gate = #"IFS= read -r _ || exit 125; unset PWD; exec "$0" "$@" </dev/null"#
 
     /// `onLaunch` is given the plugin's process as soon as it exists, before
