@@ -68,7 +68,8 @@ public struct ArchiveExporter: Sendable {
         if options.reproducible { arguments.append("--reproducible") }
         arguments.append("--")
         arguments += inputs.map(\.description)
-        let outcome = try await PluginProcess(service: service, arguments: arguments, home: home, timeLimit: timeLimit).run(progress: progress)
+        let outcome = try await PluginProcess(service: service, arguments: arguments, home: home, timeLimit: timeLimit)
+            .run(progress: progress, onLaunch: journal.map { journal in { @Sendable in try journal.recordLaunch(of: $0) } })
         struct Result: Decodable { var entries: Int; var bytes: Int64; var archiveBytes: Int64 }
         let result: Result
         do {

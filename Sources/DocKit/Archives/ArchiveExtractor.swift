@@ -36,15 +36,18 @@ public struct ArchiveExtractor: Sendable {
         self.timeLimit = timeLimit
     }
 
+    /// `onLaunch` is ``PluginProcess/run(progress:onLaunch:)``'s: the
+    /// caller's journal records the plugin, to stop it should the caller die.
     public func extract(_ archive: RawPath, type typeIdentifier: String, into staging: RawPath,
-                        progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws -> Extracted {
+                        progress: @escaping @Sendable (PluginProgress) -> Void = { _ in },
+                        onLaunch: (@Sendable (ProcessIdentity) async throws -> Void)? = nil) async throws -> Extracted {
         let service = try locator.service(.import, for: typeIdentifier)
         var arguments = ["extract", "--archive", archive.description, "--staging", staging.description,
                          "--max-entries", String(limits.entries), "--max-bytes", String(limits.bytes), "--max-ratio", String(limits.ratio)]
         if let charset { arguments += ["--charset", charset] }
         let outcome: PluginProcess.Outcome
         do {
-            outcome = try await PluginProcess(service: service, arguments: arguments, home: home, timeLimit: timeLimit).run(progress: progress)
+            outcome = try await PluginProcess(service: service, arguments: arguments, home: home, timeLimit: timeLimit).run(progress: progress, onLaunch: onLaunch)
         } catch {
             var named = error
             named.file = archive.description

@@ -76,7 +76,8 @@ public struct DocumentImporter: Sendable {
                 let folder = transaction.staging.appending(String(index + 1))
                 try FileSystem.createNewDirectory(folder, mode: 0o700)
                 if let type = archiveType(of: file, resolved: resolved) {
-                    let extracted = try await extractor.extract(resolved, type: type, into: folder, progress: progress)
+                    let extracted = try await extractor.extract(resolved, type: type, into: folder, progress: progress,
+                                                                onLaunch: { try transaction.journal.recordLaunch(of: $0) })
                     entries += extracted.entries
                     bytes += extracted.bytes
                 } else {

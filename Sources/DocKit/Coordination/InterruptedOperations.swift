@@ -67,6 +67,14 @@ public struct InterruptedOperations: Sendable {
             return nil
         }
         defer { lock.release() }
+        // The dead process's plugins may still be writing into the
+        // temporaries about to be removed, and would leave what they write
+        // next for good.
+        let plugins = entries.compactMap { $0.step == .launched ? $0.process : nil }
+        for plugin in plugins where !plugin.stopProcessGroup() {
+            Diagnostics.coordination.warning("\(journal.file): the plugin of the interrupted \(summary), \(plugin), cannot be stopped yet")
+            return nil
+        }
         do {
             switch operation {
             case .move:

@@ -27,6 +27,10 @@ struct JournalEntry: Codable, Sendable, Hashable {
         case committed
         /// An import placed `placements[index]`, now at `inode`.
         case placed
+        /// A plugin that writes into the operation's temporary is about to
+        /// run: `process`, which leads a process group of its own. Recovery
+        /// stops that group before it removes the temporary.
+        case launched
     }
 
     var step: Step
@@ -37,10 +41,12 @@ struct JournalEntry: Codable, Sendable, Hashable {
     var trashName: RawPath?
     var placements: [ImportPlacement]?
     var index: Int?
+    var process: ProcessIdentity?
 
     init(_ step: Step, operation: JournalOperation? = nil, destination: RawPath? = nil, inode: UInt64? = nil, trash: TrashRequest? = nil, trashName: RawPath? = nil,
-         placements: [ImportPlacement]? = nil, index: Int? = nil) {
+         placements: [ImportPlacement]? = nil, index: Int? = nil, process: ProcessIdentity? = nil) {
         self.step = step
+        self.process = process
         self.placements = placements
         self.index = index
         self.operation = operation

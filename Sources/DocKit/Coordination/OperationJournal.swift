@@ -95,6 +95,14 @@ final class OperationJournal: @unchecked Sendable {
         }
     }
 
+    /// Called once a plugin's process exists, before it is let run: should
+    /// this process die, the next run stops the plugin before removing what
+    /// it writes into, so that nothing it writes later outlives the sweep.
+    func recordLaunch(of plugin: ProcessIdentity) throws(FileSystemError) {
+        try append(JournalEntry(.launched, process: plugin))
+        CrashPoint.reached("plugin-launched")
+    }
+
     /// The operation is over, done or undone: the journal goes, then the lock.
     func finish() {
         guard descriptor >= 0 else { return }

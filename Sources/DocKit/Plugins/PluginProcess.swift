@@ -68,11 +68,26 @@ public struct PluginProcess: Sendable {
             var timedOut = false
             var diagnostics = Data()
             var launched = false
+            /// Why `onLaunch` failed; the plugin was never let run.
+            var unrecorded: String?
         }
         let state = Mutex(State())
     }
 
-    public func run(progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws(PluginError) -> Outcome {
+    /// The plugin is started through this /bin/sh script, in the plugin's
+    /// session: it waits for a line on stdin, then execs the plugin (same
+    /// pid, session and start time) with stdin from /dev/null and the
+    /// environment as given. The line is sent only once `onLaunch` has
+    /// recorded the process: when a launcher is killed before that, its end
+    /// closes and the gate exits without ever running the plugin, so no
+    /// plugin runs that a journal does not name.
+    static let gate = #"IFS= read -r _ || exit 125; unset PWD; exec "$0" "$@" </dev/null"#
+
+    /// `onLaunch` is given the plugin's process as soon as it exists, before
+    /// the plugin itself runs; should it throw, the plugin never runs and
+    /// the call fails as one that could not start.
+    public func run(progress: @escaping @Sendable (PluginProgress) -> Void = { _ in },
+                    onLaunch: (@Sendable (ProcessIdentity) async throws -> Void)? = nil) async throws(PluginError) -> Outcome {
         let collector = Collector()
         let name = service.identifier
         var options = PlatformOptions()
@@ -84,22 +99,57 @@ public struct PluginProcess: Sendable {
         // The documented TMPDIR must exist: libarchive's 7-Zip writer, for
         // one, fails without it.
         if let home { try? FileSystem.createDirectory(RawPath(home.temporaryDirectory), mode: 0o700) }
+        // Checked here, since the gate is what gets spawned.
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: service.executable.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              access(service.executable.path, X_OK) == 0 else {
+            throw PluginError(plugin: name, reason: .cannotLaunch(reason: "\(service.executable.path) is missing or not executable"))
+        }
+        // A socket, not a pipe: writing to a gate that died meanwhile (of a
+        // forwarded Ctrl-C) fails with EPIPE instead of killing the launcher
+        // with SIGPIPE.
+        var gateEnds: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &gateEnds) == 0 else {
+            throw PluginError(plugin: name, reason: .cannotLaunch(reason: "no socket for its start: \(String(cString: strerror(errno)))"))
+        }
+        let opener = gateEnds[0]
+        defer { close(opener) }
         let status: TerminationStatus
         var forwarded: Int32?
         PluginSignalForwarder.shared.willLaunch()
         do {
             let execution = try await Subprocess.run(
-                .path(FilePath(service.executable.path)),
-                arguments: Arguments(service.leadingArguments + arguments),
+                .path("/bin/sh"),
+                arguments: Arguments(["-c", Self.gate, service.executable.path] + service.leadingArguments + arguments),
                 environment: .custom(Environment.Key.dictionary(environment())),
                 workingDirectory: FilePath(workingDirectory.path),
                 platformOptions: options,
-                input: .none, output: .sequence, error: .sequence
+                input: .fileDescriptor(FileDescriptor(rawValue: gateEnds[1]), closeAfterSpawningProcess: true),
+                output: .sequence, error: .sequence
             ) { execution in
                 let group = execution.processIdentifier.value
                 collector.state.withLock { $0.launched = true }
                 PluginSignalForwarder.shared.register(group)
                 let stop: @Sendable () -> Void = { kill(-group, SIGKILL) }
+                var failure: String?
+                if let onLaunch {
+                    CrashPoint.reached("plugin-spawned")
+                    // Read before the body returns: until then the plugin
+                    // is not reaped, so its number is still its own.
+                    if let identity = ProcessIdentity(pid: group) {
+                        do { try await onLaunch(identity) } catch { failure = "\(error)" }
+                    } else {
+                        failure = "its process \(group) cannot be identified through /proc"
+                    }
+                }
+                if let failure {
+                    collector.state.withLock { $0.unrecorded = failure }
+                    stop()
+                } else {
+                    var line = UInt8(ascii: "\n")
+                    _ = send(opener, &line, 1, Int32(MSG_NOSIGNAL))
+                    CrashPoint.reached("plugin-running")
+                }
                 await withTaskGroup(of: Void.self) { tasks in
                     tasks.addTask {
                         try? await Self.readEvents(execution.standardOutput, cap: cap, collector: collector, stop: stop, progress: progress)
@@ -134,6 +184,7 @@ public struct PluginProcess: Sendable {
             throw PluginError(plugin: name, reason: .cannotLaunch(reason: "\(service.executable.path): \(error)"))
         }
         let state = collector.state.withLock { $0 }
+        if let unrecorded = state.unrecorded { throw PluginError(plugin: name, reason: .cannotLaunch(reason: unrecorded)) }
         if let forwarded { throw PluginError(plugin: name, reason: .cancelled(signal: forwarded)) }
         if state.timedOut { throw PluginError(plugin: name, reason: .timedOut(seconds: Double(limit.components.seconds))) }
         if state.capExceeded { throw PluginError(plugin: name, reason: .outputCapExceeded(bytes: cap)) }
