@@ -140,19 +140,12 @@ struct CrashRecoveryEndToEndTests {
         let world = try await World()
         var expected = try await digests(world)
         var optional: Set<String> = []
-        var generator = SystemRandomNumberGenerator()
-        var interrupted = 0
-        // How long each kind of operation takes depends on the machine, so
-        // each kind's latest kill instant adapts: a run that finished before
-        // its kill pulls the ceiling below that instant, and a run that was
-        // cut off lets it grow again. Kills keep landing mid-operation on a
-        // fast machine and a slow one alike.
-        var ceilings = [Double](repeating: 0.6, count: 4)
+        var instants = KillInstants<Int>(startingAt: 0.6)
         var trial = 0
-        while trial < 56 || (interrupted < 20 && trial < 120) {
+        while trial < 56 || (instants.landed < 20 && trial < 120) {
             defer { trial += 1 }
             let kind = trial % 4
-            let delay = Double.random(in: 0.005...max(0.006, ceilings[kind]), using: &generator)
+            let delay = instants.next(for: kind)
             let arguments: [String]
             switch kind {
             case 0: arguments = ["move", "Big.bin", "Letter.rtfd", "--to", trial % 8 == 0 ? "cloud" : "local"]
@@ -168,16 +161,11 @@ struct CrashRecoveryEndToEndTests {
                 arguments = ["delete", "--permanent", "Erased \(trial).bin"]
             }
             let status = try await world.runKilled(after: delay, arguments)
-            if status == 137 {
-                interrupted += 1
-                ceilings[kind] = min(2, ceilings[kind] * 1.15)
-            } else {
-                ceilings[kind] = delay * 0.75
-            }
+            instants.record(status, of: kind, killedAfter: delay)
             #expect(status == 0 || status == 137, "trial \(trial) \(arguments): exit \(status)")
             try await check(world, expected: expected, optional: optional, "trial \(trial) \(arguments) killed after \(delay) s")
         }
         // Kills that all landed after the work was done would prove nothing.
-        #expect(interrupted >= 20, "only \(interrupted) of \(trial) runs were interrupted")
+        #expect(instants.landed >= 20, "only \(instants.landed) of \(trial) runs were interrupted")
     }
 }

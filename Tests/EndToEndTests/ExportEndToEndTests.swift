@@ -103,22 +103,14 @@ struct ExportEndToEndTests {
         #expect(try await sandbox.run("list").status == 0)
         #expect(sandbox.names(in: shared).isEmpty)
 
-        var generator = SystemRandomNumberGenerator()
-        var ceiling = 0.4
-        var interrupted = 0
+        var instants = KillInstants<String>(startingAt: 0.4)
         var trial = 0
-        while trial < 12 || (interrupted < 5 && trial < 30) {
+        while trial < 12 || (instants.landed < 5 && trial < 30) {
             defer { trial += 1 }
-            let delay = Double.random(in: 0.005...max(0.006, ceiling), using: &generator)
+            let delay = instants.next(for: "export")
             let status = try await sandbox.runKilled(after: delay, ["export", "--all", "-o", output.path, "--force"])
             #expect(status == 0 || status == 137, "trial \(trial): exit \(status)")
-            // As in the move crash test: keep the kills inside the export.
-            if status == 137 {
-                interrupted += 1
-                ceiling = min(2, ceiling * 1.15)
-            } else {
-                ceiling = delay * 0.75
-            }
+            instants.record(status, of: "export", killedAfter: delay)
             if FileManager.default.fileExists(atPath: output.path) {
                 try await sandbox.tool("unzip", ["-tq", output.path])
                 try FileManager.default.removeItem(at: output)
@@ -126,7 +118,7 @@ struct ExportEndToEndTests {
             #expect(try await sandbox.run("list").status == 0)
             #expect(sandbox.names(in: shared).isEmpty, "trial \(trial), killed after \(delay) s: \(sandbox.names(in: shared))")
         }
-        #expect(interrupted >= 5, "only \(interrupted) of \(trial) exports were interrupted")
+        #expect(instants.landed >= 5, "only \(instants.landed) of \(trial) exports were interrupted")
     }
 
     @Test func anUnknownDocumentIsNotFoundAndWritesNothing() async throws {

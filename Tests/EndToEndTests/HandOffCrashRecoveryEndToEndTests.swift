@@ -28,10 +28,9 @@ struct HandOffCrashRecoveryEndToEndTests {
         let container = sandbox.home.appending(path: "Containers/\(Self.app)/Documents", directoryHint: .isDirectory)
         let inbox = container.appending(path: "Inbox", directoryHint: .isDirectory)
 
-        var ceilings = [Double](repeating: 0.5, count: 4)
-        var interrupted = 0
+        var instants = KillInstants<Int>(startingAt: 0.5)
         var trial = 0
-        while trial < 32 || (interrupted < 12 && trial < 100) {
+        while trial < 32 || (instants.landed < 12 && trial < 100) {
             defer { trial += 1 }
             let kind = trial % 4
             let arguments: [String] = switch kind {
@@ -40,15 +39,9 @@ struct HandOffCrashRecoveryEndToEndTests {
             case 2: ["inbox", "--app", Self.app, "--accept"]
             default: trial % 8 == 3 ? ["inbox", "--app", Self.app, "--clear"] : ["open-in", "Big.bin", "--to", Self.app]
             }
-            let delay = Double.random(in: 0.005...max(0.006, ceilings[kind]))
+            let delay = instants.next(for: kind)
             let status = try await sandbox.runKilled(after: delay, arguments)
-            // Kill instants adapt to the machine, as in the move crash test.
-            if status == 137 {
-                interrupted += 1
-                ceilings[kind] = min(2, ceilings[kind] * 1.15)
-            } else {
-                ceilings[kind] = delay * 0.75
-            }
+            instants.record(status, of: kind, killedAfter: delay)
             let context = "trial \(trial) \(arguments) killed after \(delay) s"
             #expect(status == 0 || status == 137, "\(context): exit \(status)")
 
@@ -60,7 +53,7 @@ struct HandOffCrashRecoveryEndToEndTests {
                 }
             }
         }
-        #expect(interrupted >= 12, "only \(interrupted) of \(trial) runs were interrupted")
+        #expect(instants.landed >= 12, "only \(instants.landed) of \(trial) runs were interrupted")
 
         let cleared = try await sandbox.run("inbox", "--app", Self.app, "--clear")
         #expect(cleared.status == 0, "\(cleared)")

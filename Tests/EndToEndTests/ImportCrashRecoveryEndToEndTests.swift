@@ -85,29 +85,19 @@ struct ImportCrashRecoveryEndToEndTests {
 
     @Test func killedAtRandomInstants() async throws {
         let world = try await World()
-        var generator = SystemRandomNumberGenerator()
-        var ceilings = ["local": 0.5, "cloud": 0.5]
-        var interrupted = 0
+        var instants = KillInstants<String>(startingAt: 0.5)
         var trial = 0
-        while trial < 24 || (interrupted < 10 && trial < 60) {
+        while trial < 24 || (instants.landed < 10 && trial < 60) {
             defer { trial += 1 }
             let location = trial % 2 == 0 ? "local" : "cloud"
-            let ceiling = ceilings[location] ?? 0.5
-            let delay = Double.random(in: 0.005...max(0.006, ceiling), using: &generator)
+            let delay = instants.next(for: location)
             let status = try await world.sandbox.runKilled(after: delay, ["import", world.archive.path, "--to", location])
             #expect(status == 0 || status == 137, "trial \(trial): exit \(status)")
-            // The same adaptation as the move crash test: keep kills inside
-            // the operation, however fast this machine runs it.
-            if status == 137 {
-                interrupted += 1
-                ceilings[location] = min(2, ceiling * 1.15)
-            } else {
-                ceilings[location] = delay * 0.75
-            }
+            instants.record(status, of: location, killedAfter: delay)
             try await world.recover()
             try await world.check(location, "trial \(trial), \(location), killed after \(delay) s")
             try world.removeImported(location)
         }
-        #expect(interrupted >= 10, "only \(interrupted) of \(trial) imports were interrupted")
+        #expect(instants.landed >= 10, "only \(instants.landed) of \(trial) imports were interrupted")
     }
 }
