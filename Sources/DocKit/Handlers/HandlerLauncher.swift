@@ -18,8 +18,6 @@ public struct HandlerInvocation: Sendable, Hashable {
     /// `NAME=value` entries, as bytes.
     public var environment: [[UInt8]]
     public var workingDirectory: URL
-    /// The handler must be started in the user's terminal, and waited for.
-    public var needsTerminal = false
 
     public var argumentStrings: [String] { arguments.map { String(decoding: $0, as: UTF8.self) } }
 }
@@ -76,8 +74,7 @@ public enum HandlerLauncher {
             executable: executable,
             arguments: arguments,
             environment: variables,
-            workingDirectory: document.deletingLastComponent.url,
-            needsTerminal: handler.runsInTerminal
+            workingDirectory: document.deletingLastComponent.url
         )
     }
 
