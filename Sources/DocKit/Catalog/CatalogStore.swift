@@ -93,7 +93,7 @@ public final class CatalogStore: Sendable {
                     let status = entry.status
                     try statement.execute(arguments: [
                         location.rawValue, Data(document.relativePath.bytes), document.name, document.displayName, document.type,
-                        document.size, Int64((document.modificationDate.timeIntervalSince1970 * 1_000_000_000).rounded()),
+                        document.size, Nanoseconds.since1970(document.modificationDate),
                         Flags(document).union(entry.isRacy ? .racy : []).rawValue, document.states.map(\.rawValue).sorted().joined(separator: ","),
                         status.kind.rawValue, status.size, status.modificationTime, status.changeTime,
                         Int64(bitPattern: status.inode), Int64(bitPattern: status.device), Int64(status.mode), package,
@@ -134,7 +134,7 @@ public final class CatalogStore: Sendable {
         let document = Document(
             location: location, relativePath: relativePath, path: documentsDirectory.appending(relativePath),
             name: row["name"], displayName: row["displayName"], type: row["type"], size: row["size"],
-            modificationDate: Date(timeIntervalSince1970: Double(modificationTime) / 1_000_000_000),
+            modificationDate: Nanoseconds.date(modificationTime),
             isPackage: flags.contains(.package), isFolder: flags.contains(.folder),
             isSymbolicLink: flags.contains(.symbolicLink), typeWasGuessed: flags.contains(.typeWasGuessed),
             states: Set(states)

@@ -117,8 +117,7 @@ public struct DocumentScanner: Sendable {
     }
 
     private func isRacy(_ status: FileStatus) -> Bool {
-        let now = Int64((Date().timeIntervalSince1970 * 1_000_000_000).rounded())
-        return now - max(status.modificationTime, status.changeTime) < racyWindow
+        Nanoseconds.elapsed(from: max(status.modificationTime, status.changeTime), to: Nanoseconds.now) < racyWindow
     }
 
     private func placeholderEntry(at relativePath: RawPath, in location: Location, status: FileStatus, standingFor: RawPath) -> CatalogStore.Entry {

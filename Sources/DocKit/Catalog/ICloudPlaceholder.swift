@@ -17,7 +17,7 @@ struct ICloudPlaceholder: Sendable, Hashable {
         if let name = dictionary["NSURLNameKey"] as? String, !name.isEmpty, !name.contains("/") {
             placeholder.name = RawPath(name)
         }
-        if let size = dictionary["NSURLFileSizeKey"] as? Int {
+        if let size = dictionary["NSURLFileSizeKey"] as? Int, size >= 0 {
             placeholder.size = Int64(size)
         }
         return placeholder

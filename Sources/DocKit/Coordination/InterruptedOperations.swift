@@ -123,7 +123,7 @@ public struct InterruptedOperations: Sendable {
     /// removed after them.
     private func removeOrphanedTemporaries(in directory: RawPath) {
         guard let names = try? DirectoryReader.names(in: directory) else { return }
-        let now = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
+        let now = Nanoseconds.now
         for name in names where name.description.hasPrefix(FileSystem.temporaryPrefix) {
             let rest = name.description.dropFirst(FileSystem.temporaryPrefix.count)
             let path = directory.appending(name)
@@ -133,7 +133,7 @@ public struct InterruptedOperations: Sendable {
                 let journal = OperationJournal.directory(of: home).appending(String(rest[..<dot]) + OperationJournal.fileExtension)
                 if FileSystem.inode(of: journal) != nil { continue }
             } else {
-                guard let status = try? FileStatus.of(path), now - status.modificationTime > Self.unjournaledTemporaryAge else { continue }
+                guard let status = try? FileStatus.of(path), Nanoseconds.elapsed(from: status.modificationTime, to: now) > Self.unjournaledTemporaryAge else { continue }
             }
             try? TreeRemover.remove(path)
         }

@@ -222,6 +222,7 @@ extension HandlerManifest {
         if let value = limit.value {
             guard let seconds = number(value) else { throw limit.problem("expected a number of seconds") }
             guard seconds > 0, seconds.isFinite else { throw limit.problem("must be a positive number of seconds") }
+            guard seconds <= maximumServiceTimeLimit else { throw limit.problem("must be at most \(Int(maximumServiceTimeLimit)) seconds (a day)") }
             timeLimit = .milliseconds(Int64((seconds * 1000).rounded()))
         }
         return HandlerService(
@@ -233,6 +234,10 @@ extension HandlerManifest {
             handlerIdentifier: handler
         )
     }
+
+    /// A plugin call that needs longer than a day is hung, whatever its
+    /// manifest says; the bound also keeps the value within `Duration`.
+    static let maximumServiceTimeLimit: Double = 86_400
 
     /// A number, but not a boolean, which Foundation also hands out as an
     /// NSNumber (of C type `char`).

@@ -80,7 +80,7 @@ public struct PreviewSubject: Sendable, Hashable {
             path: document.path, name: document.name, type: document.type, fileKind: fileKind,
             isPackage: document.isPackage, isPlaceholder: document.states.contains(.notDownloaded),
             size: document.size, modificationDate: document.modificationDate,
-            changeDate: status.map { Date(timeIntervalSince1970: Double($0.changeTime) / 1_000_000_000) },
+            changeDate: status.map { Nanoseconds.date($0.changeTime) },
             typeWasGuessed: document.typeWasGuessed
         )
     }
@@ -96,7 +96,7 @@ public struct PreviewSubject: Sendable, Hashable {
         return PreviewSubject(
             path: path, name: path.lastComponent.description, type: type, fileKind: status.kind,
             isPackage: isPackage, size: size, modificationDate: status.modificationDate,
-            changeDate: Date(timeIntervalSince1970: Double(status.changeTime) / 1_000_000_000),
+            changeDate: Nanoseconds.date(status.changeTime),
             typeWasGuessed: identification.guess != nil
         )
     }

@@ -18,7 +18,7 @@ public struct FileStatus: Sendable, Hashable, Codable {
     public var mode: UInt32
 
     public var modificationDate: Date {
-        Date(timeIntervalSince1970: Double(modificationTime) / 1_000_000_000)
+        Nanoseconds.date(modificationTime)
     }
 
     /// Nil when nothing is at the path; throws for any other failure.
@@ -39,8 +39,8 @@ public struct FileStatus: Sendable, Hashable, Codable {
         return FileStatus(
             kind: kind,
             size: Int64(status.st_size),
-            modificationTime: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
-            changeTime: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec),
+            modificationTime: Nanoseconds.since1970(status.st_mtim),
+            changeTime: Nanoseconds.since1970(status.st_ctim),
             inode: UInt64(status.st_ino),
             device: UInt64(status.st_dev),
             mode: UInt32(status.st_mode)

@@ -68,7 +68,7 @@ public struct TypeSources: Sendable, Hashable {
     private static func file(at url: URL, kind: Kind) -> File? {
         var status = stat()
         guard stat(url.path, &status) == 0 else { return nil }
-        let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        let modified = Nanoseconds.since1970(status.st_mtim)
         return File(kind: kind, path: url.path, size: Int64(status.st_size), modificationTime: modified)
     }
 

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// Numbers and dates from outside (a synced file's mtime, an archive entry's
+/// time, a manifest's time limit) that once trapped the launcher. None may
+/// crash a command, and none may leave a home in which later commands crash.
+@Suite("hostile values never crash the launcher")
+struct HostileValuesEndToEndTests {
+    /// A Swift runtime trap exits through SIGILL or SIGTRAP and prints a
+    /// backtrace; a refusal is one line.
+    static func expectNoCrash(_ result: Sandbox.Result, _ comment: String) {
+        #expect(result.status < 128, "\(comment) crashed: \(result)")
+        #expect(!result.standardError.contains("Fatal error"), "\(comment): \(result.standardError)")
+        #expect(!result.standardError.contains("Backtrace"), "\(comment): \(result.standardError)")
+    }
+
+    @Test("a document dated after 2262 is listed, shown and moved")
+    func farFutureModificationTime() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("list")
+        try await sandbox.shell("printf far > home/Cloud/Documents/Future.txt && touch -d 2300-01-01 home/Cloud/Documents/Future.txt")
+        for command in [["list"], ["list", "--json"], ["info", "Future.txt"], ["preview", "Future.txt"]] {
+            let result = try await sandbox.run(command)
+            Self.expectNoCrash(result, command.joined(separator: " "))
+            #expect(result.status == 0, "\(command): \(result)")
+        }
+        let listed = try await sandbox.run("list", "--json")
+        #expect(listed.standardOutput.contains("Future.txt"))
+        let moved = try await sandbox.run("move", "Future.txt", "--to", "local")
+        #expect(moved.status == 0, "\(moved)")
+        let contents = try String(contentsOf: sandbox.localDocuments.appending(path: "Future.txt"), encoding: .utf8)
+        #expect(contents == "far")
+    }
+
+    @Test("an archive entry dated 2286 imports, and the home stays usable")
+    func farFutureArchiveEntry() async throws {
+        let sandbox = try Sandbox()
+        let archive = sandbox.root.appending(path: "future.tar").path
+        try await sandbox.shell("""
+        python3 -c "
+        import tarfile, io
+        t = tarfile.open('\(archive)', 'w', format=tarfile.PAX_FORMAT)
+        i = tarfile.TarInfo('Future.txt'); i.size = 2; i.mtime = 10**10; t.addfile(i, io.BytesIO(b'hi'))
+        t.close()"
+        """)
+        let imported = try await sandbox.run("import", archive)
+        Self.expectNoCrash(imported, "import")
+        #expect(imported.status == 0, "\(imported)")
+        let listed = try await sandbox.run("list")
+        Self.expectNoCrash(listed, "list after import")
+        #expect(listed.standardOutput.contains("Future.txt"), "\(listed)")
+    }
+
+    @Test("a staged temporary dated after 2262 does not stop recovery")
+    func farFutureStagedTemporary() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("list")
+        // An unjournaled temporary, as an interrupted write leaves one: the
+        // sweep looks at its age.
+        try await sandbox.shell("mkdir -p home/tmp && printf x > home/tmp/.docbrowser-tmp-stray && touch -d 2300-01-01 home/tmp/.docbrowser-tmp-stray")
+        try await sandbox.shell("printf x > home/Documents/.docbrowser-tmp-stray2 && touch -d 1600-01-01 home/Documents/.docbrowser-tmp-stray2")
+        for command in [["list"], ["info", "nothing"], ["delete", "nothing"], ["storage"]] {
+            Self.expectNoCrash(try await sandbox.run(command), command.joined(separator: " "))
+        }
+    }
+
+    @Test("a manifest's absurd time limit is refused naming the key, and never crashes a later command")
+    func hugeServiceTimeLimit() async throws {
+        let sandbox = try Sandbox()
+        for (name, limit) in [("json", "1e300"), ("huge", "9223372036854775808")] {
+            let manifest = try sandbox.write("""
+            {"CFBundleIdentifier": "org.example.\(name)", "DBServices": [{"DBServiceKind": "export", "DBServiceTypes": ["public.zip-archive"], "DBServiceTimeLimit": \(limit)}]}
+            """, to: "\(name).json")
+            let registered = try await sandbox.run("handlers", "register", manifest.path)
+            Self.expectNoCrash(registered, "register \(limit)")
+            #expect(registered.status == 6, "\(registered)")
+            #expect(registered.standardError.contains("DBServiceTimeLimit"), "\(registered)")
+            #expect(registered.standardError.split(separator: "\n").count == 1, "\(registered)")
+        }
+        let xml = try sandbox.write("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>org.example.xml</string>
+        <key>DBServices</key><array><dict><key>DBServiceKind</key><string>preview</string>
+        <key>DBServiceTypes</key><array><string>public.plain-text</string></array>
+        <key>DBServiceTimeLimit</key><real>1e300</real></dict></array></dict></plist>
+        """, to: "home/Handlers/xml.plist")
+        #expect(FileManager.default.fileExists(atPath: xml.path))
+        try await sandbox.shell("mkdir -p home/Documents && printf hello > home/Documents/Note.txt")
+        for command in [["handlers"], ["preview", "Note.txt"], ["list"]] {
+            let result = try await sandbox.run(command)
+            Self.expectNoCrash(result, command.joined(separator: " "))
+        }
+        let preview = try await sandbox.run("preview", "Note.txt")
+        #expect(preview.standardOutput.contains("hello"), "\(preview)")
+    }
+
+    /// Inputs found crashing the launcher, kept beside the project by the
+    /// team; a fresh clone has no ../shared and skips this.
+    @Test("the shared crasher corpus no longer crashes the launcher")
+    func sharedCrashers() async throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "../../../shared/corpus/crashers").standardizedFileURL
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: corpus.path) else {
+            print("note: \(corpus.path) is absent (a fresh clone has no ../shared); the shared crasher corpus is not run")
+            return
+        }
+        for name in names.sorted() {
+            let sandbox = try Sandbox()
+            let file = corpus.appending(path: name).path
+            let result = name.hasPrefix("register-")
+                ? try await sandbox.run("handlers", "register", file)
+                : try await sandbox.run("import", file)
+            Self.expectNoCrash(result, name)
+            Self.expectNoCrash(try await sandbox.run("list"), "list after \(name)")
+        }
+    }
+}
