@@ -107,7 +107,7 @@ public struct DesktopEntry: Sendable, Hashable {
         }
         var identifier = (path as NSString).lastPathComponent
         if identifier.hasSuffix(".desktop") { identifier = String(identifier.dropLast(".desktop".count)) }
-        guard InfoPlistTypeDeclarations.isValidIdentifier(identifier) else {
+        guard HandlerManifest.isValidIdentifier(identifier) else {
             throw MalformedFileError(path: path, reason: "'\(identifier)' is not a valid desktop file ID")
         }
         return DesktopEntry(

@@ -87,7 +87,7 @@ public struct HandlerManifest: Sendable, Hashable {
 
     /// Reverse-DNS, as bundle identifiers are; never a path.
     public static func isValidIdentifier(_ identifier: String) -> Bool {
-        InfoPlistTypeDeclarations.isValidIdentifier(identifier)
+        InfoPlistTypeDeclarations.isValidBundleIdentifier(identifier)
     }
 
     /// The directory relative executables are found in.
@@ -120,8 +120,8 @@ extension HandlerManifest {
 
     static func parse(_ root: PropertyListValue, manifestURL: URL, bundleURL: URL?) throws(MalformedFileError) -> HandlerManifest {
         let identifier = try root["CFBundleIdentifier"].requiredString()
-        guard InfoPlistTypeDeclarations.isValidIdentifier(identifier) else {
-            throw root["CFBundleIdentifier"].problem("'\(identifier)' is not a valid bundle identifier (reverse-DNS: letters, digits, '-', '_' and '.')")
+        guard isValidIdentifier(identifier) else {
+            throw root["CFBundleIdentifier"].problem("'\(identifier)' is not a valid bundle identifier (reverse-DNS: at most \(InfoPlistTypeDeclarations.maximumIdentifierLength) ASCII letters, digits, '-', '_' and '.')")
         }
         // The type declarations are validated here too, so that a manifest
         // registers only if the type registry can read all of it.

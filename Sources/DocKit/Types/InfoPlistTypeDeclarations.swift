@@ -93,13 +93,38 @@ public enum InfoPlistTypeDeclarations {
         }
     }
 
-    /// Reverse-DNS: letters, digits, `-` and `.`, plus any non-ASCII
-    /// character, which Apple allows, and `_`, which Apple does not but
-    /// real apps' Info.plists use.
+    /// Reverse-DNS: letters, digits, `-` and `.`, plus non-ASCII
+    /// characters, which Apple allows in type identifiers, and `_`, which
+    /// Apple does not but real apps' Info.plists use. Controls, format
+    /// characters (bidi overrides) and separators never pass: an identifier
+    /// is printed, and must read as what it is.
     static func isValidIdentifier(_ identifier: String) -> Bool {
-        !identifier.isEmpty && !identifier.hasPrefix(".") && !identifier.hasSuffix(".")
-            && identifier.unicodeScalars.allSatisfy { scalar in
-                !scalar.isASCII || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "." || scalar == "_"
-            }
+        hasIdentifierShape(identifier) && identifier.unicodeScalars.allSatisfy { scalar in
+            isASCIIIdentifierCharacter(scalar) || (!scalar.isASCII && !isInvisibleOrControl(scalar))
+        }
+    }
+
+    /// A bundle identifier, which also names files (an app's container,
+    /// its log): ASCII letters, digits, `-`, `.` and `_` only.
+    static func isValidBundleIdentifier(_ identifier: String) -> Bool {
+        hasIdentifierShape(identifier) && identifier.unicodeScalars.allSatisfy(isASCIIIdentifierCharacter)
+    }
+
+    static let maximumIdentifierLength = 200
+
+    private static func hasIdentifierShape(_ identifier: String) -> Bool {
+        !identifier.isEmpty && identifier.utf8.count <= maximumIdentifierLength && !identifier.hasPrefix(".") && !identifier.hasSuffix(".")
+    }
+
+    private static func isASCIIIdentifierCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            || scalar == "-" || scalar == "." || scalar == "_"
+    }
+
+    private static func isInvisibleOrControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .privateUse, .surrogate, .unassigned: true
+        default: false
+        }
     }
 }

@@ -550,8 +550,22 @@ struct InfoPlistTypeDeclarationsTests {
         (".leading.dot", false),
         ("trailing.dot.", false),
         ("", false),
+        ("org.hostile\u{9B}31m\u{202E}evil", false),
+        ("org.example.zero\u{200B}width", false),
+        ("org.example." + String(repeating: "x", count: 200), false),
     ])
     func identifierValidity(_ identifier: String, _ valid: Bool) {
         #expect(InfoPlistTypeDeclarations.isValidIdentifier(identifier) == valid)
+    }
+
+    @Test("bundle identifiers, which name files, are ASCII", arguments: [
+        ("com.example.with-dash_and_underscore.2", true),
+        ("jp.example.文書", false),
+        ("org.hostile\u{9B}31m\u{202E}evil", false),
+        ("com.example/slash", false),
+        ("..", false),
+    ])
+    func bundleIdentifierValidity(_ identifier: String, _ valid: Bool) {
+        #expect(HandlerManifest.isValidIdentifier(identifier) == valid)
     }
 }
