@@ -51,8 +51,9 @@ public struct DocumentImporter: Sendable {
         var source: RawPath
         var path: RawPath
         var inode: UInt64
-        var name: String
-        var displayName: String
+        /// As the archive or the file system gave it, never decoded.
+        var name: RawPath
+        var extensionLength: Int
     }
 
     public func importFiles(_ files: [RawPath], to location: Location, onConflict policy: ConflictPolicy,
@@ -93,8 +94,9 @@ public struct DocumentImporter: Sendable {
                     let path = folder.appending(name)
                     guard let inode = FileSystem.inode(of: path), let status = try FileStatus.of(path) else { continue }
                     let type = catalog.registry.type(forFileName: text, isDirectory: status.kind == .directory)
-                    staged.append(StagedItem(source: file, path: path, inode: inode, name: text,
-                                             displayName: catalog.scanner.displayName(of: text, type: type.identifier)))
+                    let displayName = catalog.scanner.displayName(of: text, type: type.identifier)
+                    staged.append(StagedItem(source: file, path: path, inode: inode, name: name,
+                                             extensionLength: DocumentName.extensionLength(of: name, name: text, displayName: displayName)))
                     found = true
                 }
                 if !found { throw ImportError.nothingToImport(archive: file.description) }
@@ -104,7 +106,7 @@ public struct DocumentImporter: Sendable {
             defer { lock.release() }
             let displaced = try transaction.commit(placements, move: JournaledMove(home: catalog.home, trash: trash))
             let items = zip(staged, placements).map { item, placement in
-                let name = placement.destination.lastComponent.description
+                let name = placement.destination.lastComponent
                 return Item(source: item.source.description, document: "\(location):\(name)", renamed: name != item.name,
                             replaced: placement.replace, displacedTrashName: displaced[placement.destination]?.description)
             }
@@ -154,12 +156,12 @@ public struct DocumentImporter: Sendable {
     }
 
     private func choose(_ staged: [StagedItem], in directory: RawPath, location: Location, policy: ConflictPolicy) throws -> [ImportPlacement] {
-        var chosen: [String: RawPath] = [:]
+        var chosen: [RawPath: RawPath] = [:]
         var placements: [ImportPlacement] = []
         for item in staged {
             for number in 1... {
-                let name = DocumentName.numbered(item.name, displayName: item.displayName, number)
-                let destination = directory.appending(RawPath(escaped: name))
+                let name = DocumentName.numbered(item.name, extensionLength: item.extensionLength, number)
+                let destination = try directory.appending(name: name)
                 let replace: Bool
                 if let earlier = chosen[name] {
                     guard policy == .rename else {

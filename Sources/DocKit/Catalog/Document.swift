@@ -36,6 +36,19 @@ public struct Document: Sendable, Hashable, Codable {
 
     /// The `local:NAME` form that names it unambiguously.
     public var qualifiedName: String { "\(location):\(listedName)" }
+
+    /// The filename as the file system holds it: for a placeholder
+    /// (`.Name.ext.icloud`), the name of the file it stands for.
+    public var filename: RawPath {
+        let entry = relativePath.lastComponent
+        guard states.contains(.notDownloaded) else { return entry }
+        return DocumentEntryRules.placeholderTarget(entry) ?? entry
+    }
+
+    /// How many bytes at the end of ``filename`` are its type's extension.
+    var extensionLength: Int {
+        DocumentName.extensionLength(of: filename, name: name, displayName: displayName)
+    }
 }
 
 /// The states of SPEC §1. `normal` is the absence of the others.

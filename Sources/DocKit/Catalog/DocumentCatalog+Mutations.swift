@@ -23,7 +23,7 @@ extension DocumentCatalog {
         for number in 1...limit {
             let filename = DocumentName.numbered(base, number, extension: ext)
             try DocumentName.validate(filename)
-            let path = directory.appending(RawPath(escaped: filename))
+            let path = try directory.appending(name: RawPath(escaped: filename))
             if try create(path, asDirectory: isPackage) {
                 return try resolve("\(location):\(filename)")
             }
@@ -77,43 +77,58 @@ extension DocumentCatalog {
     /// Renames a document in place, a package whole. The extension stays
     /// unless `newName` ends with another extension of the same type
     /// (`.jpeg` for a `.jpg`). An existing name is never replaced.
-    public func renameDocument(_ document: Document, to newName: String) throws -> Document {
+    ///
+    /// Like every mutation, it takes the locks of the document and of its
+    /// new name, and refuses a document a handler has open, unless `force`
+    /// (which waits for other docbrowser processes instead of refusing).
+    public func renameDocument(_ document: Document, to newName: String, force: Bool = false) throws -> Document {
         try DocumentName.validate(newName)
         let filename = renamedFilename(document, newName)
         try DocumentName.validate(filename)
+        let destination = try document.path.deletingLastComponent.appending(name: filename)
+        let locks = LockDirectory(home: home)
+        let lock = try DocumentLock([document.path, destination], in: locks,
+                                    holder: LockHolder(activity: "renaming \(document.qualifiedName)"), waiting: force)
+        defer { lock.release() }
+        try DocumentLock.checkStillThere(document)
+        try OpenDocumentRecord.refuseIfOpen(document.path, name: document.qualifiedName, in: locks, force: force)
         if document.states.contains(.notDownloaded) {
             return try renamePlaceholder(document, to: filename)
         }
-        let destination = document.path.deletingLastComponent.appending(RawPath(escaped: filename))
         if destination == document.path { return document }
+        let qualified = qualifiedName(document, renamedTo: filename)
         if try FileStatus.of(Self.placeholderPath(for: destination)) != nil {
-            throw CatalogError.nameTaken("\(document.location):\(filename)")
+            throw CatalogError.nameTaken(qualified)
         }
         do {
             try FileSystem.renameWithoutReplacing(document.path, to: destination)
         } catch {
-            if error.errno == EEXIST { throw CatalogError.nameTaken("\(document.location):\(filename)") }
+            if error.errno == EEXIST { throw CatalogError.nameTaken(qualified) }
             throw error
         }
         try FileSystem.synchronizeDirectory(destination.deletingLastComponent)
+        return try resolve(qualified)
+    }
+
+    /// `local:Folder/New.ext`, as `list` will show the renamed document.
+    private func qualifiedName(_ document: Document, renamedTo filename: RawPath) -> String {
         let parent = document.relativePath.deletingLastComponent
-        return try resolve("\(document.location):\(parent.isEmpty ? filename : "\(parent)/\(filename)")")
+        return "\(document.location):\(parent.isEmpty ? filename : parent.appending(filename))"
     }
 
     /// A document not downloaded yet is only its placeholder,
     /// `.Name.ext.icloud`: it is renamed to `.New.ext.icloud` with the name
     /// inside changed to match, so it stays a placeholder, never a visible
     /// file holding a property list.
-    private func renamePlaceholder(_ document: Document, to filename: String) throws -> Document {
+    private func renamePlaceholder(_ document: Document, to filename: RawPath) throws -> Document {
         let directory = document.path.deletingLastComponent
-        let visible = directory.appending(RawPath(escaped: filename))
-        let placeholder = directory.appending(RawPath(escaped: ".\(filename).icloud"))
+        let visible = try directory.appending(name: filename)
+        let placeholder = Self.placeholderPath(for: visible)
         if placeholder == document.path { return document }
-        let parent = document.relativePath.deletingLastComponent
-        let qualified = "\(document.location):\(parent.isEmpty ? filename : "\(parent)/\(filename)")"
+        let qualified = qualifiedName(document, renamedTo: filename)
         if try FileStatus.of(visible) != nil { throw CatalogError.nameTaken(qualified) }
         var contents = (try? PropertyListFile.readDictionary(at: document.path.url)) ?? [:]
-        contents["NSURLNameKey"] = RawPath(escaped: filename).description
+        contents["NSURLNameKey"] = filename.description
         let data = try PropertyListSerialization.data(fromPropertyList: contents, format: .binary, options: 0)
         let temporary = directory.appending(FileSystem.temporaryPrefix + UUID().uuidString)
         try FileSystem.writeAtomically(data, to: temporary)
@@ -134,13 +149,15 @@ extension DocumentCatalog {
         path.deletingLastComponent.appending(RawPath(bytes: Array(".".utf8) + path.lastComponent.bytes + Array(".icloud".utf8)))
     }
 
-    private func renamedFilename(_ document: Document, _ newName: String) -> String {
-        let type = registry.type(withIdentifier: document.type)
-        let extensions = type?.filenameExtensions ?? []
+    /// The name typed, with the document's extension kept from its bytes
+    /// on disk unless the typed name ends with one of the type's own.
+    private func renamedFilename(_ document: Document, _ newName: String) -> RawPath {
+        let typed = RawPath(escaped: newName)
+        let extensions = registry.type(withIdentifier: document.type)?.filenameExtensions ?? []
         for candidate in TypeRegistry.extensionCandidates(of: newName) where extensions.contains(candidate.lowercased()) {
-            return newName
+            return typed
         }
-        let current = document.name.dropFirst(document.displayName.count)
-        return newName + current
+        let filename = document.filename.bytes
+        return RawPath(bytes: typed.bytes + filename.suffix(document.extensionLength))
     }
 }

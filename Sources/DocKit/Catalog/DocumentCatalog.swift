@@ -52,9 +52,13 @@ public struct DocumentCatalog: Sendable {
         query.locations = scope
         query.recursive = name.contains("/")
         let documents = try documents(matching: query)
-        let wanted = RawPath(escaped: name).description
-        let byFilename = documents.filter { $0.listedName == wanted }
-        let matches = byFilename.isEmpty ? documents.filter { displayPath($0) == wanted } : byFilename
+        // The name as list shows it, else with `\xHH` escapes typed for
+        // bytes that are not UTF-8 (in either case of hex digits).
+        var matches: [Document] = []
+        for wanted in [name, RawPath(escaped: name).description] where matches.isEmpty {
+            let byFilename = documents.filter { $0.listedName == wanted }
+            matches = byFilename.isEmpty ? documents.filter { displayPath($0) == wanted } : byFilename
+        }
         switch matches.count {
         case 0: throw CatalogError.documentNotFound(argument)
         case 1: return matches[0]

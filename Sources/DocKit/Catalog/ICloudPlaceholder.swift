@@ -14,7 +14,9 @@ struct ICloudPlaceholder: Sendable, Hashable {
               let object = try? PropertyListSerialization.propertyList(from: data, format: nil),
               let dictionary = object as? [String: Any]
         else { return placeholder }
-        if let name = dictionary["NSURLNameKey"] as? String, !name.isEmpty, !name.contains("/") {
+        // The name inside comes from another device: it is shown, never
+        // decoded, and only a single plain name may stand for the file.
+        if let name = dictionary["NSURLNameKey"] as? String, RawPath(name).isSingleName, !name.hasPrefix(".") {
             placeholder.name = RawPath(name)
         }
         if let size = dictionary["NSURLFileSizeKey"] as? Int, size >= 0 {

@@ -23,11 +23,8 @@ public struct DocumentDeleter: Sendable {
     }
 
     public func delete(_ document: Document, permanently: Bool) throws -> Result {
-        let locks = LockDirectory(home: catalog.home)
-        let lock = try DocumentLock([document.path], in: locks, holder: LockHolder(activity: "deleting \(document.qualifiedName)"), waiting: force)
+        let lock = try lockForDeletion(document)
         defer { lock.release() }
-        try DocumentLock.checkStillThere(document)
-        try OpenDocumentRecord.refuseIfOpen(document.path, name: document.qualifiedName, in: locks, force: force)
         let deletion = JournaledDeletion(home: catalog.home, trash: trash)
         if permanently {
             try deletion.removePermanently(document.path)
@@ -35,5 +32,24 @@ public struct DocumentDeleter: Sendable {
         }
         let name = try deletion.moveToTrash(document.path)
         return Result(document: document, trashName: name.description, trashInfoPath: trash.infoPath(name))
+    }
+
+    /// Refuses exactly what ``delete(_:permanently:)`` would refuse, and
+    /// deletes nothing (`--dry-run`).
+    public func rehearse(_ document: Document) throws {
+        try lockForDeletion(document).release()
+    }
+
+    private func lockForDeletion(_ document: Document) throws -> DocumentLock {
+        let locks = LockDirectory(home: catalog.home)
+        let lock = try DocumentLock([document.path], in: locks, holder: LockHolder(activity: "deleting \(document.qualifiedName)"), waiting: force)
+        do {
+            try DocumentLock.checkStillThere(document)
+            try OpenDocumentRecord.refuseIfOpen(document.path, name: document.qualifiedName, in: locks, force: force)
+        } catch {
+            lock.release()
+            throw error
+        }
+        return lock
     }
 }

@@ -34,6 +34,7 @@ public struct DocumentMover: Sendable {
         public var destination: Location
         /// Relative to the destination's Documents folder.
         public var destinationName: String
+        public var destinationPath: RawPath
         public var replaces: Bool
         public var renamed: Bool { destinationName != document.listedName }
     }
@@ -50,25 +51,49 @@ public struct DocumentMover: Sendable {
     /// What `move` would do now, changing nothing (`--dry-run`).
     public func plan(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Plan {
         if document.location == location {
-            return Plan(document: document, action: .none, destination: location, destinationName: document.listedName, replaces: false)
+            return Plan(document: document, action: .none, destination: location, destinationName: document.listedName, destinationPath: document.path, replaces: false)
         }
         if document.states.contains(.notDownloaded) { throw MoveError.notDownloaded(document.qualifiedName) }
         let directory = destinationDirectory(for: document, in: location)
         for number in 1...10_000 {
             let name = candidateName(document, number)
-            guard try isTaken(directory.appending(RawPath(escaped: name))) else {
-                return Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), replaces: false)
+            let destination = try directory.appending(name: name)
+            guard try isTaken(destination) else {
+                return Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), destinationPath: destination, replaces: false)
             }
             switch policy {
             case .fail:
-                return Plan(document: document, action: .conflict, destination: location, destinationName: relativeName(document, name), replaces: false)
+                return Plan(document: document, action: .conflict, destination: location, destinationName: relativeName(document, name), destinationPath: destination, replaces: false)
             case .replace:
-                return Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), replaces: true)
+                return Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), destinationPath: destination, replaces: true)
             case .rename:
                 continue
             }
         }
         throw MoveError.destinationTaken("\(location):\(document.listedName)")
+    }
+
+    /// What `move` would do now, refused exactly as `move` would refuse
+    /// it, changing nothing (`--dry-run`).
+    public func rehearse(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Plan {
+        let plan = try plan(document, to: location, onConflict: policy)
+        switch plan.action {
+        case .none:
+            return plan
+        case .conflict:
+            throw MoveError.destinationTaken("\(location):\(plan.destinationName)")
+        case .move:
+            break
+        }
+        let locks = LockDirectory(home: catalog.home)
+        let lock = try DocumentLock([document.path], in: locks, holder: LockHolder(activity: "moving \(document.qualifiedName) to \(location)"), waiting: force)
+        defer { lock.release() }
+        try checkStillThere(document)
+        try checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
+        if plan.replaces {
+            try checkNotOpen(plan.destinationPath, name: "\(location):\(plan.destinationName)", locks: locks)
+        }
+        return plan
     }
 
     public func move(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Result {
@@ -96,7 +121,7 @@ public struct DocumentMover: Sendable {
         var number = 1
         while number <= 10_000 {
             let name = candidateName(document, number)
-            let destination = directory.appending(RawPath(escaped: name))
+            let destination = try directory.appending(name: name)
             let lock: DocumentLock
             do {
                 lock = try DocumentLock(force ? [document.path, destination] : [destination], in: locks, holder: holder, waiting: force)
@@ -139,7 +164,7 @@ public struct DocumentMover: Sendable {
             if outcome.crossedFileSystems {
                 progress?(TransferProgress(document: document.qualifiedName, bytesCopied: document.size, totalBytes: document.size))
             }
-            let plan = Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), replaces: taken)
+            let plan = Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), destinationPath: destination, replaces: taken)
             let moved = try catalog.resolve("\(location):\(plan.destinationName)")
             return Result(plan: plan, document: moved, crossedFileSystems: outcome.crossedFileSystems, displacedTrashName: outcome.displacedTrashName?.description)
         }
@@ -175,12 +200,12 @@ public struct DocumentMover: Sendable {
         return parent.isEmpty ? root : root.appending(parent)
     }
 
-    private func candidateName(_ document: Document, _ number: Int) -> String {
-        DocumentName.numbered(document.name, displayName: document.displayName, number)
+    private func candidateName(_ document: Document, _ number: Int) -> RawPath {
+        DocumentName.numbered(document.filename, extensionLength: document.extensionLength, number)
     }
 
-    private func relativeName(_ document: Document, _ name: String) -> String {
+    private func relativeName(_ document: Document, _ name: RawPath) -> String {
         let parent = document.relativePath.deletingLastComponent
-        return parent.isEmpty ? name : "\(parent)/\(name)"
+        return parent.isEmpty ? name.description : "\(parent)/\(name)"
     }
 }

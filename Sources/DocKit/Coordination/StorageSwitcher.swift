@@ -35,19 +35,44 @@ public struct StorageSwitcher: Sendable {
         onConflict policy: ConflictPolicy,
         each: (Document, Swift.Result<DocumentMover.Result, any Error>) -> Void
     ) throws {
+        let plans = try plansWithoutConflicts(to: location, onConflict: policy)
+        try ConfigurationFile(home: mover.catalog.home).update { configuration throws(ConfigurationError) in
+            try configuration.set(.preferredStorage, to: location.rawValue)
+        }
+        try reportPlaceholders(to: location) { each($0, .failure($1)) }
+        for plan in plans {
+            each(plan.document, Swift.Result { try mover.move(plan.document, to: location, onConflict: policy) })
+        }
+    }
+
+    /// What ``switchPreferred(to:onConflict:each:)`` would do, with the
+    /// same refusals, for the whole switch and for each document, and
+    /// changing nothing (`--dry-run`).
+    public func rehearse(
+        to location: Location,
+        onConflict policy: ConflictPolicy,
+        each: (Document, Swift.Result<DocumentMover.Plan, any Error>) -> Void
+    ) throws {
+        let plans = try plansWithoutConflicts(to: location, onConflict: policy)
+        try reportPlaceholders(to: location) { each($0, .failure($1)) }
+        for plan in plans {
+            each(plan.document, Swift.Result { try mover.rehearse(plan.document, to: location, onConflict: policy) })
+        }
+    }
+
+    /// All or none: one taken name under `fail` stops the whole switch.
+    private func plansWithoutConflicts(to location: Location, onConflict policy: ConflictPolicy) throws -> [DocumentMover.Plan] {
         let plans = try plan(to: location, onConflict: policy)
         let conflicts = plans.filter { $0.action == .conflict }
         if !conflicts.isEmpty {
             throw StorageError.conflicts(location: location, names: conflicts.map(\.destinationName))
         }
-        try ConfigurationFile(home: mover.catalog.home).update { configuration throws(ConfigurationError) in
-            try configuration.set(.preferredStorage, to: location.rawValue)
-        }
+        return plans
+    }
+
+    private func reportPlaceholders(to location: Location, _ report: (Document, any Error) -> Void) throws {
         for document in try remaining(to: location) where document.states.contains(.notDownloaded) {
-            each(document, .failure(MoveError.notDownloaded(document.qualifiedName)))
-        }
-        for plan in plans {
-            each(plan.document, Swift.Result { try mover.move(plan.document, to: location, onConflict: policy) })
+            report(document, MoveError.notDownloaded(document.qualifiedName))
         }
     }
 }

@@ -10,6 +10,7 @@ import Foundation
 public struct Inbox: Sendable {
     public struct Item: Sendable, Hashable {
         public var name: String
+        public var filename: RawPath
         public var path: RawPath
         public var type: String
         public var size: Int64
@@ -41,6 +42,7 @@ public struct Inbox: Sendable {
             let isDirectory = status.kind == .directory
             items.append(Item(
                 name: name.description,
+                filename: name,
                 path: path,
                 type: registry.type(forFileName: name.description, isDirectory: isDirectory).identifier,
                 size: isDirectory ? Self.treeSize(path) : status.size,
@@ -59,12 +61,12 @@ public struct Inbox: Sendable {
         try FileSystem.createDirectory(documentsDirectory)
         for item in try items() {
             do {
-                let destination = try InboxDelivery.renameIntoPlace(item.path, in: documentsDirectory, filename: item.name, registry: registry)
+                let destination = try InboxDelivery.renameIntoPlace(item.path, in: documentsDirectory, filename: item.filename, registry: registry)
                 moved.append((item, destination))
             } catch where error.errno == EXDEV {
                 // Documents elsewhere: copied beside the destination first,
                 // and the Inbox item removed only once the copy is in place.
-                let destination = try InboxDelivery.deliver(item.path, named: item.name, into: documentsDirectory, registry: registry)
+                let destination = try InboxDelivery.deliver(item.path, named: item.filename, into: documentsDirectory, registry: registry)
                 try retireAndRemove(item.path)
                 moved.append((item, destination))
             }

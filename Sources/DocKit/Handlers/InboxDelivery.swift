@@ -25,7 +25,7 @@ public enum InboxDelivery {
 
     /// Copies `source` (a file, a package or folder whole, symbolic links
     /// as links) into `inbox` as `Name.ext`, or `Name 2.ext`, … when taken.
-    public static func deliver(_ source: RawPath, named filename: String, into inbox: RawPath, registry: TypeRegistry?) throws(FileSystemError) -> RawPath {
+    public static func deliver(_ source: RawPath, named filename: RawPath, into inbox: RawPath, registry: TypeRegistry?) throws(FileSystemError) -> RawPath {
         try FileSystem.createDirectory(inbox)
         let temporary = inbox.appending(FileSystem.temporaryPrefix + UUID().uuidString)
         do {
@@ -46,10 +46,10 @@ public enum InboxDelivery {
 
     /// Renames `item` to the first free name of `Name.ext`, `Name 2.ext`, …
     /// in `directory`, never replacing anything (renameat2 NOREPLACE).
-    static func renameIntoPlace(_ item: RawPath, in directory: RawPath, filename: String, registry: TypeRegistry?) throws(FileSystemError) -> RawPath {
-        let (base, ext) = nameParts(of: filename, registry: registry)
+    static func renameIntoPlace(_ item: RawPath, in directory: RawPath, filename: RawPath, registry: TypeRegistry?) throws(FileSystemError) -> RawPath {
+        let extensionLength = self.extensionLength(of: filename, registry: registry)
         for number in 1...10_000 {
-            let candidate = directory.appending(RawPath(escaped: DocumentName.numbered(base, number, extension: ext)))
+            let candidate = try directory.appending(name: DocumentName.numbered(filename, extensionLength: extensionLength, number))
             // An iCloud placeholder holds the name of a document not downloaded.
             if try FileStatus.of(DocumentCatalog.placeholderPath(for: candidate)) != nil { continue }
             do {
@@ -60,20 +60,19 @@ public enum InboxDelivery {
                 throw error
             }
         }
-        throw FileSystemError(path: directory.appending(RawPath(escaped: filename)), operation: "has no free numbered name", errno: EEXIST)
+        throw FileSystemError(path: directory.appending(filename), operation: "has no free numbered name", errno: EEXIST)
     }
 
-    /// `Report.tar.gz` is `Report` + `tar.gz` when a type claims
-    /// `tar.gz`; otherwise the last extension is split off.
-    static func nameParts(of filename: String, registry: TypeRegistry?) -> (base: String, extension: String?) {
-        let candidates = TypeRegistry.extensionCandidates(of: filename)
-        if let registry {
-            for candidate in candidates where !registry.types(withTag: candidate, tagClass: .filenameExtension).isEmpty {
-                return (String(filename.dropLast(candidate.count + 1)), candidate)
-            }
-        }
-        guard let last = candidates.last else { return (filename, nil) }
-        return (String(filename.dropLast(last.count + 1)), last)
+    /// `Report.tar.gz` numbers as `Report 2.tar.gz` when a type claims
+    /// `tar.gz`; otherwise only the last extension follows the number.
+    static func extensionLength(of filename: RawPath, registry: TypeRegistry?) -> Int {
+        let shown = filename.description
+        let candidates = TypeRegistry.extensionCandidates(of: shown)
+        let chosen = registry.flatMap { registry in
+            candidates.first { !registry.types(withTag: $0, tagClass: .filenameExtension).isEmpty }
+        } ?? candidates.last
+        guard let chosen else { return 0 }
+        return DocumentName.extensionLength(of: filename, name: shown, displayName: String(shown.dropLast(chosen.count + 1)))
     }
 
     /// Copies a document whole (see ``TreeCopier``): links as links,

@@ -5,6 +5,10 @@ public struct DocumentLocations: Sendable, Hashable {
     public let home: Home
     public let localDocuments: RawPath
     public let cloudContainer: RawPath
+    /// The folders the configuration names, which docbrowser never
+    /// creates: a missing one is an unmounted drive or a typo, and writing
+    /// there would put documents under a mount point.
+    let configuredFolders: [Location: RawPath]
 
     public init(home: Home, configuration: Configuration) {
         self.home = home
@@ -14,6 +18,10 @@ public struct DocumentLocations: Sendable, Hashable {
         }
         localDocuments = resolve(configuration[.localDocuments], default: "Documents")
         cloudContainer = resolve(configuration[.cloudContainer], default: "Cloud")
+        var configured: [Location: RawPath] = [:]
+        if configuration[.localDocuments] != nil { configured[.local] = localDocuments }
+        if configuration[.cloudContainer] != nil { configured[.cloud] = cloudContainer }
+        configuredFolders = configured
     }
 
     public var cloudDocuments: RawPath { cloudContainer.appending("Documents") }
@@ -23,9 +31,13 @@ public struct DocumentLocations: Sendable, Hashable {
     }
 
     /// The Documents folder of a location, created if missing. A path that
-    /// exists but is no directory, or cannot be read, is an error.
+    /// exists but is no directory, or cannot be read, is an error, and so
+    /// is a configured folder that is missing: that is never created.
     public func existingDocumentsDirectory(_ location: Location) throws(LocationError) -> RawPath {
         let path = documentsDirectory(location)
+        if let configured = configuredFolders[location], (try? FileStatus.of(configured)) ?? nil == nil {
+            throw .notAvailable(location: location, path: configured)
+        }
         do {
             try FileSystem.createDirectory(path)
         } catch {
@@ -64,12 +76,21 @@ extension Configuration {
 
 public enum LocationError: DocKitError, Hashable {
     case unusable(location: Location, path: RawPath, reason: String)
+    /// The configuration names a folder that is not there.
+    case notAvailable(location: Location, path: RawPath)
 
-    public var kind: FailureKind { .failed }
+    public var kind: FailureKind {
+        switch self {
+        case .unusable: .failed
+        case .notAvailable: .notFound
+        }
+    }
 
     public var description: String {
         switch self {
         case .unusable(let location, let path, let reason): "\(path): the \(location) Documents folder \(reason)"
+        case .notAvailable(let location, let path):
+            "\(path): the configured \(location == .cloud ? "cloud container" : "local Documents folder") is not available (not mounted, or misspelt); nothing was created"
         }
     }
 }

@@ -44,6 +44,7 @@ struct DeleteCommand: AsyncParsableCommand {
         for document in documents {
             do {
                 if dryRun {
+                    try deleter.rehearse(document)
                     try report(Event(event: permanent ? "delete" : "trash", document: document.qualifiedName, path: document.path.description, dryRun: true), context.output,
                                text: permanent ? "would delete \(document.qualifiedName) permanently" : "would move \(document.qualifiedName) to the Trash")
                     continue

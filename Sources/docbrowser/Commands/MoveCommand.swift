@@ -40,7 +40,7 @@ struct MoveCommand: AsyncParsableCommand {
         for document in documents {
             do {
                 if dryRun {
-                    try MoveReport.plan(try mover.plan(document, to: to, onConflict: onConflict), output: context.output)
+                    try MoveReport.plan(try mover.rehearse(document, to: to, onConflict: onConflict), output: context.output)
                 } else {
                     try MoveReport.result(try mover.move(document, to: to, onConflict: onConflict), output: context.output)
                 }

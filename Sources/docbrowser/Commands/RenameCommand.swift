@@ -16,11 +16,14 @@ struct RenameCommand: AsyncParsableCommand {
     @Argument(help: "The new name.")
     var newName: String
 
+    @Flag(name: .long, help: "Rename a document a handler has open, and wait for other docbrowser processes instead of refusing.")
+    var force = false
+
     func run() async throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
         let document = try catalog.resolve(self.document)
-        let renamed = try catalog.renameDocument(document, to: newName)
+        let renamed = try catalog.renameDocument(document, to: newName, force: force)
         if global.json {
             try context.output.emit(json: DocumentReport(renamed, registry: catalog.registry))
         } else if !global.quiet {

@@ -51,13 +51,20 @@ struct StorageCommand: AsyncParsableCommand {
             }
             return
         }
+        var failures = FailureCollector()
         if dryRun {
-            for plan in try switcher.plan(to: location, onConflict: onConflict) {
-                try MoveReport.plan(plan, output: context.output)
+            try switcher.rehearse(to: location, onConflict: onConflict) { document, result in
+                switch result {
+                case .success(let plan):
+                    try? MoveReport.plan(plan, output: context.output)
+                case .failure(let error):
+                    failures.record(error, output: context.output)
+                    if global.json { try? context.output.emit(jsonLine: MoveReport.ErrorEvent(document: document.qualifiedName, message: "\(error)")) }
+                }
             }
+            try failures.finish()
             return
         }
-        var failures = FailureCollector()
         var moved = 0
         try switcher.switchPreferred(to: location, onConflict: onConflict) { document, result in
             switch result {
