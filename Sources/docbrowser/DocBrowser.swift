@@ -47,7 +47,7 @@ struct DocBrowser: AsyncParsableCommand {
         } catch let failure as PartialFailure {
             Foundation.exit(failure.status)
         } catch let error as any DocKitError {
-            Terminal.standardError.write("docbrowser: \(error.description)\n")
+            Terminal.standardError.write("docbrowser: \(TerminalText.line(error.description))\n")
             Foundation.exit(ExitStatus.status(for: error))
         } catch {
             exitForArgumentParser(error)

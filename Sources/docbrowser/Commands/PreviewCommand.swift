@@ -76,11 +76,11 @@ struct PreviewCommand: AsyncParsableCommand {
                 }
             } catch let error as PluginError {
                 // Ctrl-C reached the plugin: the user wants the command to stop.
-                Terminal.standardError.write("docbrowser: \(error.description)\n")
+                Terminal.standardError.write("docbrowser: \(TerminalText.line(error.description))\n")
                 if case .cancelled(let signal) = error.reason { throw ExitCode(128 + signal) }
                 failure = failure ?? ExitStatus.status(for: error.kind)
             } catch let error as any DocKitError {
-                Terminal.standardError.write("docbrowser: \(error.description)\n")
+                Terminal.standardError.write("docbrowser: \(TerminalText.line(error.description))\n")
                 failure = failure ?? ExitStatus.status(for: error.kind)
             }
         }

@@ -29,23 +29,23 @@ struct Output: Sendable {
     }
 
     func line(_ text: String = "") {
-        print(text)
+        print(TerminalText.lines(text))
     }
 
     /// A remark about what happened, kept off stdout so that pipelines see
     /// only results.
     func note(_ text: String) {
         guard !quiet else { return }
-        Terminal.standardError.write("docbrowser: \(text)\n")
+        Terminal.standardError.write("docbrowser: \(TerminalText.line(text))\n")
     }
 
     /// An error about one of several documents: reported at once, and the
     /// command goes on with the others.
     func error(_ error: any Error) {
-        Terminal.standardError.write("docbrowser: \(error)\n")
+        Terminal.standardError.write("docbrowser: \(TerminalText.line("\(error)"))\n")
     }
 
     func warning(_ text: String) {
-        Terminal.standardError.write("docbrowser: warning: \(text)\n")
+        Terminal.standardError.write("docbrowser: warning: \(TerminalText.line(text))\n")
     }
 }

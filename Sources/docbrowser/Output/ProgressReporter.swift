@@ -74,7 +74,7 @@ final class ProgressReporter: Sendable {
         let rate = elapsed > 0 ? Double(progress.bytesCopied) / elapsed : 0
         let line = "[\(String(repeating: "=", count: filled))\(String(repeating: " ", count: width - filled))] "
             + String(format: "%3.0f%% ", fraction * 100)
-            + "\(Formatting.size(progress.bytesCopied))/\(Formatting.size(progress.totalBytes)) \(Formatting.size(Int64(rate)))/s \(progress.document)"
+            + "\(Formatting.size(progress.bytesCopied))/\(Formatting.size(progress.totalBytes)) \(Formatting.size(Int64(rate)))/s \(TerminalText.line(progress.document))"
         // \r and erase-line redraw in place; the finished bar is erased.
         return progress.bytesCopied >= progress.totalBytes ? "\r\u{1B}[K" : "\r\u{1B}[K" + line
     }

@@ -11,8 +11,10 @@ struct Table {
         self.headers = headers
     }
 
+    /// Each cell is made one visible line here, before widths are
+    /// measured, so that no name can split a row or move the cursor.
     mutating func append(_ row: [String]) {
-        rows.append(row)
+        rows.append(row.map { TerminalText.visible($0, keepingNewlines: false) })
     }
 
     func render(width: Int? = Terminal.width) -> String {

@@ -38,12 +38,14 @@ enum Terminal {
         return Int(size.ws_row)
     }
 
+    /// Bold once printed through ``Output``, which renders the mark
+    /// after making outside text visible (``TerminalText``).
     static func bold(_ text: String) -> String {
-        usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+        TerminalText.marked(text, style: "1")
     }
 
     static func dim(_ text: String) -> String {
-        usesColor ? "\u{1B}[2m\(text)\u{1B}[0m" : text
+        TerminalText.marked(text, style: "2")
     }
 }
 

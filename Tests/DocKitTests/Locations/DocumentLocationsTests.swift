@@ -34,10 +34,15 @@ struct DocumentLocationsTests {
         #expect(dotted.localDocuments.description == home.root + "/Docs")
     }
 
-    @Test("existingDocumentsDirectory creates a missing folder, with its parents")
+    @Test("existingDocumentsDirectory creates the default folders, and Documents inside a configured container that exists")
     func createsMissingDirectories() throws {
         let home = try TestHome("locations")
         let locations = Self.locations(home, ["cloud.container": "Deep/Sync"])
+        #expect(throws: LocationError.notAvailable(location: .cloud, path: RawPath(home.root + "/Deep/Sync"))) {
+            try locations.existingDocumentsDirectory(.cloud)
+        }
+        #expect(try FileStatus.of(RawPath(home.root + "/Deep")) == nil, "nothing is created for a missing configured container")
+        try FileManager.default.createDirectory(atPath: home.root + "/Deep/Sync", withIntermediateDirectories: true)
         let local = try locations.existingDocumentsDirectory(.local)
         let cloud = try locations.existingDocumentsDirectory(.cloud)
         #expect(local.description == home.root + "/Documents")
