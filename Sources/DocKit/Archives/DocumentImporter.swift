@@ -156,19 +156,22 @@ public struct DocumentImporter: Sendable {
     }
 
     private func choose(_ staged: [StagedItem], in directory: RawPath, location: Location, policy: ConflictPolicy) throws -> [ImportPlacement] {
-        var chosen: [RawPath: RawPath] = [:]
+        // Two items whose names a peer would see as one (NFC, and case in
+        // the cloud) are as much a clash as two identical names.
+        var chosen: [String: RawPath] = [:]
         var placements: [ImportPlacement] = []
         for item in staged {
             for number in 1... {
                 let name = DocumentName.numbered(item.name, extensionLength: item.extensionLength, number)
                 let destination = try directory.appending(name: name)
+                let key = DocumentName.comparisonKey(name, caseInsensitive: location == .cloud) ?? name.description
                 let replace: Bool
-                if let earlier = chosen[name] {
+                if let earlier = chosen[key] {
                     guard policy == .rename else {
                         throw ImportError.sameName("\(location):\(name)", first: earlier.description, second: item.source.description)
                     }
                     continue
-                } else if try DocumentName.isTaken(destination) {
+                } else if try DocumentName.isTaken(destination, caseInsensitive: location == .cloud) {
                     switch policy {
                     case .fail: throw MoveError.destinationTaken("\(location):\(name)")
                     case .rename: continue
@@ -177,7 +180,7 @@ public struct DocumentImporter: Sendable {
                 } else {
                     replace = false
                 }
-                chosen[name] = item.source
+                chosen[key] = item.source
                 placements.append(ImportPlacement(staged: item.path, stagedInode: item.inode, destination: destination, replace: replace))
                 break
             }

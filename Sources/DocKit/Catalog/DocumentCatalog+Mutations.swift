@@ -24,7 +24,7 @@ extension DocumentCatalog {
             let filename = DocumentName.numbered(base, number, extension: ext)
             try DocumentName.validate(filename)
             let path = try directory.appending(name: RawPath(escaped: filename))
-            if try create(path, asDirectory: isPackage) {
+            if try create(path, asDirectory: isPackage, caseInsensitive: location == .cloud) {
                 return try resolve("\(location):\(filename)")
             }
             if name != nil { throw CatalogError.nameTaken("\(location):\(filename)") }
@@ -42,8 +42,9 @@ extension DocumentCatalog {
 
     /// False when the name is taken, by a file or by the placeholder of a
     /// document not downloaded yet.
-    private func create(_ path: RawPath, asDirectory: Bool) throws(FileSystemError) -> Bool {
+    private func create(_ path: RawPath, asDirectory: Bool, caseInsensitive: Bool) throws(FileSystemError) -> Bool {
         if try FileStatus.of(Self.placeholderPath(for: path)) != nil { return false }
+        if try DocumentName.equivalentName(to: path, caseInsensitive: caseInsensitive) != nil { return false }
         do {
             if asDirectory {
                 try FileSystem.createNewDirectory(path)
@@ -97,7 +98,8 @@ extension DocumentCatalog {
         }
         if destination == document.path { return document }
         let qualified = qualifiedName(document, renamedTo: filename)
-        if try FileStatus.of(Self.placeholderPath(for: destination)) != nil {
+        if try FileStatus.of(Self.placeholderPath(for: destination)) != nil
+            || DocumentName.equivalentName(to: destination, caseInsensitive: document.location == .cloud, except: document.path) != nil {
             throw CatalogError.nameTaken(qualified)
         }
         do {

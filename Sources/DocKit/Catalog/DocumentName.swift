@@ -24,10 +24,41 @@ enum DocumentName {
         return ext.map { "\(stem).\($0)" } ?? stem
     }
 
-    /// A name is taken by a file, or by the placeholder of one that is not
-    /// downloaded.
-    static func isTaken(_ path: RawPath) throws -> Bool {
+    /// A name is taken by a file, by the placeholder of one that is not
+    /// downloaded, or by a name that is the same after Unicode
+    /// normalization (and, where `caseInsensitive`, case folding), which
+    /// macOS and Windows peers of a sync folder see as one file.
+    static func isTaken(_ path: RawPath, caseInsensitive: Bool, except: RawPath? = nil) throws -> Bool {
+        if path != except, try isTakenExactly(path) { return true }
+        return try equivalentName(to: path, caseInsensitive: caseInsensitive, except: except) != nil
+    }
+
+    static func isTakenExactly(_ path: RawPath) throws -> Bool {
         try FileStatus.of(path) != nil || FileStatus.of(DocumentCatalog.placeholderPath(for: path)) != nil
+    }
+
+    /// Another entry beside `path` whose name is `path`'s after NFC (and
+    /// case folding), other than `except`; placeholders count by the name
+    /// they stand for.
+    static func equivalentName(to path: RawPath, caseInsensitive: Bool, except: RawPath? = nil) throws(FileSystemError) -> RawPath? {
+        guard let key = comparisonKey(path.lastComponent, caseInsensitive: caseInsensitive) else { return nil }
+        let directory = path.deletingLastComponent
+        guard try FileStatus.of(directory) != nil else { return nil }
+        for entry in try DirectoryReader.names(in: directory) where entry != path.lastComponent {
+            let sibling = directory.appending(entry)
+            if sibling == except { continue }
+            let standsFor = DocumentEntryRules.placeholderTarget(entry) ?? entry
+            if standsFor != path.lastComponent, comparisonKey(standsFor, caseInsensitive: caseInsensitive) == key { return sibling }
+        }
+        return nil
+    }
+
+    /// What two names are compared by: NFC, and lowercased where case is
+    /// ignored. A name that is not UTF-8 has no other spelling: nil.
+    static func comparisonKey(_ name: RawPath, caseInsensitive: Bool) -> String? {
+        guard let text = String(validating: name.bytes, as: UTF8.self) else { return nil }
+        let normalized = text.precomposedStringWithCanonicalMapping
+        return caseInsensitive ? normalized.lowercased() : normalized
     }
 
     /// The filename itself, then `Name 2.ext`, …: the number goes before

@@ -58,7 +58,7 @@ public struct DocumentMover: Sendable {
         for number in 1...10_000 {
             let name = candidateName(document, number)
             let destination = try directory.appending(name: name)
-            guard try isTaken(destination) else {
+            guard try isTaken(destination, in: location) else {
                 return Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), destinationPath: destination, replaces: false)
             }
             switch policy {
@@ -135,7 +135,7 @@ public struct DocumentMover: Sendable {
             defer { lock.release() }
             try checkStillThere(document)
             try checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
-            let taken = try isTaken(destination)
+            let taken = try isTaken(destination, in: location)
             if taken {
                 switch policy {
                 case .fail: throw MoveError.destinationTaken("\(location):\(relativeName(document, name))")
@@ -189,8 +189,8 @@ public struct DocumentMover: Sendable {
         try OpenDocumentRecord.refuseIfOpen(path, name: name, in: locks, force: force)
     }
 
-    private func isTaken(_ path: RawPath) throws -> Bool {
-        try DocumentName.isTaken(path)
+    private func isTaken(_ path: RawPath, in location: Location) throws -> Bool {
+        try DocumentName.isTaken(path, caseInsensitive: location == .cloud)
     }
 
     /// The same folders inside the destination as in the source.
