@@ -134,11 +134,17 @@ public struct DocumentImporter: Sendable {
         }
     }
 
+    /// Each item's lock holds a descriptor while the import commits; these
+    /// stay for everything else the commit opens.
+    static let descriptorsKeptFree = 64
+
     /// Chooses every item's name and locks them all, choosing again if
     /// another process took one meanwhile.
     private func plan(_ staged: [StagedItem], in directory: RawPath, location: Location, policy: ConflictPolicy) throws -> ([ImportPlacement], DocumentLock) {
         let locks = LockDirectory(home: catalog.home)
         let holder = LockHolder(activity: "importing into \(location)")
+        let limit = ResourceLimits.raisedOpenFileLimit() - Self.descriptorsKeptFree
+        guard staged.count <= limit else { throw ImportError.tooManyItems(count: staged.count, limit: limit) }
         for _ in 1...10 {
             let placements = try choose(staged, in: directory, location: location, policy: policy)
             let lock = try DocumentLock(placements.map(\.destination), in: locks, holder: holder, waiting: force)
@@ -171,6 +177,8 @@ public struct DocumentImporter: Sendable {
                         throw ImportError.sameName("\(location):\(name)", first: earlier.description, second: item.source.description)
                     }
                     continue
+                } else if DocumentEntryRules.verdict(for: name, atTopLevel: true) != .document {
+                    throw ImportError.hiddenName(name.description, source: item.source.description)
                 } else if try DocumentName.isTaken(destination, caseInsensitive: location == .cloud) {
                     switch policy {
                     case .fail: throw MoveError.destinationTaken("\(location):\(name)")

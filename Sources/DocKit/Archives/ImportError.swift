@@ -7,10 +7,15 @@ public enum ImportError: DocKitError, Hashable {
     case sameName(String, first: String, second: String)
     /// Devices, FIFOs and sockets are not documents.
     case notADocument(String)
+    /// A top-level name docbrowser keeps for itself or hides (the Inbox, a
+    /// sync engine's temporary): imported under it, the item would vanish.
+    case hiddenName(String, source: String)
+    /// More top-level items than this process can lock at once.
+    case tooManyItems(count: Int, limit: Int)
 
     public var kind: FailureKind {
         switch self {
-        case .nothingToImport, .notADocument: .invalidInput
+        case .nothingToImport, .notADocument, .hiddenName, .tooManyItems: .invalidInput
         case .sameName: .conflict
         }
     }
@@ -23,6 +28,10 @@ public enum ImportError: DocKitError, Hashable {
             "\(name): both \(first) and \(second) bring an item of this name; use --on-conflict rename"
         case .notADocument(let path):
             "\(path): not a file, package or folder"
+        case .hiddenName(let name, let source):
+            "\(source): the item '\(name)' has a name docbrowser hides (the Inbox, or a sync engine's temporary), so it would vanish; nothing was imported"
+        case .tooManyItems(let count, let limit):
+            "\(count) items to import at once, more than the \(limit) this process can lock; import fewer at a time"
         }
     }
 }

@@ -43,7 +43,7 @@ extension DocumentCatalog {
     /// False when the name is taken, by a file or by the placeholder of a
     /// document not downloaded yet.
     private func create(_ path: RawPath, asDirectory: Bool, caseInsensitive: Bool) throws(FileSystemError) -> Bool {
-        if try FileStatus.of(Self.placeholderPath(for: path)) != nil { return false }
+        if try Self.placeholderExists(for: path) { return false }
         if try DocumentName.equivalentName(to: path, caseInsensitive: caseInsensitive) != nil { return false }
         do {
             if asDirectory {
@@ -98,7 +98,7 @@ extension DocumentCatalog {
         }
         if destination == document.path { return document }
         let qualified = qualifiedName(document, renamedTo: filename)
-        if try FileStatus.of(Self.placeholderPath(for: destination)) != nil
+        if try Self.placeholderExists(for: destination)
             || DocumentName.equivalentName(to: destination, caseInsensitive: document.location == .cloud, except: document.path) != nil {
             throw CatalogError.nameTaken(qualified)
         }
@@ -147,6 +147,14 @@ extension DocumentCatalog {
     }
 
     /// `.Name.ext.icloud`, the placeholder that stands for `Name.ext`.
+    /// Whether the placeholder of `path` is there. A name of 247 bytes or
+    /// more, legal on its own, has no placeholder: `.NAME.icloud` would be
+    /// longer than a name can be.
+    static func placeholderExists(for path: RawPath) throws(FileSystemError) -> Bool {
+        guard path.lastComponent.bytes.count + 8 <= 255 else { return false }
+        return try FileStatus.of(placeholderPath(for: path)) != nil
+    }
+
     static func placeholderPath(for path: RawPath) -> RawPath {
         path.deletingLastComponent.appending(RawPath(bytes: Array(".".utf8) + path.lastComponent.bytes + Array(".icloud".utf8)))
     }

@@ -34,7 +34,7 @@ enum DocumentName {
     }
 
     static func isTakenExactly(_ path: RawPath) throws -> Bool {
-        try FileStatus.of(path) != nil || FileStatus.of(DocumentCatalog.placeholderPath(for: path)) != nil
+        try FileStatus.of(path) != nil || DocumentCatalog.placeholderExists(for: path)
     }
 
     /// Another entry beside `path` whose name is `path`'s after NFC (and

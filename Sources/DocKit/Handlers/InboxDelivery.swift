@@ -51,7 +51,7 @@ public enum InboxDelivery {
         for number in 1...10_000 {
             let candidate = try directory.appending(name: DocumentName.numbered(filename, extensionLength: extensionLength, number))
             // An iCloud placeholder holds the name of a document not downloaded.
-            if try FileStatus.of(DocumentCatalog.placeholderPath(for: candidate)) != nil { continue }
+            if try DocumentCatalog.placeholderExists(for: candidate) { continue }
             do {
                 try FileSystem.renameWithoutReplacing(item, to: candidate)
                 return candidate

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// Top-level items an archive may hold that once broke the launcher's side
+/// of an import: names it hides, names as long as a name can be, and more
+/// items than a process could once lock.
+@Suite("import: hidden, long and many top-level names")
+struct ImportLimitsEndToEndTests {
+    @Test("a top-level item named like the Inbox or a sync temporary is refused, naming the archive and the item", arguments: ["Inbox", "draft.part", "~syncthing~x.tmp"])
+    func hiddenTopLevelName(name: String) async throws {
+        let sandbox = try Sandbox()
+        let archive = try await HostileNamesEndToEndTests.makeArchive(sandbox, format: "tar", names: ["\(name)/inside.txt", "Visible.txt"])
+        let refused = try await sandbox.run("import", archive)
+        #expect(refused.status == 6, "\(refused)")
+        #expect(refused.standardError.split(separator: "\n").count == 1, "\(refused)")
+        #expect(refused.standardError.contains(archive) && refused.standardError.contains("'\(name)'"), "\(refused)")
+        #expect(sandbox.names(in: sandbox.localDocuments).filter { !$0.hasPrefix(".") }.isEmpty, "all or nothing")
+        let listed = try await sandbox.run("list")
+        #expect(listed.status == 0)
+    }
+
+    @Test("a top-level name of 255 bytes imports")
+    func longestName() async throws {
+        let sandbox = try Sandbox()
+        let name = String(repeating: "n", count: 251) + ".txt"
+        let archive = try await HostileNamesEndToEndTests.makeArchive(sandbox, format: "tar", names: [name])
+        let imported = try await sandbox.run("import", archive)
+        #expect(imported.status == 0, "\(imported)")
+        #expect(sandbox.names(in: sandbox.localDocuments) == [name])
+        let moved = try await sandbox.run("move", name, "--to", "cloud")
+        #expect(moved.status == 0, "\(moved)")
+    }
+
+    @Test("an archive of 1,100 top-level items imports them all")
+    func manyTopLevelItems() async throws {
+        let sandbox = try Sandbox()
+        let names = (1...1_100).map { "Item \($0).txt" }
+        let archive = try await HostileNamesEndToEndTests.makeArchive(sandbox, format: "tar", names: names)
+        let imported = try await sandbox.run("import", archive)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(sandbox.names(in: sandbox.localDocuments).count == 1_100)
+    }
+}
