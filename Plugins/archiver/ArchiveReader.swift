@@ -24,10 +24,10 @@ final class ArchiveReader {
         guard stat(path, &status) == 0 else {
             let code = errno
             throw PluginFailure(kind: code == ENOENT ? .notFound : .failed, rule: nil, entry: nil,
-                                message: "\(path): cannot be read: \(String(cString: strerror(code)))")
+                                message: "cannot be read: \(String(cString: strerror(code)))")
         }
         guard UInt32(status.st_mode) & 0o170000 == EntryType.regular else {
-            throw PluginFailure.invalid("\(path): is not a regular file")
+            throw PluginFailure.invalid("is not a regular file")
         }
         size = Int64(status.st_size)
         guard let handle = archive_read_new() else { throw PluginFailure.failed("libarchive: out of memory") }
@@ -45,7 +45,7 @@ final class ArchiveReader {
             legacyDecoder = LegacyNameDecoder(charset: "CP437")
         }
         guard archive_read_open_filename(handle, path, 1 << 16) == ARCHIVE_OK else {
-            throw PluginFailure.invalid("\(path): not an archive docbrowser can read: \(archiveErrorString(handle))", rule: "not-an-archive")
+            throw PluginFailure.invalid("not an archive docbrowser can read: \(archiveErrorString(handle))", rule: "not-an-archive")
         }
     }
 
@@ -70,11 +70,22 @@ final class ArchiveReader {
 
     func damaged() -> PluginFailure {
         let message = archiveErrorString(handle)
+        // 7z and rar can encrypt their headers too: then no entry is named.
+        if archive_read_has_encrypted_entries(handle) > 0 {
+            return encrypted(lastName)
+        }
         if entriesRead == 0 && archive_format(handle) == 0 {
-            return PluginFailure.invalid("\(path): not an archive docbrowser can read: \(message)", rule: "not-an-archive")
+            return PluginFailure.invalid("not an archive docbrowser can read: \(message)", rule: "not-an-archive")
         }
         let place = lastName.map { "at entry '\($0)'" } ?? "before the first entry"
-        return PluginFailure.invalid("\(path): damaged or truncated \(place): \(message)", entry: lastName, rule: "damaged-archive")
+        return PluginFailure.invalid("damaged or truncated \(place): \(message)", entry: lastName, rule: "damaged-archive")
+    }
+
+    /// No passphrase is ever asked, so an encrypted entry cannot be read;
+    /// saying so beats calling the archive damaged.
+    func encrypted(_ entry: String?) -> PluginFailure {
+        let what = entry.map { "entry '\($0)' is encrypted" } ?? "the archive is encrypted"
+        return PluginFailure.invalid("\(what): docbrowser does not import encrypted archives", entry: entry, rule: "encrypted")
     }
 
     /// The entry's path as bytes: libarchive's conversion when it has one,

@@ -3,6 +3,11 @@
 /// components from the staging directory, so a checked name cannot point
 /// outside it.
 struct EntryName: Hashable {
+    /// docbrowser's temporaries (DocKit's `FileSystem.temporaryPrefix`):
+    /// the launcher removes what carries it, so an entry so named would be
+    /// imported and then lost.
+    static let reservedPrefix = Array(".docbrowser-tmp-".utf8)
+
     let components: [[UInt8]]
     /// As the archive spelled it, for messages.
     let original: String
@@ -28,6 +33,9 @@ struct EntryName: Hashable {
             if component == [UInt8(ascii: "."), UInt8(ascii: ".")] {
                 throw PluginFailure.refused(original, rule: "parent-component", "'..' components are not allowed in an archive")
             }
+            if component.starts(with: Self.reservedPrefix) {
+                throw PluginFailure.refused(original, rule: "reserved-name", "names starting with '.docbrowser-tmp-' are docbrowser's own temporaries, which it sweeps away")
+            }
             components.append(component)
         }
         self.components = components
@@ -44,60 +52,4 @@ struct EntryName: Hashable {
 
     var parent: EntryName { EntryName(components: Array(components.dropLast())) }
     var last: [UInt8] { components.last ?? [] }
-
-    /// The names of the directories above, nearest the root first.
-    var ancestors: [EntryName] {
-        (0..<max(components.count - 1, 0)).map { EntryName(components: Array(components[...$0])) }
-    }
-}
-
-/// Where the archive's symbolic links point, checked once every link is
-/// known: a link is followed through the others, as the kernel would
-/// after extraction, and must stay inside the archive's root.
-struct SymlinkTable {
-    private(set) var targets: [EntryName: [UInt8]] = [:]
-    private(set) var order: [EntryName] = []
-
-    mutating func add(_ name: EntryName, target: [UInt8]) {
-        if targets.updateValue(target, forKey: name) == nil { order.append(name) }
-    }
-
-    func contains(_ name: EntryName) -> Bool { targets[name] != nil }
-
-    /// Refuses a link whose target is absolute or leads, through `..` or
-    /// through other links, above the root; and loops.
-    func checkEscapes() throws(PluginFailure) {
-        for name in order {
-            var hops = 0
-            guard try resolve(target: targets[name]!, from: name.parent.components, hops: &hops, link: name) != nil else {
-                throw PluginFailure.refused(name.display, rule: "symlink-escapes", "the link's target '\(displayName(targets[name]!))' points outside the archive")
-            }
-        }
-    }
-
-    /// The components the target resolves to, or nil when it escapes.
-    private func resolve(target: [UInt8], from directory: [[UInt8]], hops: inout Int, link: EntryName) throws(PluginFailure) -> [[UInt8]]? {
-        if target.first == UInt8(ascii: "/") { return nil }
-        hops += 1
-        guard hops <= 40 else {
-            throw PluginFailure.refused(link.display, rule: "symlink-loop", "the link's target goes round a loop of links")
-        }
-        var resolved = directory
-        for part in target.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
-            let component = Array(part)
-            if component == [UInt8(ascii: ".")] { continue }
-            if component == [UInt8(ascii: "."), UInt8(ascii: ".")] {
-                guard !resolved.isEmpty else { return nil }
-                resolved.removeLast()
-                continue
-            }
-            resolved.append(component)
-            if let next = targets[EntryName(components: resolved)] {
-                resolved.removeLast()
-                guard let followed = try resolve(target: next, from: resolved, hops: &hops, link: link) else { return nil }
-                resolved = followed
-            }
-        }
-        return resolved
-    }
 }

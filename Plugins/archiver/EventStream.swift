@@ -39,13 +39,18 @@ struct EventStream {
 
     /// Runs an operation and turns a failure into the protocol's error
     /// event, one stderr line and the matching exit status.
-    static func perform(_ body: (EventStream) throws -> Void) throws {
+    /// `subject` is the file the operation reads, named first on stderr:
+    /// the launcher names it itself, so `message` does not.
+    static func perform(subject: String? = nil, _ body: (EventStream) throws -> Void) throws {
         let stream = EventStream()
         do {
             try body(stream)
-        } catch let failure as PluginFailure {
+        } catch var failure as PluginFailure {
+            // Entry names may hold line breaks; an error is one line.
+            failure.message = oneLine(failure.message)
             stream.emit(ErrorEvent(kind: failure.kind, rule: failure.rule, entry: failure.entry, message: failure.message))
-            FileHandle.standardError.write(Data("docbrowser-archiver: \(failure.message)\n".utf8))
+            let named = subject.map { "\($0): " } ?? ""
+            FileHandle.standardError.write(Data("docbrowser-archiver: \(named)\(failure.message)\n".utf8))
             throw ExitCode(failure.kind.exitCode)
         }
     }
@@ -70,6 +75,20 @@ func displayName(_ bytes: [UInt8]) -> String {
         if !matched {
             result += String(format: "\\x%02X", bytes[index])
             index += 1
+        }
+    }
+    return result
+}
+
+/// Control characters (a name's line break, an escape) shown as `\xHH`,
+/// so that a message stays one line and cannot drive a terminal.
+func oneLine(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+            result += String(format: "\\x%02X", scalar.value)
+        } else {
+            result.unicodeScalars.append(scalar)
         }
     }
     return result

@@ -49,7 +49,7 @@ struct ListOperation: ParsableCommand {
 
     func run() throws {
         ArchiverCommand.prepareLocale()
-        try EventStream.perform { events in
+        try EventStream.perform(subject: archive) { events in
             let reader = try ArchiveReader(path: archive, charset: charset)
             var total: Int64 = 0
             var truncated = false

@@ -25,37 +25,6 @@ final class StagingDirectory {
 
     deinit { close(descriptor) }
 
-    /// Opens the directory `name`, creating the missing ones (mode 0700
-    /// until the end, so that a read-only directory can still be filled).
-    /// `created` learns each directory made here.
-    func openDirectory(_ name: EntryName, create: Bool, created: (EntryName) -> Void = { _ in }) throws(PluginFailure) -> Int32 {
-        var current = dup(descriptor)
-        guard current >= 0 else { throw PluginFailure.failed("\(path): \(String(cString: strerror(errno)))") }
-        for (index, component) in name.components.enumerated() {
-            if create {
-                if withCBytes(component, { mkdirat(current, $0, 0o700) }) == 0 {
-                    created(EntryName(components: Array(name.components[...index])))
-                } else if errno != EEXIST {
-                    let code = errno
-                    close(current)
-                    throw PluginFailure.failed("\(name.display): cannot be created: \(String(cString: strerror(code)))", entry: name.display)
-                }
-            }
-            let next = withCBytes(component) { openat(current, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
-            let code = errno
-            close(current)
-            guard next >= 0 else {
-                let reached = EntryName(components: Array(name.components[...index]))
-                if code == ELOOP || code == ENOTDIR {
-                    throw PluginFailure.refused(name.display, rule: "through-symlink", "'\(reached.display)' is not a directory the archive made; nothing is written through it")
-                }
-                throw PluginFailure.failed("\(reached.display): cannot be opened: \(String(cString: strerror(code)))", entry: name.display)
-            }
-            current = next
-        }
-        return current
-    }
-
     /// The file type of `name` in the directory `parent`, without following it.
     static func type(of name: [UInt8], in parent: Int32) -> UInt32? {
         var status = stat()
@@ -63,25 +32,38 @@ final class StagingDirectory {
         return UInt32(status.st_mode) & 0o170000
     }
 
-    /// Removes everything in the staging directory, never following links.
+    /// Removes everything in the staging directory, never following
+    /// links. One descriptor is held whatever the depth: the walk climbs
+    /// back through `..`, and keeps only names.
     func removeContents() {
-        Self.removeContents(of: descriptor)
-    }
-
-    private static func removeContents(of directory: Int32) {
-        for name in names(in: directory) {
-            if type(of: name, in: directory) == EntryType.directory {
-                _ = withCBytes(name) { fchmodat(directory, $0, 0o700, 0) }
-                let child = withCBytes(name) { openat(directory, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
-                if child >= 0 {
-                    removeContents(of: child)
-                    close(child)
-                }
-                _ = withCBytes(name) { unlinkat(directory, $0, AT_REMOVEDIR) }
-            } else {
-                _ = withCBytes(name) { unlinkat(directory, $0, 0) }
+        var current = dup(descriptor)
+        guard current >= 0 else { return }
+        var pending: [[[UInt8]]] = [Self.names(in: current)]
+        var descended: [[UInt8]] = []
+        while !pending.isEmpty {
+            guard let name = pending[pending.count - 1].popLast() else {
+                pending.removeLast()
+                guard let left = descended.popLast() else { break }
+                let parent = openat(current, "..", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                close(current)
+                guard parent >= 0 else { return }
+                current = parent
+                _ = withCBytes(left) { unlinkat(current, $0, AT_REMOVEDIR) }
+                continue
             }
+            guard Self.type(of: name, in: current) == EntryType.directory else {
+                _ = withCBytes(name) { unlinkat(current, $0, 0) }
+                continue
+            }
+            _ = withCBytes(name) { fchmodat(current, $0, 0o700, 0) }
+            let child = withCBytes(name) { openat(current, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            guard child >= 0 else { continue }
+            close(current)
+            current = child
+            descended.append(name)
+            pending.append(Self.names(in: current))
         }
+        close(current)
     }
 
     static func names(in directory: Int32) -> [[UInt8]] {

@@ -127,3 +127,21 @@ extension Sandbox {
         ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
     }
 }
+
+/// Python that writes zips byte by byte, for the layouts no zip tool
+/// makes: `lfh` a local header, `cdh` a central directory record,
+/// `forge(path, body, records)` the file with its end record.
+enum ZipForge {
+    static let python = #"""
+    import struct, zlib
+    def lfh(name, crc, csize, usize, method=0, flags=0):
+        return struct.pack('<IHHHHHIIIHH', 0x04034b50, 20, flags, method, 0, 0x21, crc, csize, usize, len(name), 0) + name
+    def cdh(name, crc, csize, usize, offset, method=0, flags=0, mode=0o100644):
+        return struct.pack('<IHHHHHHIIIHHHHHII', 0x02014b50, 0x031e, 20, flags, method, 0, 0x21, crc, csize, usize, len(name), 0, 0, 0, 0, mode << 16, offset) + name
+    def forge(path, body, records):
+        directory = b''.join(records)
+        end = struct.pack('<IHHHHIIH', 0x06054b50, 0, 0, len(records), len(records), len(directory), len(body), 0)
+        open(path, 'wb').write(body + directory + end)
+
+    """#
+}

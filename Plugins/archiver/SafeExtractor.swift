@@ -1,0 +1,285 @@
+import CArchive
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct ExtractResult: Encodable {
+    let event = "result"
+    var format: String
+    var entries: Int
+    var bytes: Int64
+    var items: [String]
+    /// Directories opened while extracting: grows with the archive's
+    /// directories, not with entries times depth (tests watch it).
+    var directoryOpens: Int
+}
+
+/// Reads entry after entry and writes each under the staging directory,
+/// checking every rule before the first byte of the entry is written.
+/// Symbolic links are made last, after every other entry, so that no
+/// entry can be written through one.
+struct SafeExtractor {
+    let reader: ArchiveReader
+    let staging: StagingDirectory
+    let limits: ExtractionLimits
+    let events: EventStream
+
+    private var written: Int64 = 0
+    private var tree = PathTree()
+    private let descriptors: DirectoryDescriptors
+    private var symlinks = SymlinkTable()
+    private var directoryAttributes: [Int: (mode: mode_t, mtime: timespec?)] = [:]
+    private var topLevel: [[UInt8]] = []
+    private var topLevelSeen: Set<[UInt8]> = []
+    private var linkTimes: [Int: timespec] = [:]
+    private var throttle = ProgressThrottle()
+
+    init(reader: ArchiveReader, staging: StagingDirectory, limits: ExtractionLimits, events: EventStream) {
+        self.reader = reader
+        self.staging = staging
+        self.limits = limits
+        self.events = events
+        descriptors = DirectoryDescriptors(staging: staging)
+    }
+
+    mutating func run() throws(PluginFailure) -> ExtractResult {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var checkedDirectory = false
+        while let entry = try reader.next() {
+            if !checkedDirectory {
+                // libarchive has read the zip's central directory by now,
+                // and nothing is written yet.
+                checkedDirectory = true
+                if archive_format(reader.handle) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_ZIP {
+                    try ZipDirectoryCheck(limits: limits).check(path: reader.path)
+                }
+            }
+            guard reader.entriesRead <= limits.entries else {
+                throw PluginFailure.refused(reader.lastName ?? "?", rule: "entry-count-limit", "the archive has more than \(limits.entries) entries")
+            }
+            try extract(entry, buffer: &buffer)
+            if throttle.shouldEmit() {
+                events.emit(ProgressEvent(bytes: reader.consumed, totalBytes: reader.size, entries: reader.entriesRead, totalEntries: nil, item: reader.lastName))
+            }
+        }
+        try symlinks.checkEscapes(in: tree)
+        try makeSymlinks()
+        descriptors.closeAll()
+        try finishDirectories()
+        return ExtractResult(format: reader.formatName, entries: reader.entriesRead, bytes: written,
+                             items: topLevel.map(displayName), directoryOpens: descriptors.opened)
+    }
+
+    private mutating func extract(_ entry: OpaquePointer, buffer: inout [UInt8]) throws(PluginFailure) {
+        guard let rawName = reader.name(of: entry) else {
+            throw PluginFailure.invalid("entry \(reader.entriesRead) has no name libarchive can read", rule: "undecodable-name")
+        }
+        let name = try EntryName(rawName)
+        let type = archive_entry_filetype(entry)
+        let hardlink = archive_entry_hardlink(entry).map(bytesOf)
+        if name.isRoot {
+            guard type == EntryType.directory else {
+                throw PluginFailure.refused(name.original, rule: "empty-name", "only a directory may be named '.'")
+            }
+            return
+        }
+        guard name.components.count <= limits.depth else {
+            throw PluginFailure.refused(name.display, rule: "depth-limit", "it lies \(name.components.count) directories deep, past the limit of \(limits.depth)")
+        }
+        if archive_entry_is_encrypted(entry) != 0 {
+            throw reader.encrypted(name.display)
+        }
+        if hardlink == nil {
+            switch type {
+            case EntryType.regular, EntryType.directory, EntryType.symbolicLink: break
+            default:
+                throw PluginFailure.refused(name.display, rule: "special-file", "\(EntryType.name(type)) entries are not allowed in an imported archive")
+            }
+        }
+        let node = tree.insert(name)
+        if let blocking = tree.blockingAncestor(of: node) {
+            let ancestor = tree.name(of: blocking).display
+            if tree[blocking].kind == .symlink {
+                throw PluginFailure.refused(name.display, rule: "through-symlink", "it would be written through the link '\(ancestor)'")
+            }
+            throw PluginFailure.refused(name.display, rule: "through-symlink", "'\(ancestor)' is not a directory the archive made; nothing is written through it")
+        }
+        if tree[node].kind == .symlink, type != EntryType.symbolicLink || hardlink != nil {
+            throw PluginFailure.refused(name.display, rule: "through-symlink", "an earlier entry made it a link; writing it would follow that link")
+        }
+        if topLevelSeen.insert(name.components[0]).inserted { topLevel.append(name.components[0]) }
+
+        let mtime: timespec? = archive_entry_mtime_is_set(entry) != 0
+            ? timespec(tv_sec: archive_entry_mtime(entry), tv_nsec: archive_entry_mtime_nsec(entry)) : nil
+        let mode = mode_t(archive_entry_perm(entry))
+
+        if let hardlink {
+            try makeHardLink(name, node: node, to: hardlink)
+        } else if type == EntryType.directory {
+            if let kind = tree[node].kind, kind != .directory {
+                throw PluginFailure.refused(name.display, rule: "duplicate-entry", "an earlier entry of another kind has this name")
+            }
+            close(try descriptors.open(node, in: &tree, create: true))
+            directoryAttributes[node] = (ImportedMode.directory(mode), mtime)
+        } else if type == EntryType.symbolicLink {
+            let target = archive_entry_symlink(entry).map(bytesOf) ?? []
+            guard !target.isEmpty else {
+                throw PluginFailure.refused(name.display, rule: "symlink-escapes", "the link has no target")
+            }
+            if target.first == UInt8(ascii: "/") {
+                throw PluginFailure.refused(name.display, rule: "symlink-escapes", "the link's target '\(displayName(target))' is an absolute path")
+            }
+            if let kind = tree[node].kind, kind != .symlink {
+                throw PluginFailure.refused(name.display, rule: "duplicate-entry", "an earlier entry of another kind has this name")
+            }
+            tree.setKind(.symlink, of: node)
+            symlinks.add(node, target: target)
+            if let mtime { linkTimes[node] = mtime }
+        } else {
+            try writeFile(name, node: node, entry: entry, mode: ImportedMode.file(mode), mtime: mtime, buffer: &buffer)
+        }
+    }
+
+    private mutating func parentDirectory(of node: Int) throws(PluginFailure) -> Int32 {
+        try descriptors.open(tree[node].parent, in: &tree, create: true)
+    }
+
+    private mutating func writeFile(_ name: EntryName, node: Int, entry: OpaquePointer, mode: mode_t, mtime: timespec?, buffer: inout [UInt8]) throws(PluginFailure) {
+        if archive_entry_size_is_set(entry) != 0, Int64(archive_entry_size(entry)) > limits.bytes - written {
+            throw PluginFailure.refused(name.display, rule: "total-size-limit", "its size would take the archive past \(limits.bytes) bytes")
+        }
+        if let kind = tree[node].kind, kind != .file {
+            throw PluginFailure.refused(name.display, rule: "duplicate-entry", "an earlier entry of another kind has this name")
+        }
+        let parent = try parentDirectory(of: node)
+        defer { close(parent) }
+        if tree[node].kind == .file {
+            // A later copy of a file replaces the earlier one, as tar does.
+            _ = withCBytes(name.last) { unlinkat(parent, $0, 0) }
+        }
+        let descriptor = withCBytes(name.last) { openat(parent, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+        guard descriptor >= 0 else {
+            throw PluginFailure.failed("\(name.display): cannot be created: \(String(cString: strerror(errno)))", entry: name.display)
+        }
+        defer { close(descriptor) }
+        tree.setKind(.file, of: node)
+        let start = reader.consumed
+        var entryBytes: Int64 = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { archive_read_data(reader.handle, $0.baseAddress!, $0.count) }
+            if count == 0 { break }
+            guard count > 0 else { throw reader.damaged() }
+            entryBytes += Int64(count)
+            written += Int64(count)
+            guard written <= limits.bytes else {
+                throw PluginFailure.refused(name.display, rule: "total-size-limit", "the archive expands past \(limits.bytes) bytes")
+            }
+            if entryBytes > limits.ratioThreshold, limits.exceedsRatio(written: entryBytes, consumed: reader.consumed - start) {
+                throw PluginFailure.refused(name.display, rule: "compression-ratio-limit", "it expands more than \(limits.ratio) times (a zip bomb?)")
+            }
+            if written > limits.totalRatioThreshold, limits.exceedsRatio(written: written, consumed: reader.size) {
+                throw PluginFailure.refused(name.display, rule: "compression-ratio-limit",
+                                            "the archive has expanded to \(written) bytes, more than \(limits.ratio) times its own \(reader.size) (a zip bomb?)")
+            }
+            var offset = 0
+            while offset < count {
+                let result = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, count - offset) }
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    throw PluginFailure.failed("\(name.display): cannot be written: \(String(cString: strerror(errno)))", entry: name.display)
+                }
+                offset += result
+            }
+        }
+        fchmod(descriptor, mode)
+        if let mtime {
+            let times = [omitTime, mtime]
+            futimens(descriptor, times)
+        }
+    }
+
+    private mutating func makeHardLink(_ name: EntryName, node: Int, to targetBytes: [UInt8]) throws(PluginFailure) {
+        let target: EntryName
+        do {
+            target = try EntryName(targetBytes, role: "link target")
+        } catch {
+            throw PluginFailure.refused(name.display, rule: "hardlink-outside", "the hard link's target '\(displayName(targetBytes))' is outside the archive")
+        }
+        guard let targetNode = tree.lookup(target), tree[targetNode].kind == .file else {
+            throw PluginFailure.refused(name.display, rule: "hardlink-outside", "the hard link's target '\(target.display)' is not a file extracted before it")
+        }
+        if tree[node].kind != nil {
+            throw PluginFailure.refused(name.display, rule: "duplicate-entry", "an earlier entry has this name")
+        }
+        let targetParent = try descriptors.open(tree[targetNode].parent, in: &tree, create: false)
+        defer { close(targetParent) }
+        let parent = try parentDirectory(of: node)
+        defer { close(parent) }
+        let result = withCBytes(target.last) { from in withCBytes(name.last) { to in linkat(targetParent, from, parent, to, 0) } }
+        guard result == 0 else {
+            let code = errno
+            throw PluginFailure(kind: code == EEXIST ? .refused : .failed, rule: code == EEXIST ? "duplicate-entry" : nil, entry: name.display,
+                                message: "entry '\(name.display)': the hard link cannot be made: \(String(cString: strerror(code)))")
+        }
+        tree.setKind(.file, of: node)
+    }
+
+    private mutating func makeSymlinks() throws(PluginFailure) {
+        for node in symlinks.order {
+            guard let target = symlinks.targets[node] else { continue }
+            let parent = try parentDirectory(of: node)
+            defer { close(parent) }
+            let last = tree[node].component
+            let result = withCBytes(target) { to in withCBytes(last) { symlinkat(to, parent, $0) } }
+            guard result == 0 else {
+                let code = errno
+                let name = tree.name(of: node).display
+                throw PluginFailure(kind: code == EEXIST ? .refused : .failed, rule: code == EEXIST ? "duplicate-entry" : nil, entry: name,
+                                    message: "entry '\(name)': the link cannot be made: \(String(cString: strerror(code)))")
+            }
+            if let mtime = linkTimes[node] {
+                let times = [omitTime, mtime]
+                _ = withCBytes(last) { utimensat(parent, $0, times, AT_SYMLINK_NOFOLLOW) }
+            }
+        }
+    }
+
+    /// Modes and times of directories last, children before parents:
+    /// writing into a directory changes its time, and a read-only one
+    /// could not be filled. The walk holds one descriptor whatever the
+    /// depth, climbing back through `..` (never a link).
+    private mutating func finishDirectories() throws(PluginFailure) {
+        var current = dup(staging.descriptor)
+        guard current >= 0 else { throw PluginFailure.failed("\(staging.path): \(String(cString: strerror(errno)))") }
+        defer { close(current) }
+        var stack: [(node: Int, children: [Int], next: Int)] = [(PathTree.root, tree.directoryChildren(of: PathTree.root), 0)]
+        while let top = stack.last {
+            if top.next < top.children.count {
+                stack[stack.count - 1].next += 1
+                let child = top.children[top.next]
+                let opened = withCBytes(tree[child].component) { openat(current, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+                guard opened >= 0 else {
+                    throw PluginFailure.failed("\(tree.name(of: child).display): cannot be opened: \(String(cString: strerror(errno)))")
+                }
+                close(current)
+                current = opened
+                stack.append((child, tree.directoryChildren(of: child), 0))
+                continue
+            }
+            stack.removeLast()
+            guard !stack.isEmpty else { break }
+            let parent = openat(current, "..", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard parent >= 0 else {
+                throw PluginFailure.failed("\(tree.name(of: top.node).display): cannot climb back: \(String(cString: strerror(errno)))")
+            }
+            let attributes = directoryAttributes[top.node] ?? (ImportedMode.directory(0o755), nil)
+            fchmod(current, attributes.mode)
+            if let mtime = attributes.mtime {
+                let times = [omitTime, mtime]
+                futimens(current, times)
+            }
+            close(current)
+            current = parent
+        }
+    }
+}
