@@ -154,8 +154,11 @@ struct SafeExtractor {
         let parent = try parentDirectory(of: node)
         defer { close(parent) }
         if tree[node].kind == .file {
-            // A later copy of a file replaces the earlier one, as tar does.
-            _ = withCBytes(name.last) { unlinkat(parent, $0, 0) }
+            // tar lets a later copy replace an earlier one, but here one of
+            // them would be lost unseen, and libarchive also reads a name in
+            // NFC and NFD as one (café.txt twice): refused, all or nothing.
+            throw PluginFailure.refused(name.display, rule: "duplicate-entry",
+                                        "the archive holds two files of this name (or two spellings Unicode treats as one); one would be lost")
         }
         let descriptor = withCBytes(name.last) { openat(parent, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else {

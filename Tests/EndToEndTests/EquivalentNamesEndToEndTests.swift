@@ -24,6 +24,17 @@ struct EquivalentNamesEndToEndTests {
         #expect(Set(names.map { $0.precomposedStringWithCanonicalMapping }) == ["caf\u{E9}.txt", "caf\u{E9} 2.txt"])
     }
 
+    @Test("an archive holding one name in NFC and in NFD is refused instead of losing one")
+    func normalizationTwinsInOneArchive() async throws {
+        let sandbox = try Sandbox()
+        let archive = try await HostileNamesEndToEndTests.makeArchive(sandbox, format: "tar", names: [Self.composed, Self.decomposed])
+        let refused = try await sandbox.run("import", archive)
+        #expect(refused.status == 5, "\(refused)")
+        #expect(refused.standardError.contains("duplicate-entry"), "\(refused)")
+        #expect(refused.standardError.split(separator: "\n").count == 1, "\(refused)")
+        #expect(sandbox.names(in: sandbox.localDocuments).isEmpty)
+    }
+
     @Test("an import against an existing document of the other normalization conflicts")
     func normalizationTwinAgainstExisting() async throws {
         let sandbox = try Sandbox()
