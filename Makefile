@@ -5,7 +5,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 DEMO_HOME ?= $(CURDIR)/demo-home
 
-.PHONY: all deps build release test demo install uninstall bench clean
+.PHONY: all deps build release test demo install uninstall bench fuzz clean
 
 all: build
 
@@ -34,8 +34,14 @@ uninstall:
 	rm -f "$(PREFIX)/bin/docbrowser" "$(PREFIX)/bin/docbrowser-archiver"
 	rm -rf "$(PREFIX)/share/docbrowser"
 
+FUZZ_SECONDS ?= 600
+
+# Bounded mutation fuzzing of the archiver process; not part of `make test`.
+fuzz: build
+	python3 scripts/fuzz-archives.py --archiver "$$($(SWIFT) build --show-bin-path)/docbrowser-archiver" --seconds $(FUZZ_SECONDS) --out fuzz-findings
+
 bench: release
 	@bash scripts/benchmark.sh "$$($(SWIFT) build -c release --show-bin-path)/docbrowser"
 
 clean:
-	rm -rf .build demo-home
+	rm -rf .build demo-home fuzz-findings
