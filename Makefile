@@ -5,7 +5,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 DEMO_HOME ?= $(CURDIR)/demo-home
 
-.PHONY: all deps build release test demo install uninstall bench fuzz clean
+.PHONY: all deps build release test demo install uninstall bench fuzz crash-campaign clean
 
 all: build
 
@@ -39,6 +39,13 @@ FUZZ_SECONDS ?= 600
 # Bounded mutation fuzzing of the archiver process; not part of `make test`.
 fuzz: build
 	python3 scripts/fuzz-archives.py --archiver "$$($(SWIFT) build --show-bin-path)/docbrowser-archiver" --seconds $(FUZZ_SECONDS) --out fuzz-findings
+
+CRASH_TRIALS ?= 1000
+
+# kill -9 at random instants of every mutating command, judged by content;
+# not part of `make test` (about a second a trial on 2 cores).
+crash-campaign: build
+	python3 scripts/crash-campaign.py --docbrowser "$$($(SWIFT) build --show-bin-path)/docbrowser" --trials $(CRASH_TRIALS)
 
 bench: release
 	@bash scripts/benchmark.sh "$$($(SWIFT) build -c release --show-bin-path)/docbrowser"

@@ -42,4 +42,27 @@ struct ImportLimitsEndToEndTests {
         #expect(imported.status == 0, "\(imported.output)")
         #expect(sandbox.names(in: sandbox.localDocuments).count == 1_100)
     }
+
+    @Test("a folder deeper than PATH_MAX is deleted permanently, leaving no remnant, journal or warning")
+    func deepFolderDeletedPermanently() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("list")
+        let documents = sandbox.localDocuments.path
+        try await sandbox.tool("python3", ["-c", """
+        import os, sys
+        fd = os.open(sys.argv[1], os.O_RDONLY)
+        os.mkdir('Deep', dir_fd=fd)
+        for level in range(900):
+            nxt = os.open('Deep' if level == 0 else 'level', os.O_RDONLY, dir_fd=fd)
+            os.close(fd); fd = nxt
+            os.mkdir('level', dir_fd=fd)
+            open(os.open('file', os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd), 'w').close()
+        """, documents])
+        let deleted = try await sandbox.run("delete", "Deep", "--permanent")
+        #expect(deleted.status == 0, "\(deleted)")
+        #expect(sandbox.names(in: sandbox.localDocuments).isEmpty, "\(sandbox.names(in: sandbox.localDocuments))")
+        #expect(sandbox.names(in: sandbox.home.appending(path: "Library/Journal")).isEmpty)
+        let listed = try await sandbox.run("list")
+        #expect(!listed.standardError.contains("warning") && !listed.standardError.contains("interrupted"), "\(listed)")
+    }
 }

@@ -7,22 +7,107 @@ import Foundation
 /// a symbolic link out of it. Callers first rename what they remove to a
 /// hidden name, so a crash half-way leaves only a hidden remnant, never a
 /// half-deleted document on view.
+///
+/// The walk goes by directory descriptors, relative to the one it is in,
+/// and holds only one open at a time (it climbs back through `..`): an
+/// archive can hold a tree deeper than PATH_MAX or than the process's
+/// descriptor limit, and such a tree must still go.
 public enum TreeRemover {
     public static func remove(_ path: RawPath) throws(FileSystemError) {
         guard let status = try FileStatus.of(path) else { return }
-        if status.kind == .directory {
-            // A read-only folder inside a package must still be emptied.
-            if status.mode & 0o300 != 0o300 { _ = path.withCString { chmod($0, mode_t(status.mode & 0o7777) | 0o700) } }
-            for name in try DirectoryReader.names(in: path) {
-                try remove(path.appending(name))
-            }
-            guard path.withCString({ rmdir($0) }) == 0 || errno == ENOENT else {
-                throw FileSystemError(path: path, operation: "cannot be removed", errno: errno)
-            }
-        } else {
+        guard status.kind == .directory else {
             guard path.withCString({ unlink($0) }) == 0 || errno == ENOENT else {
                 throw FileSystemError(path: path, operation: "cannot be removed", errno: errno)
             }
+            return
         }
+        if status.mode & 0o700 != 0o700 { _ = path.withCString { chmod($0, mode_t(status.mode & 0o7777) | 0o700) } }
+        var current = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        guard current >= 0 else { throw FileSystemError(path: path, operation: "cannot be opened for removal", errno: errno) }
+        var descent: [RawPath] = []
+        func failure(_ operation: String, _ name: RawPath? = nil) -> FileSystemError {
+            let code = errno
+            let inner = (descent + (name.map { [$0] } ?? [])).last.map { "…/\($0)" } ?? ""
+            return FileSystemError(path: inner.isEmpty ? path : path.appending(inner), operation: operation, errno: code)
+        }
+        while true {
+            var subdirectory: RawPath?
+            for name in try names(in: current, failure: failure) {
+                var child = stat()
+                guard name.withCString({ fstatat(current, $0, &child, AT_SYMLINK_NOFOLLOW) }) == 0 else {
+                    if errno == ENOENT { continue }
+                    let error = failure("cannot be examined", name)
+                    close(current)
+                    throw error
+                }
+                if child.st_mode & S_IFMT == S_IFDIR {
+                    subdirectory = name
+                    break
+                }
+                guard name.withCString({ unlinkat(current, $0, 0) }) == 0 || errno == ENOENT else {
+                    let error = failure("cannot be removed", name)
+                    close(current)
+                    throw error
+                }
+            }
+            if let name = subdirectory {
+                // A read-only folder inside a package must still be emptied.
+                var child = stat()
+                if name.withCString({ fstatat(current, $0, &child, AT_SYMLINK_NOFOLLOW) }) == 0, child.st_mode & 0o700 != 0o700 {
+                    _ = name.withCString { fchmodat(current, $0, (child.st_mode & 0o7777) | 0o700, 0) }
+                }
+                let next = name.withCString { openat(current, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+                guard next >= 0 else {
+                    let error = failure("cannot be opened for removal", name)
+                    close(current)
+                    throw error
+                }
+                close(current)
+                current = next
+                descent.append(name)
+                continue
+            }
+            guard let emptied = descent.popLast() else {
+                close(current)
+                break
+            }
+            let parent = openat(current, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard parent >= 0 else {
+                let error = failure("cannot be climbed out of", emptied)
+                close(current)
+                throw error
+            }
+            close(current)
+            current = parent
+            guard emptied.withCString({ unlinkat(current, $0, AT_REMOVEDIR) }) == 0 || errno == ENOENT else {
+                let error = failure("cannot be removed", emptied)
+                close(current)
+                throw error
+            }
+        }
+        guard path.withCString({ rmdir($0) }) == 0 || errno == ENOENT else {
+            throw FileSystemError(path: path, operation: "cannot be removed", errno: errno)
+        }
+    }
+
+    /// The names in the directory open as `descriptor`, read through a
+    /// duplicate so that the walk keeps its own descriptor.
+    private static func names(in descriptor: Int32, failure: (String, RawPath?) -> FileSystemError) throws(FileSystemError) -> [RawPath] {
+        let duplicate = dup(descriptor)
+        guard duplicate >= 0, let stream = fdopendir(duplicate) else {
+            if duplicate >= 0 { close(duplicate) }
+            throw failure("cannot be listed", nil)
+        }
+        defer { closedir(stream) }
+        // fdopendir starts where the descriptor's offset is: at the start,
+        // since the walk never reads through it.
+        rewinddir(stream)
+        var names: [RawPath] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            names.append(RawPath(bytes: name))
+        }
+        return names
     }
 }
