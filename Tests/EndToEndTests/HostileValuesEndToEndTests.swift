@@ -94,6 +94,24 @@ struct HostileValuesEndToEndTests {
         #expect(preview.standardOutput.contains("hello"), "\(preview)")
     }
 
+    @Test("garbage and absurd journals neither crash recovery nor stay to haunt later commands")
+    func hostileJournals() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("keep", to: "home/Documents/Keep.txt")
+        try await sandbox.shell("""
+        mkdir -p home/Library/Journal && head -c 3000 /dev/urandom > home/Library/Journal/AAAA.journal
+        printf '{"step":"begin","operation":"move","inode":99999999999999999999999,"pid":-1,"source":"/etc/passwd"}\\n' > home/Library/Journal/BBBB.journal
+        printf '{"step":"staged","operation":"delete","inode":1e300}\\n{"step"' > home/Library/Journal/CCCC.journal
+        """)
+        for _ in 0..<2 {
+            let listed = try await sandbox.run("list")
+            Self.expectNoCrash(listed, "list with hostile journals")
+            #expect(listed.status == 0 && listed.standardOutput.contains("Keep.txt"), "\(listed)")
+        }
+        #expect(sandbox.names(in: sandbox.home.appending(path: "Library/Journal")).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: "/etc/passwd"))
+    }
+
     /// Inputs found crashing the launcher, kept beside the project by the
     /// team; a fresh clone has no ../shared and skips this.
     @Test("the shared crasher corpus no longer crashes the launcher")

@@ -46,6 +46,19 @@ struct TerminalInjectionEndToEndTests {
         #expect(missing.standardError.split(separator: "\n").count == 1)
     }
 
+    @Test("a name holding our own style marks cannot make them emit an escape sequence, even on a terminal")
+    func styleMarksInNames() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("list")
+        let name = "Mark\u{F0000}2J\u{F0000}x\u{F0001}.txt"
+        try Data("x".utf8).write(to: sandbox.localDocuments.appending(path: name))
+        let listed = try await sandbox.run(["list"], environment: ["NO_COLOR": nil], inTerminal: true)
+        #expect(!listed.standardOutput.contains("\u{1B}[2J"), "\(listed.standardOutput.debugDescription)")
+        #expect(listed.standardOutput.contains("\u{1B}[1m"), "our own bold still shows on a terminal: \(listed.standardOutput.debugDescription)")
+        let info = try await sandbox.run(["info", name], environment: ["NO_COLOR": nil], inTerminal: true)
+        #expect(!info.standardOutput.contains("\u{1B}[2J"), "\(info.standardOutput.debugDescription)")
+    }
+
     @Test("an archive's hostile entry names are made visible in import's report")
     func importReportIsInert() async throws {
         let sandbox = try Sandbox()

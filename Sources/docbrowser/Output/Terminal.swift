@@ -41,11 +41,11 @@ enum Terminal {
     /// Bold once printed through ``Output``, which renders the mark
     /// after making outside text visible (``TerminalText``).
     static func bold(_ text: String) -> String {
-        TerminalText.marked(text, style: "1")
+        TerminalText.marked(text, style: TerminalText.boldStyle)
     }
 
     static func dim(_ text: String) -> String {
-        TerminalText.marked(text, style: "2")
+        TerminalText.marked(text, style: TerminalText.dimStyle)
     }
 }
 

@@ -10,6 +10,8 @@
 enum TerminalText {
     static let styleStart: Unicode.Scalar = "\u{F0000}"
     static let styleEnd: Unicode.Scalar = "\u{F0001}"
+    static let boldStyle = "1"
+    static let dimStyle = "2"
 
     /// One line: every control character visible, newlines and tabs too.
     static func line(_ text: String) -> String {
@@ -22,8 +24,7 @@ enum TerminalText {
     }
 
     /// C0 controls as their Unicode control pictures (␛ for ESC, ␊ for a
-    /// newline), DEL as ␡, and C1 controls, bidi controls and stray style
-    /// marks as U+FFFD.
+    /// newline), DEL as ␡, and C1 controls and bidi controls as U+FFFD.
     static func visible(_ text: String, keepingNewlines: Bool) -> String {
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -60,7 +61,10 @@ enum TerminalText {
             let body = remainder.unicodeScalars.index(after: styleEndIndex)
             let end = remainder.unicodeScalars[body...].firstIndex(of: styleEnd) ?? remainder.endIndex
             let text = String(remainder[body..<end])
-            result += Terminal.usesColor ? "\u{1B}[\(style)m\(text)\u{1B}[0m" : text
+            // A name can hold the marks too; only our own styles ever
+            // become an escape sequence, so at worst a name turns bold.
+            let known = style == boldStyle || style == dimStyle
+            result += Terminal.usesColor && known ? "\u{1B}[\(style)m\(text)\u{1B}[0m" : text
             remainder = end == remainder.endIndex ? "" : remainder[remainder.unicodeScalars.index(after: end)...]
         }
         return result + remainder
