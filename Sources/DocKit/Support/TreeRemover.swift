@@ -30,24 +30,26 @@ public enum TreeRemover {
             let inner = (descent + (name.map { [$0] } ?? [])).last.map { "…/\($0)" } ?? ""
             return FileSystemError(path: inner.isEmpty ? path : path.appending(inner), operation: operation, errno: code)
         }
+        /// The failure, with errno read before the walk's descriptor closes.
+        func abandon(_ operation: String, _ name: RawPath) -> FileSystemError {
+            let error = failure(operation, name)
+            close(current)
+            return error
+        }
         while true {
             var subdirectory: RawPath?
             for name in try names(in: current, failure: failure) {
                 var child = stat()
                 guard name.withCString({ fstatat(current, $0, &child, AT_SYMLINK_NOFOLLOW) }) == 0 else {
                     if errno == ENOENT { continue }
-                    let error = failure("cannot be examined", name)
-                    close(current)
-                    throw error
+                    throw abandon("cannot be examined", name)
                 }
                 if child.st_mode & S_IFMT == S_IFDIR {
                     subdirectory = name
                     break
                 }
                 guard name.withCString({ unlinkat(current, $0, 0) }) == 0 || errno == ENOENT else {
-                    let error = failure("cannot be removed", name)
-                    close(current)
-                    throw error
+                    throw abandon("cannot be removed", name)
                 }
             }
             if let name = subdirectory {
@@ -58,9 +60,7 @@ public enum TreeRemover {
                 }
                 let next = name.withCString { openat(current, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
                 guard next >= 0 else {
-                    let error = failure("cannot be opened for removal", name)
-                    close(current)
-                    throw error
+                    throw abandon("cannot be opened for removal", name)
                 }
                 close(current)
                 current = next
@@ -73,16 +73,12 @@ public enum TreeRemover {
             }
             let parent = openat(current, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard parent >= 0 else {
-                let error = failure("cannot be climbed out of", emptied)
-                close(current)
-                throw error
+                throw abandon("cannot be climbed out of", emptied)
             }
             close(current)
             current = parent
             guard emptied.withCString({ unlinkat(current, $0, AT_REMOVEDIR) }) == 0 || errno == ENOENT else {
-                let error = failure("cannot be removed", emptied)
-                close(current)
-                throw error
+                throw abandon("cannot be removed", emptied)
             }
         }
         guard path.withCString({ rmdir($0) }) == 0 || errno == ENOENT else {
