@@ -28,9 +28,8 @@ enum DocumentName {
     /// downloaded, or by a name that is the same after Unicode
     /// normalization (and, where `caseInsensitive`, case folding), which
     /// macOS and Windows peers of a sync folder see as one file.
-    static func isTaken(_ path: RawPath, caseInsensitive: Bool, except: RawPath? = nil) throws -> Bool {
-        if path != except, try isTakenExactly(path) { return true }
-        return try equivalentName(to: path, caseInsensitive: caseInsensitive, except: except) != nil
+    static func isTaken(_ path: RawPath, caseInsensitive: Bool) throws -> Bool {
+        try isTakenExactly(path) || equivalentName(to: path, caseInsensitive: caseInsensitive) != nil
     }
 
     static func isTakenExactly(_ path: RawPath) throws -> Bool {
