@@ -2,16 +2,16 @@ import Foundation
 
 /// What an iCloud placeholder file says about the document it stands for:
 /// a property list with `NSURLNameKey` and `NSURLFileSizeKey`.
-struct ICloudPlaceholder: Sendable, Hashable {
+package struct ICloudPlaceholder: Sendable, Hashable {
     var name: RawPath
     var size: Int64
 
     /// Falls back to the name the placeholder's own filename implies when
     /// its content cannot be read, so the document is still listed.
-    static func read(at path: RawPath, standingFor impliedName: RawPath) -> ICloudPlaceholder {
+    package static func read(at path: RawPath, standingFor impliedName: RawPath) -> ICloudPlaceholder {
         var placeholder = ICloudPlaceholder(name: impliedName, size: 0)
         guard let data = try? Data(contentsOf: path.url),
-              let object = try? PropertyListSerialization.propertyList(from: data, format: nil),
+              let object = try? PropertyListDecoding.object(from: data),
               let dictionary = object as? [String: Any]
         else { return placeholder }
         // The name inside comes from another device: it is shown, never

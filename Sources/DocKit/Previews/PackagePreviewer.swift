@@ -70,7 +70,7 @@ public struct PackagePreviewer: Previewer {
                 return
             }
             let bytes = try context.reader.read(path, offset: 0, count: context.options.structuredBytes)
-            guard let dictionary = try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [String: Any] else {
+            guard let dictionary = try? PropertyListDecoding.object(from: Data(bytes)) as? [String: Any] else {
                 preview.notes.append("\(candidate) is not a property list with a dictionary at its root")
                 return
             }

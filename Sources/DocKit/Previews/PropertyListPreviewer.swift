@@ -14,9 +14,9 @@ public struct PropertyListPreviewer: Previewer {
         var format = PropertyListSerialization.PropertyListFormat.xml
         let value: Any
         do {
-            value = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
+            value = try PropertyListDecoding.object(from: Data(bytes), format: &format)
         } catch {
-            throw PreviewError(path: subject.path.description, reason: "not a valid property list")
+            throw PreviewError(path: subject.path.description, reason: String(error.reason.trimmingPrefix("is ")))
         }
         var preview = Preview(kind: .propertyList, previewer: name)
         let formatName = switch format {

@@ -41,9 +41,9 @@ enum PropertyListFile {
             }
         } else {
             do {
-                root = try PropertyListSerialization.propertyList(from: data, format: nil)
+                root = try PropertyListDecoding.object(from: data)
             } catch {
-                throw MalformedFileError(path: path, reason: "is not a valid property list")
+                throw MalformedFileError(path: path, reason: error.reason)
             }
         }
         guard let dictionary = root as? [String: Any] else {
