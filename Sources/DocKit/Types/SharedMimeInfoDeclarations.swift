@@ -29,6 +29,12 @@ public enum SharedMimeInfoDeclarations {
         } catch {
             throw MalformedFileError(path: url.path, reason: "cannot be read")
         }
+        // XMLParser on Linux crashes (a forced unwrap in its element
+        // callback) when libxml2 recovers from bytes that are not UTF-8,
+        // and shared-mime-info's files are UTF-8.
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw MalformedFileError(path: url.path, reason: "is not UTF-8, as shared-mime-info XML must be")
+        }
         let parser = XMLParser(data: withoutDocumentTypeDeclaration(data))
         let reader = Reader()
         parser.delegate = reader
