@@ -76,7 +76,7 @@ public struct TrashInfo: Sendable, Hashable {
         var date: Date?
         for line in text.split(separator: "\n") {
             if line.hasPrefix("Path=") { path = percentDecoded(String(line.dropFirst(5))) }
-            if line.hasPrefix("DeletionDate=") { date = dateFormatter.date(from: String(line.dropFirst(13))) }
+            if line.hasPrefix("DeletionDate=") { date = deletionDate(String(line.dropFirst(13))) }
         }
         guard let path, let date else { return nil }
         return TrashInfo(originalPath: path, deletionDate: date)
@@ -106,6 +106,18 @@ public struct TrashInfo: Sendable, Hashable {
             bytes.append(value)
         }
         return RawPath(bytes: bytes)
+    }
+
+    /// Only text of the specification's shape reaches the formatter:
+    /// Foundation's DateFormatter on Linux traps on some other text (a
+    /// combining mark where a digit should be) instead of failing.
+    private static func deletionDate(_ text: String) -> Date? {
+        let shape = Array("dddd-dd-ddTdd:dd:dd".utf8)
+        let bytes = Array(text.utf8)
+        guard bytes.count == shape.count, zip(bytes, shape).allSatisfy({ byte, expected in
+            expected == UInt8(ascii: "d") ? (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) : byte == expected
+        }) else { return nil }
+        return dateFormatter.date(from: text)
     }
 
     private static let dateFormatter: DateFormatter = {
