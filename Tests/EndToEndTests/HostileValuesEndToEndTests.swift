@@ -94,6 +94,56 @@ struct HostileValuesEndToEndTests {
         #expect(preview.standardOutput.contains("hello"), "\(preview)")
     }
 
+    /// `{"a": set{"a"}}` as a binary property list. Foundation on Linux
+    /// parses the set (marker 0xC1) and then crashes bridging it.
+    static let binaryPropertyListWithSet = Data([
+        0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30, // bplist00
+        0xD1, 0x01, 0x02, // object 0: a dictionary, key object 1, value object 2
+        0x51, 0x61, // object 1: "a"
+        0xC1, 0x01, // object 2: a set holding object 1
+        0x08, 0x0B, 0x0D, // the offsets of objects 0, 1 and 2
+        0, 0, 0, 0, 0, 0, 1, 1, // trailer: offsets and references are one byte
+        0, 0, 0, 0, 0, 0, 0, 3, // three objects
+        0, 0, 0, 0, 0, 0, 0, 0, // the root is object 0
+        0, 0, 0, 0, 0, 0, 0, 15, // the offset table starts at byte 15
+    ])
+
+    @Test("a binary property list holding a set is refused as a manifest, previewed as a file, and ignored as a placeholder")
+    func binaryPropertyListWithSet() async throws {
+        let sandbox = try Sandbox()
+        let manifest = sandbox.root.appending(path: "set.plist")
+        try Self.binaryPropertyListWithSet.write(to: manifest)
+        let registered = try await sandbox.run("handlers", "register", manifest.path)
+        Self.expectNoCrash(registered, "handlers register")
+        #expect(registered.status == 6, "\(registered)")
+        #expect(registered.standardError.split(separator: "\n").count == 1, "\(registered)")
+        #expect(registered.standardError.contains("set.plist") && registered.standardError.contains("type 0xC1"), "\(registered)")
+
+        _ = try await sandbox.run("list")
+        try Self.binaryPropertyListWithSet.write(to: sandbox.cloudDocuments.appending(path: "Settings.plist"))
+        try Self.binaryPropertyListWithSet.write(to: sandbox.cloudDocuments.appending(path: ".Holiday.mov.icloud"))
+        let preview = try await sandbox.run("preview", "Settings.plist")
+        Self.expectNoCrash(preview, "preview")
+        #expect(preview.status == 0, "\(preview)")
+        #expect(preview.standardOutput.contains("type 0xC1"), "\(preview)")
+        let listed = try await sandbox.run("list")
+        Self.expectNoCrash(listed, "list")
+        #expect(listed.status == 0 && listed.standardOutput.contains("Holiday.mov"), "\(listed)")
+    }
+
+    @Test("a shared-mime-info package that is not UTF-8 is skipped with a warning naming it, not a crash")
+    func sharedMimeInfoPackageNotUTF8() async throws {
+        let sandbox = try Sandbox()
+        let packages = sandbox.userHome.appending(path: ".local/share/mime/packages", directoryHint: .isDirectory)
+        try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
+        // libxml2 recovers from these bytes, and XMLParser crashes on what it hands over.
+        try Data([0x3C, 0xC6, 0x3C, 0x3C, 0x3C]).write(to: packages.appending(path: "hostile.xml"))
+        let result = try await sandbox.run("types", "lookup", "--ext", "txt")
+        Self.expectNoCrash(result, "types lookup")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardError.contains("hostile.xml") && result.standardError.contains("not UTF-8"), "\(result)")
+    }
+
     @Test("garbage and absurd journals neither crash recovery nor stay to haunt later commands")
     func hostileJournals() async throws {
         let sandbox = try Sandbox()
