@@ -10,6 +10,24 @@ import Testing
 struct HandOffCrashRecoveryEndToEndTests {
     static let app = "org.example.sink"
 
+    @Test("open-in killed once its copy is made: the next command removes the copy and says so")
+    func killedAfterTheDeliveryCopy() async throws {
+        let sandbox = try Sandbox()
+        let manifest = try sandbox.write(#"{"CFBundleIdentifier": "org.example.sink", "CFBundleExecutable": "/bin/true"}"#, to: "sink.json")
+        #expect(try await sandbox.run("handlers", "register", manifest.path).status == 0)
+        try await sandbox.shell("mkdir -p home/Documents && printf letter > home/Documents/Letter.txt")
+        let killed = try await sandbox.run(["open-in", "Letter.txt", "--to", Self.app], environment: ["DOCBROWSER_TEST_CRASH_AT": "delivery-copied"])
+        #expect(killed.status == 137, "\(killed)")
+        let inbox = sandbox.home.appending(path: "Containers/\(Self.app)/Documents/Inbox", directoryHint: .isDirectory)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: inbox.path).count == 1, "the hidden copy is there")
+
+        let next = try await sandbox.run("list")
+        #expect(next.status == 0, "\(next)")
+        #expect(next.standardError.contains("finished an interrupted copy into"), "\(next)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: inbox.path).isEmpty)
+        #expect(try String(contentsOf: sandbox.localDocuments.appending(path: "Letter.txt"), encoding: .utf8) == "letter")
+    }
+
     @Test func killedAtRandomInstantsDuringOpenInAcceptAndClear() async throws {
         let sandbox = try Sandbox()
         let manifest = try sandbox.write(#"""
@@ -54,6 +72,12 @@ struct HandOffCrashRecoveryEndToEndTests {
             }
         }
         #expect(instants.landed >= 12, "only \(instants.landed) of \(trial) runs were interrupted")
+
+        // Every delivery is journaled: the next command removes what a
+        // killed one left, with no hourly sweep to wait for.
+        #expect(try await sandbox.run("list").status == 0)
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: inbox.path).filter { $0.hasPrefix(".") }
+        #expect(hidden.isEmpty, "left after the next command: \(hidden)")
 
         let cleared = try await sandbox.run("inbox", "--app", Self.app, "--clear")
         #expect(cleared.status == 0, "\(cleared)")

@@ -85,6 +85,8 @@ public struct InterruptedOperations: Sendable {
                 try JournaledImport.resume(journal, entries: entries, home: home, trash: trash)
             case .export(let temporary):
                 if try FileStatus.of(temporary)?.kind == .regular { try TreeRemover.remove(temporary) }
+            case .delivery(let temporary):
+                if try FileStatus.of(temporary) != nil { try TreeRemover.remove(temporary) }
             }
         } catch {
             Diagnostics.coordination.warning("\(journal.file): cannot finish the interrupted \(summary): \(error)")
@@ -106,6 +108,8 @@ public struct InterruptedOperations: Sendable {
             ("import staged in \(staging)", [staging])
         case .export(let temporary):
             ("export to \(temporary)", [temporary])
+        case .delivery(let temporary):
+            ("copy into \(temporary.deletingLastComponent)", [temporary])
         }
     }
 

@@ -1,7 +1,7 @@
 /// One line of an operation's journal. The first says what the operation
 /// will do, with every temporary name chosen in advance; the later ones
 /// record the facts recovery cannot read off the disk.
-struct JournalEntry: Codable, Sendable, Hashable {
+package struct JournalEntry: Codable, Sendable, Hashable {
     enum Step: String, Codable, Sendable {
         /// `operation` is set.
         case begin
@@ -70,6 +70,10 @@ enum JournalOperation: Codable, Sendable, Hashable {
     /// An archive is being written at `temporary`, renamed into place only
     /// when whole.
     case export(temporary: RawPath)
+    /// A copy for an app ("Open in…", `inbox --accept` across file
+    /// systems) is being made at `temporary`, renamed into place only
+    /// when whole.
+    case delivery(temporary: RawPath)
 }
 
 /// One staged item of an import and the name it takes.

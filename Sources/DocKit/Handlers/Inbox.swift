@@ -23,8 +23,11 @@ public struct Inbox: Sendable {
     /// Where accepted items go: the app's Documents folder.
     public let documentsDirectory: RawPath
     public let registry: TypeRegistry
+    /// Where the journals of deliveries across file systems go.
+    public let home: Home
 
     public init(app identifier: String?, home: Home, locations: DocumentLocations, registry: TypeRegistry) {
+        self.home = home
         appIdentifier = identifier ?? InboxDelivery.launcherIdentifier
         documentsDirectory = InboxDelivery.documentsDirectory(forApp: appIdentifier, home: home, locations: locations)
         directory = documentsDirectory.appending("Inbox")
@@ -56,17 +59,16 @@ public struct Inbox: Sendable {
     /// Moves every item into the app's Documents folder as a document,
     /// `Name 2.ext` when the name is taken; never replaces anything.
     /// Returns where each went.
-    public func accept() throws(FileSystemError) -> [(item: Item, destination: RawPath)] {
+    public func accept() throws -> [(item: Item, destination: RawPath)] {
         var moved: [(Item, RawPath)] = []
         try FileSystem.createDirectory(documentsDirectory)
         for item in try items() {
-            do {
-                let destination = try InboxDelivery.renameIntoPlace(item.path, in: documentsDirectory, filename: item.filename, registry: registry)
+            if let destination = try renamedIntoPlace(item) {
                 moved.append((item, destination))
-            } catch where error.errno == EXDEV {
+            } else {
                 // Documents elsewhere: copied beside the destination first,
                 // and the Inbox item removed only once the copy is in place.
-                let destination = try InboxDelivery.deliver(item.path, named: item.filename, into: documentsDirectory, registry: registry)
+                let destination = try InboxDelivery.deliver(item.path, named: item.filename, into: documentsDirectory, registry: registry, home: home)
                 try retireAndRemove(item.path)
                 moved.append((item, destination))
             }
@@ -74,6 +76,15 @@ public struct Inbox: Sendable {
         try FileSystem.synchronizeDirectory(documentsDirectory)
         if try FileStatus.of(directory) != nil { try FileSystem.synchronizeDirectory(directory) }
         return moved
+    }
+
+    /// nil when the Documents folder is on another file system.
+    private func renamedIntoPlace(_ item: Item) throws(FileSystemError) -> RawPath? {
+        do {
+            return try InboxDelivery.renameIntoPlace(item.path, in: documentsDirectory, filename: item.filename, registry: registry)
+        } catch where error.errno == EXDEV {
+            return nil
+        }
     }
 
     /// Removes every item, and leftovers of interrupted deliveries. Each is

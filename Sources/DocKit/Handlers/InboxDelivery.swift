@@ -25,11 +25,17 @@ public enum InboxDelivery {
 
     /// Copies `source` (a file, a package or folder whole, symbolic links
     /// as links) into `inbox` as `Name.ext`, or `Name 2.ext`, … when taken.
-    public static func deliver(_ source: RawPath, named filename: RawPath, into inbox: RawPath, registry: TypeRegistry?) throws(FileSystemError) -> RawPath {
+    /// A journal in `home` names the copy's temporary while it is made, so
+    /// that the next command removes it if this process dies first.
+    public static func deliver(_ source: RawPath, named filename: RawPath, into inbox: RawPath, registry: TypeRegistry?, home: Home) throws -> RawPath {
         try FileSystem.createDirectory(inbox)
-        let temporary = inbox.appending(FileSystem.temporaryPrefix + UUID().uuidString)
+        let identifier = UUID().uuidString.lowercased()
+        let temporary = OperationJournal.temporary(beside: inbox.appending("item"), identifier: identifier, role: "delivery")
+        let journal = try OperationJournal(home: home, identifier: identifier, begin: .delivery(temporary: temporary))
+        defer { journal.finish() }
         do {
             try copyItem(from: source, to: temporary)
+            CrashPoint.reached("delivery-copied")
         } catch {
             removeItem(temporary)
             throw error

@@ -42,7 +42,7 @@ struct OpenInCommand: AsyncParsableCommand {
         }
         let wait = try HandlerLaunching.waits(for: handler, asked: wait)
         let inbox = InboxDelivery.inboxDirectory(forApp: handler.identifier, home: context.home, locations: catalog.locations)
-        let copy = try InboxDelivery.deliver(document.path, named: document.filename, into: inbox, registry: catalog.registry)
+        let copy = try InboxDelivery.deliver(document.path, named: document.filename, into: inbox, registry: catalog.registry, home: context.home)
         let invocation = try HandlerLauncher.invocation(
             of: handler, document: copy, type: document.type, home: context.home, sourceApp: InboxDelivery.launcherIdentifier
         )
