@@ -35,10 +35,21 @@ uninstall:
 	rm -rf "$(PREFIX)/share/docbrowser"
 
 FUZZ_SECONDS ?= 600
+# SwiftPM's --sanitize flags reach swiftc one by one, and swiftc keeps only
+# the last; the combined flag instruments for coverage and for ASan.
+# --sanitize fuzzer is still needed, so that libFuzzer's main is the
+# program's.
+FUZZ_BUILD = $(SWIFT) build --product docbrowser-fuzz --scratch-path .build-fuzz \
+	--sanitize fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 
-# Bounded mutation fuzzing of the archiver process; not part of `make test`.
+# Coverage-guided fuzzing of every reader of outside input (libFuzzer),
+# then mutation fuzzing of the archiver process; bounded, and not part of
+# `make test`. Findings go to fuzz-findings/.
 fuzz: build
-	python3 scripts/fuzz-archives.py --archiver "$$($(SWIFT) build --show-bin-path)/docbrowser-archiver" --seconds $(FUZZ_SECONDS) --out fuzz-findings
+	$(FUZZ_BUILD)
+	bash scripts/fuzz.sh "$$($(FUZZ_BUILD) --show-bin-path)/docbrowser-fuzz" \
+		"$$($(SWIFT) build --show-bin-path)/docbrowser-fuzz" \
+		"$$($(SWIFT) build --show-bin-path)/docbrowser-archiver" $(FUZZ_SECONDS) fuzz-findings
 
 CRASH_TRIALS ?= 1000
 
@@ -51,4 +62,4 @@ bench: release
 	@bash scripts/benchmark.sh "$$($(SWIFT) build -c release --show-bin-path)/docbrowser"
 
 clean:
-	rm -rf .build demo-home fuzz-findings
+	rm -rf .build .build-fuzz demo-home fuzz-findings

@@ -48,10 +48,30 @@ let package = Package(
         .executableTarget(
             name: "docbrowser-archiver",
             dependencies: [
+                "ArchiveChecks",
                 "CArchive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Plugins/archiver",
+            exclude: ["Checks"],
+            swiftSettings: strictSettings
+        ),
+        // What the archiver checks in an archive before it writes, apart
+        // from the command so that the fuzzers reach it too.
+        .target(
+            name: "ArchiveChecks",
+            path: "Plugins/archiver/Checks",
+            swiftSettings: strictSettings
+        ),
+        // Readers of outside input under fuzzing; see `make fuzz`.
+        .executableTarget(
+            name: "docbrowser-fuzz",
+            dependencies: [
+                "ArchiveChecks",
+                "DocKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Fuzz/docbrowser-fuzz",
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -64,6 +84,7 @@ let package = Package(
             dependencies: [
                 "docbrowser",
                 "docbrowser-archiver",
+                "docbrowser-fuzz",
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strictSettings

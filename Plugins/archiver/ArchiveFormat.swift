@@ -1,3 +1,4 @@
+import ArchiveChecks
 import CArchive
 
 /// The archive types the plugin writes, named as `--format` takes them.

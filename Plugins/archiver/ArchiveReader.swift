@@ -1,3 +1,4 @@
+import ArchiveChecks
 import CArchive
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import ArchiveChecks
 import ArgumentParser
 import CArchive
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import ArchiveChecks
 import Glibc
 #endif
 

@@ -1,3 +1,5 @@
+import ArchiveChecks
+
 /// Where the archive's symbolic links point, checked once every link is
 /// known: a link is followed through the others, as the kernel would
 /// after extraction, and must stay inside the archive's root. Links are

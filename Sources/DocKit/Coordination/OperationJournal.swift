@@ -8,7 +8,7 @@ import Foundation
 /// owner holds it flock(2)ed: a journal whose lock can be taken belongs to
 /// a process that died mid-operation, and ``InterruptedOperations`` finishes
 /// or undoes what it says. A torn last line is ignored.
-final class OperationJournal: @unchecked Sendable {
+package final class OperationJournal: @unchecked Sendable {
     // Used by one thread: the one running the operation.
     private var descriptor: Int32
     let file: RawPath
@@ -111,7 +111,7 @@ final class OperationJournal: @unchecked Sendable {
         descriptor = -1
     }
 
-    static func entries(in data: Data) -> [JournalEntry] {
+    package static func entries(in data: Data) -> [JournalEntry] {
         let decoder = JSONDecoder()
         return data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(JournalEntry.self, from: Data($0)) }
     }

@@ -9,29 +9,29 @@ import Glibc
 /// forward (archives with a prefix, such as self-extractors, have every
 /// offset shifted), and records read until the next end signature. Every
 /// number is the archive's, so each is range-checked before use.
-struct ZipDirectory {
-    struct Record {
-        var name: [UInt8]
-        var flags: UInt16
-        var compressedSize: Int64
-        var uncompressedSize: Int64
+package struct ZipDirectory {
+    package struct Record {
+        package var name: [UInt8]
+        package var flags: UInt16
+        package var compressedSize: Int64
+        package var uncompressedSize: Int64
         /// Corrected for a prefix, as libarchive corrects it.
-        var localHeaderOffset: Int64
+        package var localHeaderOffset: Int64
     }
 
     /// Up to the caller's limit; `count` counts them all.
-    var records: [Record]
-    var count: Int
+    package var records: [Record]
+    package var count: Int
     /// Where the directory starts: no entry's data may reach past it.
-    var start: Int64
+    package var start: Int64
 
     /// The end record's search window: 64 KiB of comment and the record.
-    static let searchWindow: Int64 = 65_535 + 22
+    package static let searchWindow: Int64 = 65_535 + 22
 
     /// nil when the file has no end record libarchive would take, so that
     /// libarchive reads it as a stream, entry after entry, where entries
     /// cannot overlap. Keeps at most `keep` records.
-    static func read(_ file: ArchiveFile, keep: Int) throws(PluginFailure) -> ZipDirectory? {
+    package static func read(_ file: ArchiveFile, keep: Int) throws(PluginFailure) -> ZipDirectory? {
         let window = min(file.size, searchWindow)
         guard window >= 22, let tail = file.read(at: file.size - window, count: Int(window)) else { return nil }
         // The signature nearest the end decides, valid or not, as in libarchive.
@@ -147,30 +147,30 @@ struct ZipDirectory {
         }
     }
 
-    static func damaged(_ reason: String) -> PluginFailure {
+    package static func damaged(_ reason: String) -> PluginFailure {
         PluginFailure.invalid("damaged zip: \(reason)", rule: "damaged-archive")
     }
 }
 
-func le16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
+package func le16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
     UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8
 }
 
-func le32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+package func le32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
     UInt32(le16(bytes, at)) | UInt32(le16(bytes, at + 2)) << 16
 }
 
-func le64(_ bytes: [UInt8], _ at: Int) -> UInt64 {
+package func le64(_ bytes: [UInt8], _ at: Int) -> UInt64 {
     UInt64(le32(bytes, at)) | UInt64(le32(bytes, at + 4)) << 32
 }
 
 /// The archive file, read at offsets with pread, apart from libarchive's
 /// own handle.
-final class ArchiveFile {
-    let descriptor: Int32
-    let size: Int64
+package final class ArchiveFile {
+    package let descriptor: Int32
+    package let size: Int64
 
-    init?(path: String) {
+    package init?(path: String) {
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         var status = stat()
@@ -184,7 +184,7 @@ final class ArchiveFile {
     deinit { close(descriptor) }
 
     /// Exactly `count` bytes at `offset`, or nil when the file is shorter.
-    func read(at offset: Int64, count: Int) -> [UInt8]? {
+    package func read(at offset: Int64, count: Int) -> [UInt8]? {
         guard offset >= 0, count >= 0, offset <= size, Int64(count) <= size - offset else { return nil }
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0

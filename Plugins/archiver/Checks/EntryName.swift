@@ -2,22 +2,22 @@
 /// components. Every file the plugin writes is reached through these
 /// components from the staging directory, so a checked name cannot point
 /// outside it.
-struct EntryName: Hashable {
+package struct EntryName: Hashable {
     /// docbrowser's temporaries (DocKit's `FileSystem.temporaryPrefix`):
     /// the launcher removes what carries it, so an entry so named would be
     /// imported and then lost.
-    static let reservedPrefix = Array(".docbrowser-tmp-".utf8)
+    package static let reservedPrefix = Array(".docbrowser-tmp-".utf8)
 
-    let components: [[UInt8]]
+    package let components: [[UInt8]]
     /// As the archive spelled it, for messages.
-    let original: String
+    package let original: String
 
-    var display: String { components.map(displayName).joined(separator: "/") }
-    var isRoot: Bool { components.isEmpty }
+    package var display: String { components.map(displayName).joined(separator: "/") }
+    package var isRoot: Bool { components.isEmpty }
 
     /// Throws a refusal naming the rule the name breaks. `role` says
     /// which name of the entry is checked (its path or its link target).
-    init(_ bytes: [UInt8], role: String = "name") throws(PluginFailure) {
+    package init(_ bytes: [UInt8], role: String = "name") throws(PluginFailure) {
         let original = displayName(bytes)
         self.original = original
         guard !bytes.isEmpty else {
@@ -42,14 +42,14 @@ struct EntryName: Hashable {
     }
 
     /// Two spellings of one path ("a/b", "./a//b/") are the same entry.
-    static func == (lhs: EntryName, rhs: EntryName) -> Bool { lhs.components == rhs.components }
-    func hash(into hasher: inout Hasher) { hasher.combine(components) }
+    package static func == (lhs: EntryName, rhs: EntryName) -> Bool { lhs.components == rhs.components }
+    package func hash(into hasher: inout Hasher) { hasher.combine(components) }
 
-    init(components: [[UInt8]]) {
+    package init(components: [[UInt8]]) {
         self.components = components
         original = components.map(displayName).joined(separator: "/")
     }
 
-    var parent: EntryName { EntryName(components: Array(components.dropLast())) }
-    var last: [UInt8] { components.last ?? [] }
+    package var parent: EntryName { EntryName(components: Array(components.dropLast())) }
+    package var last: [UInt8] { components.last ?? [] }
 }

@@ -2,8 +2,8 @@
 /// that an entry is placed, and its ancestors checked, in steps as many
 /// as its own components: a deep archive costs what it weighs, not the
 /// square of its depth.
-struct PathTree {
-    enum Kind {
+package struct PathTree {
+    package enum Kind {
         /// A directory the archive listed, or one made because an entry
         /// sits below it.
         case directory
@@ -12,26 +12,28 @@ struct PathTree {
         case symlink
     }
 
-    struct Node {
-        var parent: Int
-        var component: [UInt8]
-        var depth: Int
-        var children: [[UInt8]: Int] = [:]
+    package struct Node {
+        package var parent: Int
+        package var component: [UInt8]
+        package var depth: Int
+        package var children: [[UInt8]: Int] = [:]
         /// nil while only named, before anything exists on disk.
-        var kind: Kind?
+        package var kind: Kind?
     }
 
-    static let root = 0
+    package static let root = 0
     private(set) var nodes = [Node(parent: -1, component: [], depth: 0, kind: .directory)]
 
-    subscript(node: Int) -> Node { nodes[node] }
+    package subscript(node: Int) -> Node { nodes[node] }
 
-    mutating func setKind(_ kind: Kind, of node: Int) { nodes[node].kind = kind }
+    package init() {}
 
-    func child(of node: Int, named component: [UInt8]) -> Int? { nodes[node].children[component] }
+    package mutating func setKind(_ kind: Kind, of node: Int) { nodes[node].kind = kind }
+
+    package func child(of node: Int, named component: [UInt8]) -> Int? { nodes[node].children[component] }
 
     /// The node of `name`, adding the missing ones.
-    mutating func insert(_ name: EntryName) -> Int {
+    package mutating func insert(_ name: EntryName) -> Int {
         var current = Self.root
         for component in name.components {
             if let next = nodes[current].children[component] {
@@ -45,7 +47,7 @@ struct PathTree {
         return current
     }
 
-    func lookup(_ name: EntryName) -> Int? {
+    package func lookup(_ name: EntryName) -> Int? {
         var current = Self.root
         for component in name.components {
             guard let next = nodes[current].children[component] else { return nil }
@@ -56,7 +58,7 @@ struct PathTree {
 
     /// The nearest ancestor of `node` that is not a directory, if any: an
     /// entry below a link or a file would be written through it.
-    func blockingAncestor(of node: Int) -> Int? {
+    package func blockingAncestor(of node: Int) -> Int? {
         var current = nodes[node].parent
         while current > Self.root {
             if let kind = nodes[current].kind, kind != .directory { return current }
@@ -65,7 +67,7 @@ struct PathTree {
         return nil
     }
 
-    func name(of node: Int) -> EntryName {
+    package func name(of node: Int) -> EntryName {
         var components: [[UInt8]] = []
         var current = node
         while current > Self.root {
@@ -76,7 +78,7 @@ struct PathTree {
     }
 
     /// The node's children that are directories, in name order.
-    func directoryChildren(of node: Int) -> [Int] {
+    package func directoryChildren(of node: Int) -> [Int] {
         nodes[node].children
             .filter { nodes[$0.value].kind == .directory }
             .sorted { $0.key.lexicographicallyPrecedes($1.key) }

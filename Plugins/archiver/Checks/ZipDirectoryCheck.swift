@@ -7,10 +7,14 @@
 /// entry's own. A name in the directory that differs from the local
 /// header's is refused as well: listings show one, libarchive writes the
 /// other (Python's zipfile refuses it too).
-struct ZipDirectoryCheck {
-    let limits: ExtractionLimits
+package struct ZipDirectoryCheck {
+    package let limits: ExtractionLimits
 
-    func check(path: String) throws(PluginFailure) {
+    package init(limits: ExtractionLimits) {
+        self.limits = limits
+    }
+
+    package func check(path: String) throws(PluginFailure) {
         guard let file = ArchiveFile(path: path) else { return }
         let (keep, _) = limits.entries.addingReportingOverflow(1)
         guard let directory = try ZipDirectory.read(file, keep: max(keep, 1)) else { return }
