@@ -65,4 +65,50 @@ struct ImportLimitsEndToEndTests {
         let listed = try await sandbox.run("list")
         #expect(!listed.standardError.contains("warning") && !listed.standardError.contains("interrupted"), "\(listed)")
     }
+
+    /// How many levels of `name` folders lie under `root`, and whether the
+    /// deepest holds `file`: walked through descriptors, as no path reaches.
+    static let depthScript = """
+        import os, sys
+        fd = os.open(sys.argv[1], os.O_RDONLY)
+        depth = 0
+        while True:
+            try:
+                nxt = os.open(sys.argv[2], os.O_RDONLY, dir_fd=fd)
+            except FileNotFoundError:
+                break
+            os.close(fd); fd = nxt; depth += 1
+        print(depth, os.path.exists('/proc/self/fd/%d/%s' % (fd, sys.argv[3])))
+        """
+
+    @Test("a document whose paths pass PATH_MAX imports to, and moves between, two file systems whole, leaving nothing behind")
+    func deepDocumentAcrossFileSystems() async throws {
+        let sandbox = try Sandbox()
+        let other = try OtherFileSystemDirectory()
+        defer { _ = try? FileManager.default.removeItem(at: other.url) }
+        #expect(try await sandbox.run("config", "set", "cloud.container", other.url.path).status == 0)
+        let component = String(repeating: "d", count: 50)
+        // 100 levels of 51 bytes: 5,100 bytes of path below the document.
+        let name = "Deep/" + Array(repeating: component, count: 100).joined(separator: "/") + "/bottom.txt"
+        let archive = try await HostileNamesEndToEndTests.makeArchive(sandbox, format: "tar", names: [name])
+        let imported = try await sandbox.run("import", archive, "--to", "cloud")
+        #expect(imported.status == 0, "\(imported)")
+        let cloudDeep = other.url.appending(path: "Documents/Deep").path
+        let inCloud = try await sandbox.tool("python3", ["-c", Self.depthScript, cloudDeep, component, "bottom.txt"])
+        #expect(inCloud.output.trimmingCharacters(in: .whitespacesAndNewlines) == "100 True", "\(inCloud.output)")
+
+        let moved = try await sandbox.run("move", "Deep", "--to", "local")
+        #expect(moved.status == 0, "\(moved)")
+        let inLocal = try await sandbox.tool("python3", ["-c", Self.depthScript, sandbox.localDocuments.appending(path: "Deep").path, component, "bottom.txt"])
+        #expect(inLocal.output.trimmingCharacters(in: .whitespacesAndNewlines) == "100 True", "\(inLocal.output)")
+        #expect(sandbox.names(in: other.url.appending(path: "Documents")).isEmpty, "the cloud copy is gone")
+        #expect(sandbox.names(in: sandbox.home.appending(path: "tmp")).isEmpty, "no staging tree is left")
+        #expect(sandbox.names(in: sandbox.home.appending(path: "Library/Journal")).isEmpty)
+
+        let deleted = try await sandbox.run("delete", "Deep", "--permanent")
+        #expect(deleted.status == 0, "\(deleted)")
+        let listed = try await sandbox.run("list")
+        #expect(listed.status == 0, "\(listed)")
+        #expect(!listed.standardError.contains("warning") && !listed.standardError.contains("interrupted"), "\(listed)")
+    }
 }

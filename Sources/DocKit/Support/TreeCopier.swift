@@ -8,6 +8,11 @@ import Foundation
 /// where allowed, and access and modification times kept to the
 /// nanosecond. Every file and directory is flushed to disk before `copy`
 /// returns, so a rename that publishes the copy never publishes a hole.
+///
+/// Like ``TreeRemover``, the walk goes by directory descriptors, one open
+/// on each side at a time, climbing back through `..`: a document can
+/// hold paths longer than PATH_MAX, or be deeper than the descriptor
+/// limit, and still moves whole between file systems.
 public struct TreeCopier: Sendable {
     /// Called after each chunk with the bytes copied so far.
     public var progress: (@Sendable (Int64) -> Void)?
@@ -19,41 +24,197 @@ public struct TreeCopier: Sendable {
     }
 
     public func copy(_ source: RawPath, to destination: RawPath) throws(FileSystemError) {
-        var copied: Int64 = 0
-        try copyItem(source, to: destination, copied: &copied)
-    }
-
-    private func copyItem(_ source: RawPath, to destination: RawPath, copied: inout Int64) throws(FileSystemError) {
         var status = stat()
         guard source.withCString({ lstat($0, &status) }) == 0 else {
             throw FileSystemError(path: source, operation: "cannot be examined", errno: errno)
         }
+        var copied: Int64 = 0
         switch status.st_mode & S_IFMT {
-        case S_IFREG:
-            try copyFile(source, to: destination, status: status, copied: &copied)
         case S_IFDIR:
-            try copyDirectory(source, to: destination, status: status, copied: &copied)
-        case S_IFLNK:
-            try copySymbolicLink(source, to: destination, status: status)
+            try copyTree(source, to: destination, status: status, copied: &copied)
         default:
-            throw FileSystemError(path: source, operation: "is a device, FIFO or socket, which is never copied", errno: EOPNOTSUPP)
+            let sourceFolder = try Folder(opening: source.deletingLastComponent, for: source)
+            defer { sourceFolder.close() }
+            let destinationFolder = try Folder(opening: destination.deletingLastComponent, for: destination)
+            defer { destinationFolder.close() }
+            try copyLeaf(Entry(source: sourceFolder, destination: destinationFolder, sourceName: source.lastComponent,
+                               destinationName: destination.lastComponent, status: status,
+                               sourcePath: source, destinationPath: destination), copied: &copied)
         }
     }
 
-    private func copyFile(_ source: RawPath, to destination: RawPath, status: stat, copied: inout Int64) throws(FileSystemError) {
-        let input = source.withCString { open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
-        guard input >= 0 else { throw FileSystemError(path: source, operation: "cannot be read", errno: errno) }
-        defer { close(input) }
-        let output = destination.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
-        guard output >= 0 else { throw FileSystemError(path: destination, operation: "cannot be created", errno: errno) }
-        defer { close(output) }
+    /// A directory open on one side of the copy, with its identity, so that
+    /// a climb through `..` can prove it came back to it.
+    private struct Folder {
+        var descriptor: Int32
+        var device: UInt64
+        var inode: UInt64
+
+        init(opening path: RawPath, for item: RawPath) throws(FileSystemError) {
+            let target = path.isEmpty ? RawPath(".") : path
+            descriptor = target.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            guard descriptor >= 0 else { throw FileSystemError(path: item, operation: "cannot be reached", errno: errno) }
+            (device, inode) = Self.identity(of: descriptor)
+        }
+
+        init(descriptor: Int32) {
+            self.descriptor = descriptor
+            (device, inode) = Self.identity(of: descriptor)
+        }
+
+        static func identity(of descriptor: Int32) -> (UInt64, UInt64) {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { return (0, 0) }
+            return (UInt64(status.st_dev), UInt64(status.st_ino))
+        }
+
+        func close() { _ = Glibc.close(descriptor) }
+    }
+
+    /// One item to copy: its name in the folders open on either side, and
+    /// its full paths, for messages only.
+    private struct Entry {
+        var source: Folder
+        var destination: Folder
+        var sourceName: RawPath
+        var destinationName: RawPath
+        var status: stat
+        var sourcePath: RawPath
+        var destinationPath: RawPath
+    }
+
+    /// A directory being filled: the names still to copy, and what it must
+    /// become once they are.
+    private struct Level {
+        var remaining: [RawPath]
+        var status: stat
+        var sourcePath: RawPath
+        var destinationPath: RawPath
+        /// The folders above, to prove each climb back.
+        var sourceParent: (device: UInt64, inode: UInt64)
+        var destinationParent: (device: UInt64, inode: UInt64)
+    }
+
+    private func copyTree(_ source: RawPath, to destination: RawPath, status: stat, copied: inout Int64) throws(FileSystemError) {
+        // Owner-writable while filling, so read-only folders copy too.
+        guard destination.withCString({ mkdir($0, 0o700) }) == 0 else {
+            throw FileSystemError(path: destination, operation: "cannot be created", errno: errno)
+        }
+        var sourceFolder = try Folder(opening: source, for: source)
+        let destinationOpened = destination.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        guard destinationOpened >= 0 else {
+            let code = errno
+            sourceFolder.close()
+            throw FileSystemError(path: destination, operation: "cannot be opened", errno: code)
+        }
+        var destinationFolder = Folder(descriptor: destinationOpened)
+        defer {
+            sourceFolder.close()
+            destinationFolder.close()
+        }
+        var levels = [Level(remaining: try names(in: sourceFolder, path: source), status: status, sourcePath: source, destinationPath: destination,
+                            sourceParent: (0, 0), destinationParent: (0, 0))]
+        while let level = levels.last {
+            guard let name = levels[levels.count - 1].remaining.popLast() else {
+                try finish(destinationFolder.descriptor, like: level.status, path: level.destinationPath)
+                levels.removeLast()
+                guard !levels.isEmpty else { break }
+                sourceFolder = try climb(from: sourceFolder, to: level.sourceParent, path: level.sourcePath)
+                destinationFolder = try climb(from: destinationFolder, to: level.destinationParent, path: level.destinationPath)
+                continue
+            }
+            let sourcePath = level.sourcePath.appending(name)
+            let destinationPath = level.destinationPath.appending(name)
+            var child = stat()
+            guard name.withCString({ fstatat(sourceFolder.descriptor, $0, &child, AT_SYMLINK_NOFOLLOW) }) == 0 else {
+                throw FileSystemError(path: sourcePath, operation: "cannot be examined", errno: errno)
+            }
+            guard child.st_mode & S_IFMT == S_IFDIR else {
+                try copyLeaf(Entry(source: sourceFolder, destination: destinationFolder, sourceName: name, destinationName: name, status: child,
+                                   sourcePath: sourcePath, destinationPath: destinationPath), copied: &copied)
+                continue
+            }
+            guard name.withCString({ mkdirat(destinationFolder.descriptor, $0, 0o700) }) == 0 else {
+                throw FileSystemError(path: destinationPath, operation: "cannot be created", errno: errno)
+            }
+            let sourceChild = name.withCString { openat(sourceFolder.descriptor, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            guard sourceChild >= 0 else { throw FileSystemError(path: sourcePath, operation: "cannot be read", errno: errno) }
+            let destinationChild = name.withCString { openat(destinationFolder.descriptor, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            guard destinationChild >= 0 else {
+                let code = errno
+                _ = Glibc.close(sourceChild)
+                throw FileSystemError(path: destinationPath, operation: "cannot be opened", errno: code)
+            }
+            let parents = ((sourceFolder.device, sourceFolder.inode), (destinationFolder.device, destinationFolder.inode))
+            sourceFolder.close()
+            destinationFolder.close()
+            sourceFolder = Folder(descriptor: sourceChild)
+            destinationFolder = Folder(descriptor: destinationChild)
+            levels.append(Level(remaining: try names(in: sourceFolder, path: sourcePath), status: child, sourcePath: sourcePath,
+                                destinationPath: destinationPath, sourceParent: parents.0, destinationParent: parents.1))
+        }
+    }
+
+    /// Back to the folder above through `..`, which must be the one the
+    /// walk came down from: a source renamed meanwhile is not followed.
+    private func climb(from folder: Folder, to parent: (device: UInt64, inode: UInt64), path: RawPath) throws(FileSystemError) -> Folder {
+        let opened = openat(folder.descriptor, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard opened >= 0 else { throw FileSystemError(path: path, operation: "cannot be climbed out of", errno: errno) }
+        let above = Folder(descriptor: opened)
+        guard above.device == parent.device, above.inode == parent.inode else {
+            above.close()
+            throw FileSystemError(path: path, operation: "was moved while it was being copied", errno: ESTALE)
+        }
+        folder.close()
+        return above
+    }
+
+    /// Listed in reverse order, so that popping from the end copies by name.
+    private func names(in folder: Folder, path: RawPath) throws(FileSystemError) -> [RawPath] {
+        let duplicate = dup(folder.descriptor)
+        guard duplicate >= 0, let stream = fdopendir(duplicate) else {
+            let code = errno
+            if duplicate >= 0 { _ = Glibc.close(duplicate) }
+            throw FileSystemError(path: path, operation: "cannot be listed", errno: code)
+        }
+        defer { closedir(stream) }
+        rewinddir(stream)
+        var names: [RawPath] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            names.append(RawPath(bytes: name))
+        }
+        return names.sorted(by: >)
+    }
+
+    private func copyLeaf(_ entry: Entry, copied: inout Int64) throws(FileSystemError) {
+        switch entry.status.st_mode & S_IFMT {
+        case S_IFREG:
+            try copyFile(entry, copied: &copied)
+        case S_IFLNK:
+            try copySymbolicLink(entry)
+        default:
+            throw FileSystemError(path: entry.sourcePath, operation: "is a device, FIFO or socket, which is never copied", errno: EOPNOTSUPP)
+        }
+    }
+
+    private func copyFile(_ entry: Entry, copied: inout Int64) throws(FileSystemError) {
+        let input = entry.sourceName.withCString { openat(entry.source.descriptor, $0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        guard input >= 0 else { throw FileSystemError(path: entry.sourcePath, operation: "cannot be read", errno: errno) }
+        defer { _ = Glibc.close(input) }
+        let output = entry.destinationName.withCString {
+            openat(entry.destination.descriptor, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        }
+        guard output >= 0 else { throw FileSystemError(path: entry.destinationPath, operation: "cannot be created", errno: errno) }
+        defer { _ = Glibc.close(output) }
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
             let count = read(input, buffer, Self.chunkSize)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FileSystemError(path: source, operation: "cannot be read", errno: errno)
+                throw FileSystemError(path: entry.sourcePath, operation: "cannot be read", errno: errno)
             }
             if count == 0 { break }
             var offset = 0
@@ -61,57 +222,42 @@ public struct TreeCopier: Sendable {
                 let written = write(output, buffer + offset, count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw FileSystemError(path: destination, operation: "cannot be written", errno: errno)
+                    throw FileSystemError(path: entry.destinationPath, operation: "cannot be written", errno: errno)
                 }
                 offset += written
             }
             copied += Int64(count)
             progress?(copied)
         }
+        try finish(output, like: entry.status, path: entry.destinationPath)
+    }
+
+    /// Owner, permissions, times, then a flush, through the descriptor.
+    private func finish(_ descriptor: Int32, like status: stat, path: RawPath) throws(FileSystemError) {
         // Owners first: chown clears set-user-ID bits that chmod then restores.
-        _ = fchown(output, status.st_uid, status.st_gid)
-        guard fchmod(output, status.st_mode & 0o7777) == 0 else {
-            throw FileSystemError(path: destination, operation: "cannot take the original permissions", errno: errno)
+        _ = fchown(descriptor, status.st_uid, status.st_gid)
+        guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else {
+            throw FileSystemError(path: path, operation: "cannot take the original permissions", errno: errno)
         }
         var times = [status.st_atim, status.st_mtim]
-        guard futimens(output, &times) == 0 else {
-            throw FileSystemError(path: destination, operation: "cannot take the original times", errno: errno)
-        }
-        guard fsync(output) == 0 else { throw FileSystemError(path: destination, operation: "cannot be flushed to disk", errno: errno) }
-    }
-
-    private func copyDirectory(_ source: RawPath, to destination: RawPath, status: stat, copied: inout Int64) throws(FileSystemError) {
-        // Owner-writable while filling, so read-only folders copy too.
-        guard destination.withCString({ mkdir($0, 0o700) }) == 0 else {
-            throw FileSystemError(path: destination, operation: "cannot be created", errno: errno)
-        }
-        for name in try DirectoryReader.names(in: source).sorted() {
-            try copyItem(source.appending(name), to: destination.appending(name), copied: &copied)
-        }
-        _ = destination.withCString { lchown($0, status.st_uid, status.st_gid) }
-        guard destination.withCString({ chmod($0, status.st_mode & 0o7777) }) == 0 else {
-            throw FileSystemError(path: destination, operation: "cannot take the original permissions", errno: errno)
-        }
-        try setTimes(of: destination, from: status)
-        try FileSystem.synchronizeDirectory(destination)
-    }
-
-    private func copySymbolicLink(_ source: RawPath, to destination: RawPath, status: stat) throws(FileSystemError) {
-        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = source.withCString { readlink($0, &target, target.count - 1) }
-        guard length >= 0 else { throw FileSystemError(path: source, operation: "cannot be read", errno: errno) }
-        target[length] = 0
-        guard destination.withCString({ symlink(target, $0) }) == 0 else {
-            throw FileSystemError(path: destination, operation: "cannot be created", errno: errno)
-        }
-        _ = destination.withCString { lchown($0, status.st_uid, status.st_gid) }
-        try setTimes(of: destination, from: status)
-    }
-
-    private func setTimes(of path: RawPath, from status: stat) throws(FileSystemError) {
-        var times = [status.st_atim, status.st_mtim]
-        guard path.withCString({ utimensat(AT_FDCWD, $0, &times, AT_SYMLINK_NOFOLLOW) }) == 0 else {
+        guard futimens(descriptor, &times) == 0 else {
             throw FileSystemError(path: path, operation: "cannot take the original times", errno: errno)
+        }
+        guard fsync(descriptor) == 0 else { throw FileSystemError(path: path, operation: "cannot be flushed to disk", errno: errno) }
+    }
+
+    private func copySymbolicLink(_ entry: Entry) throws(FileSystemError) {
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = entry.sourceName.withCString { readlinkat(entry.source.descriptor, $0, &target, target.count - 1) }
+        guard length >= 0 else { throw FileSystemError(path: entry.sourcePath, operation: "cannot be read", errno: errno) }
+        target[length] = 0
+        guard entry.destinationName.withCString({ symlinkat(target, entry.destination.descriptor, $0) }) == 0 else {
+            throw FileSystemError(path: entry.destinationPath, operation: "cannot be created", errno: errno)
+        }
+        _ = entry.destinationName.withCString { fchownat(entry.destination.descriptor, $0, entry.status.st_uid, entry.status.st_gid, AT_SYMLINK_NOFOLLOW) }
+        var times = [entry.status.st_atim, entry.status.st_mtim]
+        guard entry.destinationName.withCString({ utimensat(entry.destination.descriptor, $0, &times, AT_SYMLINK_NOFOLLOW) }) == 0 else {
+            throw FileSystemError(path: entry.destinationPath, operation: "cannot take the original times", errno: errno)
         }
     }
 }

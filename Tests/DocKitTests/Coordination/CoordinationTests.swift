@@ -126,32 +126,3 @@ struct TrashFormatTests {
         #expect(Trash.home(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]).directory == RawPath("/h/.local/share/Trash"))
     }
 }
-
-@Suite("Copying trees whole")
-struct TreeCopierTests {
-    @Test func devicesAndFIFOsAreRefusedNotCopied() throws {
-        let directory = try TemporaryDirectory()
-        let fifo = RawPath(directory.url.appending(path: "pipe"))
-        #expect(fifo.withCString { mkfifo($0, 0o600) } == 0)
-        #expect(throws: FileSystemError.self) { try TreeCopier().copy(fifo, to: RawPath(directory.url.appending(path: "copy"))) }
-        #expect(!FileManager.default.fileExists(atPath: directory.url.appending(path: "copy").path))
-    }
-
-    @Test func progressCountsEveryByte() throws {
-        let directory = try TemporaryDirectory()
-        let source = directory.url.appending(path: "tree")
-        try FileManager.default.createDirectory(at: source.appending(path: "sub"), withIntermediateDirectories: true)
-        try Data(count: 3_000_000).write(to: source.appending(path: "a"))
-        try Data(count: 5).write(to: source.appending(path: "sub/b"))
-        let seen = Seen()
-        try TreeCopier(progress: { seen.set($0) }).copy(RawPath(source), to: RawPath(directory.url.appending(path: "copy")))
-        #expect(seen.value == 3_000_005)
-    }
-
-    final class Seen: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: Int64 = 0
-        func set(_ value: Int64) { lock.withLock { stored = value } }
-        var value: Int64 { lock.withLock { stored } }
-    }
-}
