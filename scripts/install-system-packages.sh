@@ -8,10 +8,12 @@ set -euo pipefail
 # Tests and demo: the real tools users have, which the end-to-end tests compare against
 # (trash-cli reads the freedesktop Trash the way file managers do; gio does it through
 # gvfs, which needs a D-Bus session: dbus-daemon's dbus-run-session gives it one).
+# Syncthing and curl: two real sync devices on 127.0.0.1 (scripts/syncthing-pair.sh).
 packages=(
   libarchive-dev libsqlite3-dev pkg-config
   libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils trash-cli
   gvfs dbus-daemon
+  syncthing curl
 )
 
 missing=()

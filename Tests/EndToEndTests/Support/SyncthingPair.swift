@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Subprocess
+import SystemPackage
+import Testing
+
+/// Two devices: two sandboxes whose `Cloud` folders real Syncthing
+/// instances mirror on 127.0.0.1 (`scripts/syncthing-pair.sh`, which
+/// switches off discovery, relays, NAT traversal and reporting before the
+/// first start). Both instances stop when the pair goes away, on every
+/// exit path of a test.
+final class SyncthingPair: Sendable {
+    let a: Sandbox
+    let b: Sandbox
+    private let state: URL
+
+    static let script: URL = {
+        // Tests/EndToEndTests/Support/SyncthingPair.swift → repository root.
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appending(path: "scripts/syncthing-pair.sh")
+    }()
+
+    /// `make test` installs Syncthing; a bare `swift test` on a machine
+    /// without it skips these tests.
+    static let isAvailable: Bool = {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/syncthing")
+        }
+    }()
+
+    private init(a: Sandbox, b: Sandbox) {
+        self.a = a
+        self.b = b
+        state = a.root.appending(path: "syncthing", directoryHint: .isDirectory)
+    }
+
+    /// Starts both devices and returns once they are connected.
+    static func start() async throws -> SyncthingPair {
+        let pair = SyncthingPair(a: try Sandbox(), b: try Sandbox())
+        try await pair.run("start", pair.a.home.appending(path: "Cloud").path, pair.b.home.appending(path: "Cloud").path)
+        return pair
+    }
+
+    /// Each device leads a process group of its own (the script starts it
+    /// with setsid), ended here without waiting on any process.
+    deinit {
+        for device in ["A", "B"] {
+            let file = state.appending(path: "\(device)/pgid")
+            guard let text = try? String(contentsOf: file, encoding: .utf8), let group = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { continue }
+            kill(-group, SIGTERM)
+            for _ in 0..<50 where kill(-group, 0) == 0 { usleep(100_000) }
+            kill(-group, SIGKILL)
+        }
+    }
+
+    /// Rescans both and returns once both hold the same, whole folder.
+    func waitUntilInSync(seconds: Int = 120) async throws {
+        try await run("wait-sync", String(seconds))
+    }
+
+    func scan(_ device: String) async throws {
+        try await run("scan", device)
+    }
+
+    func disconnect() async throws {
+        try await run("disconnect")
+    }
+
+    func reconnect() async throws {
+        try await run("reconnect")
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private func run(_ command: String, _ arguments: String...) async throws {
+        let result = try await Subprocess.run(
+            .path(FilePath("/bin/bash")), arguments: Arguments([Self.script.path, command, state.path] + arguments),
+            output: .discarded, error: .string(limit: 1 << 20)
+        )
+        guard result.terminationStatus.isSuccess else {
+            throw Failure(description: "syncthing-pair.sh \(command): \(result.standardError)")
+        }
+    }
+}
