@@ -99,13 +99,15 @@ struct DocumentsEndToEndTests {
         }
     }
 
-    @Test func hiddenEntriesInboxAndSyncTemporariesAreNotDocuments() async throws {
+    /// Sync temporaries stand for the documents they become, once each
+    /// (IncompleteDocumentsEndToEndTests has the rest).
+    @Test func hiddenEntriesAndInboxAreNotDocumentsAndSyncTemporariesStandForTheirDocument() async throws {
         let sandbox = try Sandbox()
         for name in [".hidden", "Inbox/x.txt", "~syncthing~Report.pdf.tmp", ".syncthing.Report.pdf.tmp", "movie.mp4.part", ".docbrowser-tmp-1234", "Real.txt", "Folder/Inbox/kept.txt"] {
             _ = try sandbox.write("x", to: "home/Documents/\(name)")
         }
-        #expect(try names(try await sandbox.run("list", "--json")) == ["Folder", "Real.txt"])
-        #expect(try names(try await sandbox.run("list", "--recursive", "--json")) == ["Folder", "Inbox", "kept.txt", "Real.txt"].sorted { $0.lowercased() < $1.lowercased() })
+        #expect(try names(try await sandbox.run("list", "--json")) == ["Folder", "movie.mp4", "Real.txt", "Report.pdf"])
+        #expect(try names(try await sandbox.run("list", "--recursive", "--json")) == ["Folder", "Inbox", "kept.txt", "movie.mp4", "Real.txt", "Report.pdf"])
     }
 
     @Test func anICloudPlaceholderIsListedAsTheDocumentItStandsFor() async throws {

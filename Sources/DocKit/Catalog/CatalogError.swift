@@ -8,12 +8,15 @@ public enum CatalogError: DocKitError, Hashable {
     /// `new NAME` without a type, and NAME's extension names none.
     case typeNotImplied(String)
     case notADocument(path: String)
+    /// Only its iCloud placeholder is here; `action` says what could not be done.
+    case notDownloaded(String, action: String)
 
     public var kind: FailureKind {
         switch self {
         case .documentNotFound, .notADocument: .notFound
         case .ambiguous, .nameTaken: .conflict
         case .invalidName, .typeHasNoExtension, .typeNotImplied: .invalidInput
+        case .notDownloaded: .refused
         }
     }
 
@@ -26,6 +29,8 @@ public enum CatalogError: DocKitError, Hashable {
         case .typeHasNoExtension(let type): "\(type): this type has no filename extension; give a NAME with one"
         case .typeNotImplied(let name): "\(name): the name has no extension that says its type; give --type UTI"
         case .notADocument(let path): "\(path): not a document in the local or cloud Documents folder"
+        case .notDownloaded(let name, let action):
+            "\(name): not downloaded; only its placeholder is here, so there is nothing to \(action); download it on a device that has it"
         }
     }
 }

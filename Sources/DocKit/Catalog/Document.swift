@@ -39,10 +39,13 @@ public struct Document: Sendable, Hashable, Codable {
 
     /// The filename as the file system holds it: for a placeholder
     /// (`.Name.ext.icloud`), the name of the file it stands for.
+    /// For a document that is only a sync engine's temporary so far, the
+    /// name the temporary will take.
     public var filename: RawPath {
         let entry = relativePath.lastComponent
-        guard states.contains(.notDownloaded) else { return entry }
-        return DocumentEntryRules.placeholderTarget(entry) ?? entry
+        if states.contains(.notDownloaded) { return DocumentEntryRules.placeholderTarget(entry) ?? entry }
+        if states.contains(.incomplete), let temporary = SyncTemporary(entry) { return temporary.document }
+        return entry
     }
 
     /// How many bytes at the end of ``filename`` are its type's extension.
@@ -54,6 +57,9 @@ public struct Document: Sendable, Hashable, Codable {
 /// The states of SPEC §1. `normal` is the absence of the others.
 public enum DocumentState: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     case normal
+    /// A sync engine is still writing it: its temporary lies beside it or
+    /// inside it, or it exists only as that temporary so far.
+    case incomplete
     case inConflict
     case notDownloaded
     case open

@@ -5,19 +5,19 @@ enum DocumentEntryRules {
         case document
         /// An iCloud placeholder, `.Name.ext.icloud`, standing for `Name.ext`.
         case placeholder(standingFor: RawPath)
+        /// A sync engine's temporary (``SyncTemporary``): the document it
+        /// becomes is incomplete, or, when there is none yet, listed as
+        /// an incomplete document of its own.
+        case syncTemporary(SyncTemporary)
         case ignored
     }
 
     static func verdict(for name: RawPath, atTopLevel: Bool) -> Verdict {
         let bytes = name.bytes
-        if bytes.first == UInt8(ascii: ".") {
-            return placeholderTarget(name).map { .placeholder(standingFor: $0) } ?? .ignored
-        }
+        if let target = placeholderTarget(name) { return .placeholder(standingFor: target) }
+        if let temporary = SyncTemporary(name) { return .syncTemporary(temporary) }
+        if bytes.first == UInt8(ascii: ".") { return .ignored }
         if atTopLevel, bytes == Array("Inbox".utf8) { return .ignored }
-        // Syncthing's temporaries are `~syncthing~NAME.tmp` (and hidden
-        // `.syncthing.NAME.tmp`); browsers and rsync-like tools write `.part`.
-        if bytes.starts(with: Array("~syncthing~".utf8)) { return .ignored }
-        if bytes.count > 5, bytes.suffix(5).elementsEqual(Array(".part".utf8)) { return .ignored }
         return .document
     }
 

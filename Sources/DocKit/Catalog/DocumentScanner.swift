@@ -49,11 +49,21 @@ public struct DocumentScanner: Sendable {
     ) throws {
         let names = try DirectoryReader.names(in: directory)
         let present = Set(names)
+        var arriving: [RawPath: SyncTemporary] = [:]
+        for name in names {
+            if let temporary = SyncTemporary(name), arriving[temporary.document] == nil { arriving[temporary.document] = temporary }
+        }
         for name in names.sorted() {
             let entryPath = relativePath.appending(name)
             switch DocumentEntryRules.verdict(for: name, atTopLevel: relativePath.isEmpty) {
             case .ignored:
                 continue
+            case .syncTemporary(let temporary):
+                // Beside its document, it makes that one incomplete; alone,
+                // it is listed as the document it will become, once.
+                guard !present.contains(temporary.document), arriving[temporary.document] == temporary else { continue }
+                guard let status = try FileStatus.of(directory.appending(name)) else { continue }
+                entries.append(arrivingEntry(at: entryPath, in: location, status: status, becoming: temporary.document))
             case .placeholder(let standingFor):
                 // Once the real file has arrived, the placeholder is stale.
                 guard !present.contains(standingFor) else { continue }
@@ -66,7 +76,10 @@ public struct DocumentScanner: Sendable {
             case .document:
                 let path = directory.appending(name)
                 guard let status = try FileStatus.of(path), status.kind != .other else { continue }
-                let entry = try currentEntry(at: entryPath, path: path, in: location, status: status, cached: previous[entryPath])
+                var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, cached: previous[entryPath])
+                // Decided by this listing, never taken from the catalog.
+                entry.document.states.remove(.incomplete)
+                if arriving[name] != nil || !(entry.package?.syncTemporaries.isEmpty ?? true) { entry.document.states.insert(.incomplete) }
                 entries.append(entry)
                 if recursive, entry.document.isFolder {
                     try scanDirectory(path, relativePath: entryPath, location: location, recursive: true, previous: previous, into: &entries)
@@ -130,6 +143,19 @@ public struct DocumentScanner: Sendable {
             size: placeholder.size, modificationDate: status.modificationDate,
             isPackage: registry.isPackage(type.identifier), isFolder: false, isSymbolicLink: false,
             typeWasGuessed: false, states: [.notDownloaded]
+        )
+        return CatalogStore.Entry(document: document, status: status, package: nil)
+    }
+
+    /// A document that so far exists only as a sync engine's temporary.
+    private func arrivingEntry(at relativePath: RawPath, in location: Location, status: FileStatus, becoming name: RawPath) -> CatalogStore.Entry {
+        let type = registry.type(forFileName: name.description, isDirectory: status.kind == .directory)
+        let document = Document(
+            location: location, relativePath: relativePath, path: locations.documentsDirectory(location).appending(relativePath),
+            name: name.description, displayName: displayName(of: name.description, type: type.identifier), type: type.identifier,
+            size: status.kind == .directory ? 0 : status.size, modificationDate: status.modificationDate,
+            isPackage: registry.isPackage(type.identifier), isFolder: false, isSymbolicLink: false,
+            typeWasGuessed: false, states: [.incomplete]
         )
         return CatalogStore.Entry(document: document, status: status, package: nil)
     }

@@ -10,6 +10,9 @@ public struct PackageContents: Sendable, Hashable, Codable {
     /// when none has changed, no entry was added, removed or renamed, and
     /// the package need not be walked again.
     public var directories: [DirectorySignature]
+    /// Sync engines' temporaries inside (``SyncTemporary``), relative to
+    /// the package: while there are any, the package is incomplete.
+    public var syncTemporaries: [RawPath]
 
     public struct DirectorySignature: Sendable, Hashable, Codable {
         public var relativePath: RawPath
@@ -18,7 +21,7 @@ public struct PackageContents: Sendable, Hashable, Codable {
     }
 
     public static func walk(_ root: RawPath) throws(FileSystemError) -> PackageContents {
-        var contents = PackageContents(entryCount: 0, size: 0, directories: [])
+        var contents = PackageContents(entryCount: 0, size: 0, directories: [], syncTemporaries: [])
         try walk(root, relativePath: RawPath(bytes: []), into: &contents)
         return contents
     }
@@ -29,6 +32,7 @@ public struct PackageContents: Sendable, Hashable, Codable {
         for name in try DirectoryReader.names(in: directory) {
             let path = directory.appending(name)
             guard let entry = try FileStatus.of(path) else { continue }
+            if SyncTemporary(name) != nil { contents.syncTemporaries.append(relativePath.appending(name)) }
             contents.entryCount += 1
             if entry.kind == .directory {
                 try walk(path, relativePath: relativePath.appending(name), into: &contents)

@@ -46,6 +46,7 @@ public struct DocumentDeleter: Sendable {
         do {
             try DocumentLock.checkStillThere(document)
             try OpenDocumentRecord.refuseIfOpen(document.path, name: document.qualifiedName, in: locks, force: force)
+            try SyncActivity.refuseIfIncomplete(document, force: force)
         } catch {
             lock.release()
             throw error

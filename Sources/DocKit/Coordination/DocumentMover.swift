@@ -90,6 +90,7 @@ public struct DocumentMover: Sendable {
         defer { lock.release() }
         try checkStillThere(document)
         try checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
+        try SyncActivity.refuseIfIncomplete(document, force: force)
         if plan.replaces {
             try checkNotOpen(plan.destinationPath, name: "\(location):\(plan.destinationName)", locks: locks)
         }
@@ -135,6 +136,7 @@ public struct DocumentMover: Sendable {
             defer { lock.release() }
             try checkStillThere(document)
             try checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
+            try SyncActivity.refuseIfIncomplete(document, force: force)
             let taken = try isTaken(destination, in: location)
             if taken {
                 switch policy {

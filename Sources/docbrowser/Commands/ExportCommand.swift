@@ -40,7 +40,7 @@ struct ExportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Byte-identical output for identical documents.")
     var reproducible = false
 
-    @Flag(name: .long, help: "Replace an existing FILE (atomically).")
+    @Flag(name: .long, help: "Replace an existing FILE (atomically), and export documents a sync engine is still writing.")
     var force = false
 
     @Flag(name: .long, help: "Export every document.")
@@ -64,6 +64,12 @@ struct ExportCommand: AsyncParsableCommand {
             chosen = try catalog.documents(matching: query)
         } else {
             chosen = try documents.map { try catalog.resolve($0) }
+        }
+        // A placeholder's stub is no document, and a document still
+        // arriving would go out half-written.
+        for document in chosen {
+            if document.states.contains(.notDownloaded) { throw CatalogError.notDownloaded(document.qualifiedName, action: "export") }
+            try SyncActivity.refuseIfIncomplete(document, force: force)
         }
         let locator = try context.pluginLocator()
         let format = try self.format.map { try ArchiveFormat(argument: $0, registry: locator.types) }

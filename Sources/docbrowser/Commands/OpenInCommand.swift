@@ -24,6 +24,9 @@ struct OpenInCommand: AsyncParsableCommand {
     @Flag(help: "Wait for the app to exit and exit with its status.")
     var wait = false
 
+    @Flag(help: "Hand over a copy even of a document a sync engine is still writing.")
+    var force = false
+
     struct Report: Encodable {
         var document: String
         var copy: String
@@ -36,6 +39,7 @@ struct OpenInCommand: AsyncParsableCommand {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
         let document = try catalog.resolveForHandler(self.document)
+        try SyncActivity.refuseIfIncomplete(document, force: force)
         guard let handler = context.handlerRegistry().handler(withIdentifier: target) else { throw HandlerError.unknownHandler(target) }
         guard handler.canOpen else {
             throw HandlerError.cannotOpen(handler: handler.identifier, reason: "it has no executable here (types only)")

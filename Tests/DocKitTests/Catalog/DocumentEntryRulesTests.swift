@@ -7,7 +7,7 @@ struct DocumentEntryRulesTests {
         DocumentEntryRules.verdict(for: RawPath(name), atTopLevel: topLevel)
     }
 
-    @Test("hidden entries are ignored, at any level", arguments: [".DS_Store", ".hidden.txt", ".git", ".docbrowser-tmp-1234", ".syncthing.Report.pdf.tmp", "."])
+    @Test("hidden entries are ignored, at any level", arguments: [".DS_Store", ".hidden.txt", ".git", ".docbrowser-tmp-1234", ".~lock.Report.odt#", "."])
     func hiddenIgnored(_ name: String) {
         #expect(Self.verdict(name) == .ignored)
         #expect(Self.verdict(name, topLevel: false) == .ignored)
@@ -41,14 +41,21 @@ struct DocumentEntryRulesTests {
         #expect(Self.verdict("Inbox.txt") == .document)
     }
 
-    @Test("sync engines' temporaries are ignored", arguments: ["~syncthing~Report.pdf.tmp", "~syncthing~x.tmp", "download.part", "x.part", "Movie.mkv.part"])
-    func syncTemporaries(_ name: String) {
-        #expect(Self.verdict(name) == .ignored)
-        #expect(Self.verdict(name, topLevel: false) == .ignored)
+    @Test("sync engines' temporaries stand for the document they become", arguments: [
+        ("~syncthing~Report.pdf.tmp", "Report.pdf"), (".syncthing.x.tmp", "x"), ("download.part", "download"), ("Movie.mkv.part", "Movie.mkv"),
+    ])
+    func syncTemporaries(_ name: String, document: String) throws {
+        for topLevel in [true, false] {
+            guard case .syncTemporary(let temporary) = Self.verdict(name, topLevel: topLevel) else {
+                Issue.record("\(name) is not taken for a sync temporary")
+                continue
+            }
+            #expect(temporary.document == RawPath(document))
+        }
     }
 
     @Test("ordinary names are documents", arguments: [
-        "Report.pdf", "Notes", "part", "x.partial", "counterpart", "syncthing~x.tmp", "~lock.docx#", "Untitled 2.txt", "Doc.rtfd", "Inboxes",
+        "Report.pdf", "Notes", "part", "x.partials", "counterpart", "syncthing~x.tmp", "~lock.docx#", "Untitled 2.txt", "Doc.rtfd", "Inboxes",
     ])
     func ordinaryNames(_ name: String) {
         #expect(Self.verdict(name) == .document)

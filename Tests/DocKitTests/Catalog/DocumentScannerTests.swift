@@ -45,18 +45,42 @@ struct DocumentScannerTests {
         #expect(FileManager.default.fileExists(atPath: home.documentsPath(.cloud)))
     }
 
-    @Test("hidden entries, the top-level Inbox and sync temporaries are not listed; an Inbox inside a folder is")
+    @Test("hidden entries and the top-level Inbox are not listed; an Inbox inside a folder is")
     func notDocuments() throws {
         let home = try TestHome("scan")
         try home.write("x", to: ".hidden.txt")
         try home.write("x", to: "Inbox/received.pdf")
-        try home.write("x", to: "~syncthing~Report.pdf.tmp")
-        try home.write("x", to: "movie.mkv.part")
         try home.write("x", to: ".docbrowser-tmp-ABC")
         try home.write("x", to: "Visible.txt")
         try home.write("x", to: "Folder/Inbox/inner.txt")
         #expect(try Self.scan(home).map(\.listedName).sorted() == ["Folder", "Visible.txt"])
         #expect(try Self.scan(home, recursive: true).map(\.listedName).sorted() == ["Folder", "Folder/Inbox", "Folder/Inbox/inner.txt", "Visible.txt"])
+    }
+
+    @Test("a sync temporary makes the document beside it or the package around it incomplete, and alone stands for the document")
+    func incompleteDocuments() throws {
+        let home = try TestHome("scan")
+        try home.write("old", to: "Notes.txt")
+        try home.write("new", to: ".syncthing.Notes.txt.tmp")
+        try home.write("x", to: "Deck.key/Index.zip")
+        try home.write("x", to: "Deck.key/Data/.syncthing.slide.png.tmp")
+        try home.write("x", to: "~syncthing~Arriving.pdf.tmp")
+        try home.write("x", to: "movie.mkv.part")
+        try home.write("x", to: "Whole.txt")
+        let documents = try Self.scan(home)
+        let states = Dictionary(uniqueKeysWithValues: documents.map { ($0.listedName, $0.stateList) })
+        #expect(states == ["Notes.txt": [.incomplete], "Deck.key": [.incomplete], "Arriving.pdf": [.incomplete], "movie.mkv": [.incomplete], "Whole.txt": [.normal]])
+        let arriving = try #require(documents.first { $0.name == "Arriving.pdf" })
+        #expect(arriving.filename == RawPath("Arriving.pdf"))
+        #expect(arriving.relativePath == RawPath("~syncthing~Arriving.pdf.tmp"))
+
+        // Once the engine renames its temporaries into place, nothing stays incomplete.
+        try FileManager.default.removeItem(atPath: home.documentsPath(.local) + "/.syncthing.Notes.txt.tmp")
+        try FileManager.default.moveItem(atPath: home.documentsPath(.local) + "/Deck.key/Data/.syncthing.slide.png.tmp",
+                                         toPath: home.documentsPath(.local) + "/Deck.key/Data/slide.png")
+        let after = Dictionary(uniqueKeysWithValues: try Self.scan(home).map { ($0.listedName, $0.stateList) })
+        #expect(after["Notes.txt"] == [.normal])
+        #expect(after["Deck.key"] == [.normal])
     }
 
     // MARK: Packages and folders

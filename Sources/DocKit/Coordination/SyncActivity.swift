@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whether a sync engine is done with a document. Every command that
+/// moves, deletes, renames or hands over a document asks first, once it
+/// holds the document's lock: a document still arriving would leave as a
+/// partial copy, and the engine would then finish writing into a name that
+/// is gone, or spread the loss to every device.
+public enum SyncActivity {
+    /// Throws ``CoordinationError/incomplete(document:temporary:writer:)``
+    /// when an engine's temporary is the document, lies beside it or
+    /// inside it, and ``CoordinationError/changing(document:detail:)``
+    /// when its size or time changed since it was listed (rclone writes
+    /// in place); nothing unless `force`.
+    public static func refuseIfIncomplete(_ document: Document, force: Bool) throws {
+        // A placeholder's size is the one the cloud announces, not its own.
+        guard !force, !document.states.contains(.notDownloaded) else { return }
+        let name = document.qualifiedName
+        let entry = document.relativePath.lastComponent
+        if let temporary = SyncTemporary(entry) {
+            throw CoordinationError.incomplete(document: name, temporary: document.path.description, writer: temporary.writer)
+        }
+        let folder = document.path.deletingLastComponent
+        if let beside = try temporaryBeside(document, in: folder) {
+            throw CoordinationError.incomplete(document: name, temporary: folder.appending(beside.name).description, writer: beside.writer)
+        }
+        guard let status = try FileStatus.of(document.path) else { return }
+        if status.kind == .directory {
+            var contents = Contents()
+            try contents.add(document.path)
+            if let inside = contents.firstTemporary, let temporary = SyncTemporary(inside.lastComponent) {
+                throw CoordinationError.incomplete(document: name, temporary: document.path.appending(inside).description, writer: temporary.writer)
+            }
+            if document.isPackage, contents.size != document.size {
+                throw CoordinationError.changing(document: name, detail: "its size went from \(document.size) to \(contents.size) bytes since it was listed")
+            }
+        } else if status.kind == .regular {
+            if status.size != document.size {
+                throw CoordinationError.changing(document: name, detail: "its size went from \(document.size) to \(status.size) bytes since it was listed")
+            }
+            // The catalog keeps times through a Double; a writer moves them by far more.
+            if abs(status.modificationDate.timeIntervalSince(document.modificationDate)) > 0.001 {
+                throw CoordinationError.changing(document: name, detail: "it was modified since it was listed")
+            }
+        }
+    }
+
+    /// Temporaries with fixed names are looked for by name; those with a
+    /// random part only when the listing saw one.
+    private static func temporaryBeside(_ document: Document, in folder: RawPath) throws -> SyncTemporary? {
+        let filename = document.filename
+        // A name longer than NAME_MAX cannot exist, and stat would fail on it.
+        for candidate in SyncTemporary.fixedNames(of: filename) where candidate.bytes.count <= Int(NAME_MAX) {
+            guard try FileStatus.of(folder.appending(candidate)) != nil else { continue }
+            return SyncTemporary(candidate)
+        }
+        guard document.states.contains(.incomplete) else { return nil }
+        return try DirectoryReader.names(in: folder).lazy.compactMap(SyncTemporary.init).first { $0.document == filename }
+    }
+
+    /// What a folder holds, walked through directory descriptors: a
+    /// document's paths may be longer than PATH_MAX.
+    private struct Contents {
+        var size: Int64 = 0
+        var firstTemporary: RawPath?
+
+        mutating func add(_ root: RawPath) throws(FileSystemError) {
+            _ = ResourceLimits.raisedOpenFileLimit()
+            let descriptor = root.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            guard descriptor >= 0 else { throw FileSystemError(path: root, operation: "cannot be read", errno: errno) }
+            try add(descriptor, relativePath: RawPath(bytes: []), root: root)
+        }
+
+        /// Takes ownership of `descriptor`.
+        private mutating func add(_ descriptor: Int32, relativePath: RawPath, root: RawPath) throws(FileSystemError) {
+            guard let stream = fdopendir(descriptor) else {
+                let code = errno
+                close(descriptor)
+                throw FileSystemError(path: root.appending(relativePath), operation: "cannot be listed", errno: code)
+            }
+            defer { closedir(stream) }
+            while firstTemporary == nil, let entry = readdir(stream) {
+                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+                if bytes == [UInt8(ascii: ".")] || bytes == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+                let name = RawPath(bytes: bytes)
+                if SyncTemporary(name) != nil {
+                    firstTemporary = relativePath.appending(name)
+                    return
+                }
+                var status = stat()
+                guard fstatat(dirfd(stream), bytes.map { CChar(bitPattern: $0) } + [0], &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                if status.st_mode & S_IFMT == S_IFDIR {
+                    let child = name.withCString { openat(dirfd(stream), $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+                    guard child >= 0 else { throw FileSystemError(path: root.appending(relativePath.appending(name)), operation: "cannot be read", errno: errno) }
+                    try add(child, relativePath: relativePath.appending(name), root: root)
+                } else {
+                    size += Int64(status.st_size)
+                }
+            }
+        }
+    }
+}

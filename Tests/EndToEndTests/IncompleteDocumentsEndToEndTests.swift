@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// Documents a sync engine is still writing, simulated on one device with
+/// the engines' own temporaries (the two-device tests use real Syncthing):
+/// listed as incomplete, and never moved, deleted, renamed, exported or
+/// handed over half-written.
+@Suite("incomplete documents on one device")
+struct IncompleteDocumentsEndToEndTests {
+    /// A package arriving file by file, a file being replaced, and a file
+    /// that so far exists only as Syncthing's temporary, in the cloud.
+    static func arriving(_ sandbox: Sandbox) async throws {
+        _ = try await sandbox.run("list")
+        try await sandbox.shell("""
+            cd home/Cloud/Documents
+            mkdir -p Deck.key/Data
+            printf index > Deck.key/Index.zip
+            head -c 4096 /dev/zero > Deck.key/Data/.syncthing.slide-2.png.tmp
+            printf old > Notes.txt
+            printf new > .syncthing.Notes.txt.tmp
+            head -c 8192 /dev/zero > .syncthing.Big.bin.tmp
+            printf whole > Whole.txt
+            """)
+    }
+
+    @Test("the listing shows which documents are incomplete, in tables and JSON")
+    func listed() async throws {
+        let sandbox = try Sandbox()
+        try await Self.arriving(sandbox)
+        let listed = try await sandbox.run("list", "--json")
+        #expect(listed.status == 0, "\(listed)")
+        var states: [String: [String]] = [:]
+        for document in try listed.jsonArray() {
+            states[document["name"] as? String ?? "?"] = document["states"] as? [String]
+        }
+        #expect(states == ["Deck.key": ["incomplete"], "Notes.txt": ["incomplete"], "Big.bin": ["incomplete"], "Whole.txt": ["normal"]])
+        let table = try await sandbox.run("list")
+        #expect(table.standardOutput.split(separator: "\n").filter { $0.contains("(incomplete)") }.count == 3, "\(table)")
+        let info = try await sandbox.run("info", "Deck.key")
+        #expect(info.standardOutput.contains("incomplete"), "\(info)")
+    }
+
+    @Test("every command that would carry or change a document refuses an incomplete one, naming the engine's file", arguments: [
+        (["move", "Deck.key", "--to", "local"], "Deck.key/Data/.syncthing.slide-2.png.tmp"),
+        (["move", "Notes.txt", "--to", "local"], ".syncthing.Notes.txt.tmp"),
+        (["move", "Big.bin", "--to", "local"], ".syncthing.Big.bin.tmp"),
+        (["delete", "Deck.key"], "Deck.key/Data/.syncthing.slide-2.png.tmp"),
+        (["delete", "Big.bin", "--permanent"], ".syncthing.Big.bin.tmp"),
+        (["rename", "Notes.txt", "Letters"], ".syncthing.Notes.txt.tmp"),
+        (["export", "Deck.key", "--output", "OUT/deck.zip"], "Deck.key/Data/.syncthing.slide-2.png.tmp"),
+        (["move", "Deck.key", "--to", "local", "--dry-run"], "Deck.key/Data/.syncthing.slide-2.png.tmp"),
+    ])
+    func refused(arguments: [String], temporary: String) async throws {
+        let sandbox = try Sandbox()
+        try await Self.arriving(sandbox)
+        let before = try await TreeDigest.entries(of: [sandbox.cloudDocuments, sandbox.localDocuments])
+        let result = try await sandbox.run(arguments.map { $0.replacingOccurrences(of: "OUT", with: sandbox.root.path) })
+        #expect(result.status == 5, "\(result)")
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result)")
+        #expect(result.standardError.contains("incomplete") && result.standardError.contains(temporary), "\(result)")
+        #expect(try await TreeDigest.entries(of: [sandbox.cloudDocuments, sandbox.localDocuments]) == before, "nothing changed")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appending(path: "deck.zip").path))
+    }
+
+    @Test("storage moves the complete documents and names each incomplete one it leaves")
+    func storage() async throws {
+        let sandbox = try Sandbox()
+        try await Self.arriving(sandbox)
+        let result = try await sandbox.run("storage", "local")
+        #expect(result.status == 5, "\(result)")
+        for name in ["Deck.key", "Notes.txt", "Big.bin"] {
+            #expect(result.standardError.contains("cloud:\(name): incomplete"), "\(name): \(result)")
+        }
+        #expect(sandbox.names(in: sandbox.localDocuments) == ["Whole.txt"])
+        #expect(sandbox.names(in: sandbox.cloudDocuments.appending(path: "Deck.key/Data")) == [".syncthing.slide-2.png.tmp"])
+    }
+
+    @Test("--force moves an incomplete document as it is")
+    func forced() async throws {
+        let sandbox = try Sandbox()
+        try await Self.arriving(sandbox)
+        let moved = try await sandbox.run("move", "Notes.txt", "--to", "local", "--force")
+        #expect(moved.status == 0, "\(moved)")
+        #expect(try String(contentsOf: sandbox.localDocuments.appending(path: "Notes.txt"), encoding: .utf8) == "old")
+    }
+
+    @Test("a document only its iCloud placeholder stands for is not exported, alone or with --all")
+    func placeholdersAreNotExported() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.run("list")
+        try await sandbox.shell("""
+            cd home/Cloud/Documents && printf whole > Whole.txt
+            python3 -c "import plistlib,sys; sys.stdout.buffer.write(plistlib.dumps({'NSURLNameKey':'Holiday.mov','NSURLFileSizeKey':160000000}, fmt=plistlib.FMT_BINARY))" > .Holiday.mov.icloud
+            """)
+        for arguments in [["export", "Holiday.mov", "--output", "\(sandbox.root.path)/one.zip"], ["export", "--all", "--output", "\(sandbox.root.path)/all.zip"]] {
+            let result = try await sandbox.run(arguments)
+            #expect(result.status == 5, "\(arguments): \(result)")
+            #expect(result.standardError.contains("cloud:Holiday.mov: not downloaded"), "\(arguments): \(result)")
+        }
+        #expect(sandbox.names(in: sandbox.root).filter { $0.hasSuffix(".zip") }.isEmpty)
+    }
+}
