@@ -4,7 +4,10 @@
 # docbrowser homes' Cloud folders). The end-to-end tests drive it; it also
 # serves for trying docbrowser on two "devices" by hand.
 #
-#   syncthing-pair.sh start STATE CLOUD_A CLOUD_B   configure, start, wait until connected
+#   syncthing-pair.sh start STATE CLOUD_A CLOUD_B [KBPS]
+#                                                   configure, start, wait until connected;
+#                                                   KBPS caps what each device receives, so
+#                                                   that a transfer takes long enough to watch
 #   syncthing-pair.sh wait-sync STATE [SECONDS]     rescan both, wait until both are in sync
 #   syncthing-pair.sh scan STATE A|B               rescan one device now
 #   syncthing-pair.sh disconnect STATE             pause the link on both sides
@@ -41,10 +44,10 @@ rest() { # DEVICE METHOD PATH
     curl -sS --fail --max-time 60 -X "$2" -H "X-API-Key: $API_KEY" "$(url "$1")$3"
 }
 
-configure() { # HOME NAME LISTEN_PORT GUI_PORT PEER_ID PEER_NAME PEER_PORT FOLDER_PATH
+configure() { # HOME NAME LISTEN_PORT GUI_PORT PEER_ID PEER_NAME PEER_PORT FOLDER_PATH RECEIVE_KBPS
     python3 - "$@" "$API_KEY" "$folder" <<'PY'
 import sys, xml.etree.ElementTree as ET
-home, name, listen, gui, peer_id, peer_name, peer_port, path, api_key, folder = sys.argv[1:]
+home, name, listen, gui, peer_id, peer_name, peer_port, path, receive, api_key, folder = sys.argv[1:]
 tree = ET.parse(home + "/config.xml")
 root = tree.getroot()
 
@@ -65,6 +68,7 @@ for setting, value in [
     ("autoUpgradeIntervalH", "0"), ("releasesURL", ""),
     ("startBrowser", "false"), ("reconnectionIntervalS", "1"),
     ("progressUpdateIntervalS", "1"), ("minHomeDiskFree", "0"),
+    ("maxRecvKbps", receive),
 ]:
     option(setting, value)
 
@@ -138,7 +142,8 @@ state=${2:-}
 
 case "$command" in
 start)
-    [[ $# -eq 4 ]] || die "usage: syncthing-pair.sh start STATE CLOUD_A CLOUD_B"
+    [[ $# -eq 4 || $# -eq 5 ]] || die "usage: syncthing-pair.sh start STATE CLOUD_A CLOUD_B [KBPS]"
+    receive=${5:-0}
     command -v syncthing >/dev/null || die "syncthing is not installed (scripts/install-system-packages.sh installs it)"
     mkdir -p "$state/A" "$state/B" "$3" "$4"
     API_KEY=$(python3 -c 'import secrets; print(secrets.token_hex(16))')
@@ -148,8 +153,8 @@ start)
     A_ID=$(syncthing serve --home="$state/A" --device-id)
     B_ID=$(syncthing serve --home="$state/B" --device-id)
     A_PORT=$(free_port) B_PORT=$(free_port) A_GUI=$(free_port) B_GUI=$(free_port)
-    configure "$state/A" A "$A_PORT" "$A_GUI" "$B_ID" B "$B_PORT" "$(realpath "$3")"
-    configure "$state/B" B "$B_PORT" "$B_GUI" "$A_ID" A "$A_PORT" "$(realpath "$4")"
+    configure "$state/A" A "$A_PORT" "$A_GUI" "$B_ID" B "$B_PORT" "$(realpath "$3")" "$receive"
+    configure "$state/B" B "$B_PORT" "$B_GUI" "$A_ID" A "$A_PORT" "$(realpath "$4")" "$receive"
     printf 'API_KEY=%s\nA_ID=%s\nB_ID=%s\nA_GUI=%s\nB_GUI=%s\n' "$API_KEY" "$A_ID" "$B_ID" "$A_GUI" "$B_GUI" > "$state/env"
     launch A
     launch B

@@ -37,9 +37,10 @@ final class SyncthingPair: Sendable {
     }
 
     /// Starts both devices and returns once they are connected.
-    static func start() async throws -> SyncthingPair {
+    /// `receiveKilobytesPerSecond` caps what each receives (0: no cap).
+    static func start(receiveKilobytesPerSecond: Int = 0) async throws -> SyncthingPair {
         let pair = SyncthingPair(a: try Sandbox(), b: try Sandbox())
-        try await pair.run("start", pair.a.home.appending(path: "Cloud").path, pair.b.home.appending(path: "Cloud").path)
+        try await pair.run("start", pair.a.home.appending(path: "Cloud").path, pair.b.home.appending(path: "Cloud").path, String(receiveKilobytesPerSecond))
         return pair
     }
 

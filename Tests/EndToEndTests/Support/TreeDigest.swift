@@ -67,3 +67,24 @@ final class OtherFileSystemDirectory: Sendable {
         try? FileManager.default.removeItem(at: url)
     }
 }
+
+extension Sandbox {
+    /// The names and bytes of a file or of every file under a folder,
+    /// hashed by Python: no times, no modes.
+    static func contentDigest(of url: URL) async throws -> String {
+        let script = #"""
+        import hashlib, os, sys
+        h = hashlib.sha256()
+        root = sys.argv[1]
+        paths = [root] if not os.path.isdir(root) else sorted(
+            os.path.join(d, f) for d, _, files in os.walk(root) for f in files)
+        for p in paths:
+            h.update(os.path.relpath(p, root).encode("utf-8", "surrogateescape") + b"\0")
+            with open(p, "rb") as f:
+                h.update(f.read())
+        print(h.hexdigest())
+        """#
+        let result = try await Subprocess.run(.name("python3"), arguments: ["-c", script, url.path], output: .string(limit: 4096), error: .string(limit: 4096))
+        return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
