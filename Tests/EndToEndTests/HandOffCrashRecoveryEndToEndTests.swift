@@ -23,7 +23,7 @@ struct HandOffCrashRecoveryEndToEndTests {
 
         let next = try await sandbox.run("list")
         #expect(next.status == 0, "\(next)")
-        #expect(next.standardError.contains("finished an interrupted copy into"), "\(next)")
+        #expect(next.standardError.contains("undid an interrupted copy into"), "\(next)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: inbox.path).isEmpty)
         #expect(try String(contentsOf: sandbox.localDocuments.appending(path: "Letter.txt"), encoding: .utf8) == "letter")
     }

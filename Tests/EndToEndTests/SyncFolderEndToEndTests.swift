@@ -90,4 +90,49 @@ struct SyncFolderEndToEndTests {
             #expect(found, "\(name) is nowhere")
         }
     }
+
+    @Test("kill -9 during a move across file systems on A: its temporary never reaches B, B deletes nothing of A's, and A's recovery says what it did")
+    func killedMoveStaysOnItsDevice() async throws {
+        let other = try OtherFileSystemDirectory()
+        let cloudOfA = other.url.appending(path: "Cloud", directoryHint: .isDirectory)
+        try FileManager.default.createDirectory(at: cloudOfA, withIntermediateDirectories: true)
+        let pair = try await SyncthingPair.start(cloudOfA: cloudOfA)
+        let cloudDocumentsOfA = cloudOfA.appending(path: "Documents", directoryHint: .isDirectory)
+        _ = try await pair.b.run("list")
+        try await pair.a.shell("mkdir -p home/Documents && head -c 3000000 /dev/urandom > home/Documents/Film.mov")
+        let film = try await Sandbox.contentDigest(of: pair.a.localDocuments.appending(path: "Film.mov"))
+
+        let killed = try await pair.a.run(["move", "Film.mov", "--to", "cloud"], environment: ["DOCBROWSER_TEST_CRASH_AT": "copied"])
+        #expect(killed.status == 137, "\(killed)")
+        let staged = pair.a.names(in: cloudDocumentsOfA).filter { $0.hasPrefix(".docbrowser-tmp-") }
+        #expect(!staged.isEmpty, "the kill left A's staged copy in its cloud")
+        let ignores = try String(contentsOf: cloudOfA.appending(path: ".stignore"), encoding: .utf8)
+        #expect(ignores.contains("(?d).docbrowser-tmp-*"), "\(ignores)")
+
+        try await pair.waitUntilInSync()
+        #expect(pair.b.names(in: pair.b.cloudDocuments).filter { $0.hasPrefix(".docbrowser-tmp-") }.isEmpty, "A's temporary was shipped to B")
+
+        // A device without the ignore line, or an engine without ignores:
+        // B sees A's temporary, and must leave it alone.
+        let foreign = ".docbrowser-tmp-\(staged.first?.dropFirst(16).prefix(8) ?? "0000abcd")-0000-feed.staged"
+        try Data("a's".utf8).write(to: pair.b.cloudDocuments.appending(path: foreign))
+        let listedOnB = try await pair.b.run("list", "--json")
+        #expect(listedOnB.status == 0, "\(listedOnB)")
+        #expect(!listedOnB.standardOutput.contains(".docbrowser-tmp-"), "another device's temporary is never listed")
+        #expect(pair.b.names(in: pair.b.cloudDocuments).contains(foreign), "B removed another device's temporary")
+        try FileManager.default.removeItem(at: pair.b.cloudDocuments.appending(path: foreign))
+
+        let recovered = try await pair.a.run("list")
+        #expect(recovered.status == 0, "\(recovered)")
+        #expect(recovered.standardError.contains("undid an interrupted move") && recovered.standardError.contains("the source is as it was"), "\(recovered)")
+        try await pair.waitUntilInSync()
+        var whole = 0
+        for url in [pair.a.localDocuments, cloudDocumentsOfA, pair.b.cloudDocuments].map({ $0.appending(path: "Film.mov") })
+        where FileManager.default.fileExists(atPath: url.path) {
+            #expect(try await Sandbox.contentDigest(of: url) == film, "\(url.path) is not whole")
+            whole += 1
+        }
+        #expect(whole >= 1, "Film.mov is nowhere")
+        #expect(pair.a.names(in: cloudDocumentsOfA).filter { $0.hasPrefix(".docbrowser-tmp-") }.isEmpty, "A's recovery removed its temporary")
+    }
 }

@@ -53,7 +53,7 @@ public struct ArchiveExporter: Sendable {
             throw FileSystemError(path: directory, operation: "cannot hold the archive", errno: folder == nil ? ENOENT : ENOTDIR)
         }
         let service = try locator.service(.export, for: options.format.typeIdentifier)
-        let identifier = UUID().uuidString.lowercased()
+        let identifier = home.map(OperationJournal.newIdentifier) ?? UUID().uuidString.lowercased()
         let temporary = directory.appending(FileSystem.temporaryPrefix + identifier + "." + options.format.name)
         // FILE may be anywhere, out of the reach of the sweep for orphaned
         // temporaries: a journal names the temporary, so that the next run

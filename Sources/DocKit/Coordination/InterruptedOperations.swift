@@ -13,6 +13,9 @@ public struct InterruptedOperations: Sendable {
     /// Folders where operations put temporaries: both Documents folders
     /// (and their parents' siblings are never touched).
     public let temporaryDirectories: [RawPath]
+    /// Folders a sync engine shares with other devices, where only this
+    /// device's temporaries (``Home/deviceTag``) are ever removed.
+    let sharedDirectories: Set<RawPath>
 
     /// Temporaries of writes that keep no journal (configuration,
     /// placeholders) are removed only once this old, so a write in
@@ -23,6 +26,7 @@ public struct InterruptedOperations: Sendable {
         self.home = home
         self.trash = trash
         temporaryDirectories = [locations.localDocuments, locations.cloudDocuments, trash.directory, RawPath(home.temporaryDirectory)]
+        sharedDirectories = [locations.cloudDocuments]
     }
 
     public struct Report: Sendable, Hashable, CustomStringConvertible {
@@ -75,25 +79,31 @@ public struct InterruptedOperations: Sendable {
             Diagnostics.coordination.warning("\(journal.file): the plugin of the interrupted \(summary), \(plugin), cannot be stopped yet")
             return nil
         }
+        let outcome: RecoveryOutcome
         do {
             switch operation {
             case .move:
-                try JournaledMove(home: home, trash: trash).resume(journal, entries: entries)
+                outcome = try JournaledMove(home: home, trash: trash).resume(journal, entries: entries)
             case .trash, .remove:
                 try JournaledDeletion(home: home, trash: trash).resume(journal, entries: entries)
+                outcome = .finished
             case .import:
                 try JournaledImport.resume(journal, entries: entries, home: home, trash: trash)
-            case .export(let temporary):
-                if try FileStatus.of(temporary)?.kind == .regular { try TreeRemover.remove(temporary) }
-            case .delivery(let temporary):
+                outcome = .finished
+            case .export(let temporary), .delivery(let temporary):
+                // Never published: the unfinished copy goes.
                 if try FileStatus.of(temporary) != nil { try TreeRemover.remove(temporary) }
+                outcome = .undone
             }
         } catch {
             Diagnostics.coordination.warning("\(journal.file): cannot finish the interrupted \(summary): \(error)")
             return nil
         }
         journal.finish()
-        return Report(description: "finished an interrupted \(summary)")
+        switch outcome {
+        case .finished: return Report(description: "finished an interrupted \(summary)")
+        case .undone: return Report(description: "undid an interrupted \(summary); the source is as it was")
+        }
     }
 
     private func describe(_ operation: JournalOperation) -> (String, [RawPath]) {
@@ -128,8 +138,12 @@ public struct InterruptedOperations: Sendable {
     private func removeOrphanedTemporaries(in directory: RawPath) {
         guard let names = try? DirectoryReader.names(in: directory) else { return }
         let now = Nanoseconds.now
+        let ownOnly = sharedDirectories.contains(directory) ? home.deviceTag + "-" : nil
         for name in names where name.description.hasPrefix(FileSystem.temporaryPrefix) {
             let rest = name.description.dropFirst(FileSystem.temporaryPrefix.count)
+            // Another device's temporary, synced here: its journal is on
+            // that device, which alone may finish or undo its operation.
+            if let ownOnly, !rest.hasPrefix(ownOnly) { continue }
             let path = directory.appending(name)
             if let dot = rest.firstIndex(of: ".") {
                 // Checked now, not from the listing above: an operation may
@@ -142,6 +156,13 @@ public struct InterruptedOperations: Sendable {
             try? TreeRemover.remove(path)
         }
     }
+}
+
+/// What recovery did with an interrupted operation: carried it through, or
+/// put everything back as it was before it began.
+enum RecoveryOutcome {
+    case finished
+    case undone
 }
 
 private extension [JournalEntry] {

@@ -13,7 +13,7 @@ struct JournaledDeletion {
         guard let inode = FileSystem.inode(of: item) else {
             throw FileSystemError(path: item, operation: "does not exist", errno: ENOENT)
         }
-        let identifier = UUID().uuidString.lowercased()
+        let identifier = OperationJournal.newIdentifier(for: home)
         let request = TrashRequest(item: item, originalPath: item, inode: inode, trash: trash, identifier: identifier, role: "retired")
         let journal = try OperationJournal(home: home, identifier: identifier, begin: .trash(request))
         CrashPoint.reached("journaled")
@@ -26,7 +26,7 @@ struct JournaledDeletion {
         guard let inode = FileSystem.inode(of: item) else {
             throw FileSystemError(path: item, operation: "does not exist", errno: ENOENT)
         }
-        let identifier = UUID().uuidString.lowercased()
+        let identifier = OperationJournal.newIdentifier(for: home)
         let retired = OperationJournal.temporary(beside: item, identifier: identifier, role: "retired")
         let journal = try OperationJournal(home: home, identifier: identifier, begin: .remove(item: item, retired: retired, inode: inode))
         CrashPoint.reached("journaled")

@@ -20,7 +20,7 @@ struct JournaledImport {
     init(home: Home, trash: Trash) throws {
         self.home = home
         self.trash = trash
-        let identifier = UUID().uuidString.lowercased()
+        let identifier = OperationJournal.newIdentifier(for: home)
         let temporary = RawPath(home.temporaryDirectory)
         try FileSystem.createDirectory(temporary, mode: 0o700)
         staging = Self.staging(in: temporary, identifier: identifier)

@@ -62,7 +62,7 @@ struct JournaledMove {
         if !replace, destinationInode != nil {
             throw FileSystemError(path: destination, operation: "already exists", errno: EEXIST)
         }
-        let identifier = UUID().uuidString.lowercased()
+        let identifier = OperationJournal.newIdentifier(for: home)
         let staged = OperationJournal.temporary(beside: destination, identifier: identifier, role: "staged")
         let retired = OperationJournal.temporary(beside: source, identifier: identifier, role: "retired")
         let journal = try OperationJournal(home: home, identifier: identifier, begin: .move(source: source, destination: destination, staged: staged, retired: retired, sourceInode: sourceInode, destinationInode: destinationInode))
@@ -116,8 +116,8 @@ struct JournaledMove {
     /// Finishes or undoes a move a dead process left: until the copy is in
     /// place the source is kept and the copy removed; once it is, the
     /// source goes and any displaced item reaches the Trash.
-    func resume(_ journal: OperationJournal, entries: [JournalEntry]) throws {
-        guard case .move(let source, let destination, let staged, let retired, let sourceInode, let destinationInode)? = entries.first?.operation else { return }
+    func resume(_ journal: OperationJournal, entries: [JournalEntry]) throws -> RecoveryOutcome {
+        guard case .move(let source, let destination, let staged, let retired, let sourceInode, let destinationInode)? = entries.first?.operation else { return .finished }
         let placement = TrashPlacement(trash: trash, journal: journal, copier: copier)
         let trashEntries = Array(entries.drop { $0.step != .trashBegin })
         if let request = trashEntries.first?.trash {
@@ -127,22 +127,23 @@ struct JournaledMove {
             if trashEntries.isEmpty, let destinationInode, FileSystem.inode(of: source) == destinationInode {
                 try placement.place(displacedRequest(at: source, originalPath: destination, inode: destinationInode, identifier: journal.identifier))
             }
-            return
+            return .finished
         }
         let copiedInode = entries.last { $0.step == .copied }?.inode
         let stagedInode = FileSystem.inode(of: staged)
         if entries.contains(where: { $0.step == .abandoned }) || copiedInode == nil || stagedInode == copiedInode {
             try TreeRemover.remove(staged)
-            return
+            return .undone
         }
         if trashEntries.isEmpty, let destinationInode, stagedInode == destinationInode {
             try placement.place(displacedRequest(at: staged, originalPath: destination, inode: destinationInode, identifier: journal.identifier))
         }
-        guard FileSystem.inode(of: destination) == copiedInode else { return }
+        guard FileSystem.inode(of: destination) == copiedInode else { return .undone }
         if FileSystem.inode(of: source) == sourceInode {
             try FileSystem.retireAndRemove(source, retired: retired)
         } else {
             try TreeRemover.remove(retired)
         }
+        return .finished
     }
 }

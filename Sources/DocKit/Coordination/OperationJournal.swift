@@ -29,7 +29,14 @@ package final class OperationJournal: @unchecked Sendable {
 
     /// Writes the first line and publishes the journal, already locked,
     /// before anything on disk changes.
-    init(home: Home, identifier: String = UUID().uuidString.lowercased(), begin operation: JournalOperation) throws {
+    /// `TAG-UUID`: the device tag says whose the operation's temporaries
+    /// are (``Home/deviceTag``).
+    static func newIdentifier(for home: Home) -> String {
+        "\(home.deviceTag)-\(UUID().uuidString.lowercased())"
+    }
+
+    init(home: Home, identifier: String? = nil, begin operation: JournalOperation) throws {
+        let identifier = identifier ?? Self.newIdentifier(for: home)
         let directory = Self.directory(of: home)
         try FileSystem.createDirectory(directory, mode: 0o700)
         self.identifier = identifier

@@ -29,7 +29,7 @@ public enum InboxDelivery {
     /// that the next command removes it if this process dies first.
     public static func deliver(_ source: RawPath, named filename: RawPath, into inbox: RawPath, registry: TypeRegistry?, home: Home) throws -> RawPath {
         try FileSystem.createDirectory(inbox)
-        let identifier = UUID().uuidString.lowercased()
+        let identifier = OperationJournal.newIdentifier(for: home)
         let temporary = OperationJournal.temporary(beside: inbox.appending("item"), identifier: identifier, role: "delivery")
         let journal = try OperationJournal(home: home, identifier: identifier, begin: .delivery(temporary: temporary))
         defer { journal.finish() }

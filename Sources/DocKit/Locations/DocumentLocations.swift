@@ -46,6 +46,7 @@ public struct DocumentLocations: Sendable, Hashable {
         guard path.withCString({ access($0, R_OK | X_OK) }) == 0 else {
             throw .unusable(location: location, path: path, reason: "cannot be read")
         }
+        if location == .cloud { SyncthingIgnores.ensure(in: path.deletingLastComponent) }
         return path
     }
 

@@ -38,9 +38,16 @@ final class SyncthingPair: Sendable {
 
     /// Starts both devices and returns once they are connected.
     /// `receiveKilobytesPerSecond` caps what each receives (0: no cap).
-    static func start(receiveKilobytesPerSecond: Int = 0) async throws -> SyncthingPair {
+    /// `cloudOfA` puts A's cloud container elsewhere (on another file
+    /// system), configured in A's home before the start.
+    static func start(receiveKilobytesPerSecond: Int = 0, cloudOfA: URL? = nil) async throws -> SyncthingPair {
         let pair = SyncthingPair(a: try Sandbox(), b: try Sandbox())
-        try await pair.run("start", pair.a.home.appending(path: "Cloud").path, pair.b.home.appending(path: "Cloud").path, String(receiveKilobytesPerSecond))
+        if let cloudOfA {
+            let set = try await pair.a.run("config", "set", "cloud.container", cloudOfA.path)
+            guard set.status == 0 else { throw Failure(description: "config set cloud.container: \(set)") }
+        }
+        let cloudA = cloudOfA ?? pair.a.home.appending(path: "Cloud")
+        try await pair.run("start", cloudA.path, pair.b.home.appending(path: "Cloud").path, String(receiveKilobytesPerSecond))
         return pair
     }
 
