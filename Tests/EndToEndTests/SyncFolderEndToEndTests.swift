@@ -135,4 +135,41 @@ struct SyncFolderEndToEndTests {
         #expect(whole >= 1, "Film.mov is nowhere")
         #expect(pair.a.names(in: cloudDocumentsOfA).filter { $0.hasPrefix(".docbrowser-tmp-") }.isEmpty, "A's recovery removed its temporary")
     }
+
+    @Test("a storage switch on A, then every command B's storage suggests: nothing is lost, and the advice says what leaves every device")
+    func storageAdviceLosesNothing() async throws {
+        let pair = try await SyncthingPair.start()
+        _ = try await pair.b.run("list")
+        try await pair.a.shell("mkdir -p home/Documents && for i in 1 2 3; do head -c 20000 /dev/urandom > home/Documents/Report-$i.pdf; done")
+        var digests: [String: String] = [:]
+        for i in 1...3 { digests["Report-\(i).pdf"] = try await Sandbox.contentDigest(of: pair.a.localDocuments.appending(path: "Report-\(i).pdf")) }
+        #expect(try await pair.a.run("storage", "cloud").status == 0)
+        try await pair.waitUntilInSync()
+        #expect(try await pair.b.run("config", "set", "storage.preferred", "local").status == 0)
+
+        let status = try await pair.b.run("storage")
+        #expect(status.status == 0, "\(status)")
+        #expect(status.standardError.contains("every device"), "advice that takes documents out of the shared cloud says so: \(status)")
+        let suggested = status.standardError.split(separator: "'").filter { $0.hasPrefix("docbrowser ") }.map { $0.split(separator: " ").dropFirst().map(String.init) }
+        #expect(suggested.contains(["storage", "local", "--keep-a-local-copy"]), "\(suggested)")
+        // Keeping a local copy first, then moving: the move finds the
+        // copies' names taken and, all or none, moves nothing.
+        for command in suggested.reversed() {
+            let result = try await pair.b.run(command)
+            #expect(result.status == 0 || result.status == 4, "\(command): \(result)")
+        }
+        try await pair.waitUntilInSync()
+        for (name, digest) in digests {
+            var whole = 0
+            for folder in [pair.a.localDocuments, pair.a.cloudDocuments, pair.b.localDocuments, pair.b.cloudDocuments] {
+                let url = folder.appending(path: name)
+                guard FileManager.default.fileExists(atPath: url.path) else { continue }
+                #expect(try await Sandbox.contentDigest(of: url) == digest, "\(url.path) is not whole")
+                whole += 1
+            }
+            #expect(whole >= 1, "\(name) was lost")
+        }
+        // The copy kept the cloud for A.
+        #expect(pair.b.names(in: pair.b.localDocuments).filter { $0.hasSuffix(".pdf") }.count == 3)
+    }
 }

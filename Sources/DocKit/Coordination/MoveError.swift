@@ -17,7 +17,7 @@ public enum MoveError: DocKitError, Hashable {
 
     public var description: String {
         switch self {
-        case .notDownloaded(let name): "\(name): not downloaded; only its placeholder is here, so there is nothing to move"
+        case .notDownloaded(let name): "\(name): not downloaded; only its placeholder is here, so there is nothing to move; download it on a device that has it"
         case .vanished(let name): "\(name): no longer exists; another process moved or removed it"
         case .destinationTaken(let name): "\(name): already exists; use --on-conflict rename or replace"
         }

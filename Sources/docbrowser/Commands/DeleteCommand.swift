@@ -52,6 +52,12 @@ struct DeleteCommand: AsyncParsableCommand {
                 let result = try deleter.delete(document, permanently: permanent)
                 try report(Event(event: permanent ? "deleted" : "trashed", document: document.qualifiedName, path: document.path.description, trashName: result.trashName, trashInfo: result.trashInfoPath?.description, dryRun: false), context.output,
                            text: permanent ? "Deleted \(document.qualifiedName)" : "Moved \(document.qualifiedName) to the Trash")
+                if document.location == .cloud, !global.json {
+                    // The cloud is shared: the sync engine carries the deletion everywhere.
+                    context.output.note(permanent
+                        ? "\(document.qualifiedName) leaves the cloud on every device that syncs it"
+                        : "\(document.qualifiedName) leaves the cloud on every device that syncs it; only this device's Trash holds it")
+                }
             } catch {
                 failures.record(error, output: context.output)
                 if global.json { try? context.output.emit(jsonLine: MoveReport.ErrorEvent(document: document.qualifiedName, message: "\(error)")) }

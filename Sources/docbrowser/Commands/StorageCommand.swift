@@ -10,6 +10,11 @@ struct StorageCommand: AsyncParsableCommand {
         in the other one. With one, makes it preferred and moves every document of the other \
         location there ("all or none": if a name is taken, nothing moves unless \
         --on-conflict says what to do). An interrupted switch is finished by running it again.
+
+        The preferred location is this device's, but the cloud is shared: moving documents \
+        to local takes them out of the cloud on every device that syncs it. \
+        'storage local --keep-a-local-copy' keeps them in the cloud and copies them here \
+        instead, as iOS offers "Keep a Local Copy" when iCloud Drive is turned off.
         """
     )
 
@@ -27,6 +32,13 @@ struct StorageCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Move documents a handler has open, and wait for other docbrowser processes instead of refusing.")
     var force = false
 
+    @Flag(name: .long, help: "With 'local': leave the cloud's documents in the cloud, for the other devices, and copy them here.")
+    var keepALocalCopy = false
+
+    func validate() throws {
+        if keepALocalCopy && location != .local { throw ValidationError("--keep-a-local-copy goes with 'storage local'.") }
+    }
+
     struct Status: Encodable {
         var preferred: String
         var remainingElsewhere: Int
@@ -39,17 +51,24 @@ struct StorageCommand: AsyncParsableCommand {
         let switcher = StorageSwitcher(mover: DocumentMover(catalog: catalog, trash: context.trash, force: force, progress: progress.callback))
         guard let location else {
             let preferred = catalog.configuration.preferredLocation
-            let remaining = try switcher.remaining(to: preferred).count
+            let remaining = try switcher.remaining(to: preferred)
             if global.json {
-                try context.output.emit(json: Status(preferred: preferred.rawValue, remainingElsewhere: remaining))
+                try context.output.emit(json: Status(preferred: preferred.rawValue, remainingElsewhere: remaining.count))
             } else {
                 context.output.line(preferred.rawValue)
-                if remaining > 0 {
-                    let other: Location = preferred == .local ? .cloud : .local
-                    context.output.note("\(remaining) document\(remaining == 1 ? " is" : "s are") still in \(other); 'docbrowser storage \(preferred)' moves \(remaining == 1 ? "it" : "them")")
-                }
+                for line in StorageAdvice.lines(preferred: preferred, remaining: remaining) { context.output.note(line) }
             }
             return
+        }
+        if keepALocalCopy {
+            try keepLocalCopies(catalog: catalog, context: context)
+            return
+        }
+        if location == .local, !dryRun {
+            let leaving = try switcher.remaining(to: .local).filter { !$0.states.contains(.notDownloaded) }.count
+            if leaving > 0 {
+                context.output.note("\(leaving) document\(leaving == 1 ? "" : "s") leave\(leaving == 1 ? "s" : "") the cloud on every device that syncs it")
+            }
         }
         var failures = FailureCollector()
         if dryRun {
@@ -77,6 +96,38 @@ struct StorageCommand: AsyncParsableCommand {
             }
         }
         context.output.note("the preferred location is \(location); \(moved) document\(moved == 1 ? "" : "s") moved")
+        try failures.finish()
+    }
+
+    /// Copies every cloud document here under a free name, leaving the
+    /// cloud as it is, then makes local the preferred location.
+    private func keepLocalCopies(catalog: DocumentCatalog, context: CommandContext) throws {
+        var failures = FailureCollector()
+        var copied = 0
+        var query = DocumentQuery()
+        query.locations = [.cloud]
+        let local = try catalog.locations.existingDocumentsDirectory(.local)
+        for document in try catalog.documents(matching: query) {
+            do {
+                if document.states.contains(.notDownloaded) { throw CatalogError.notDownloaded(document.qualifiedName, action: "copy") }
+                try SyncActivity.refuseIfIncomplete(document, force: force)
+                if dryRun {
+                    context.output.line("would copy \(document.qualifiedName) to local")
+                    continue
+                }
+                let copy = try InboxDelivery.deliver(document.path, named: document.filename, into: local, registry: catalog.registry, home: context.home)
+                copied += 1
+                if !global.quiet { context.output.line("Copied \(document.qualifiedName) to \(copy)") }
+            } catch {
+                failures.record(error, output: context.output)
+            }
+        }
+        if !dryRun {
+            try ConfigurationFile(home: context.home).update { configuration throws(ConfigurationError) in
+                try configuration.set(.preferredStorage, to: Location.local.rawValue)
+            }
+            context.output.note("the preferred location is local; \(copied) document\(copied == 1 ? "" : "s") copied, and the cloud keeps \(copied == 1 ? "it" : "them") for the other devices")
+        }
         try failures.finish()
     }
 }
