@@ -99,4 +99,22 @@ struct IncompleteDocumentsEndToEndTests {
         }
         #expect(sandbox.names(in: sandbox.root).filter { $0.hasSuffix(".zip") }.isEmpty)
     }
+
+    @Test("a file written in place while it is copied to another file system (as rclone writes) is not moved: the copy is checked against the source, and undone")
+    func writtenWhileCopied() async throws {
+        let sandbox = try Sandbox()
+        let other = try OtherFileSystemDirectory()
+        #expect(try await sandbox.run("config", "set", "cloud.container", other.url.path).status == 0)
+        try await sandbox.shell("mkdir -p home/Documents && head -c 150000000 /dev/zero > home/Documents/Big.bin")
+        // The writer appends for as long as the move may take; --force
+        // skips the check before the move, not the one after the copy.
+        try await sandbox.shell("(for i in $(seq 1 400); do printf x >> home/Documents/Big.bin; sleep 0.01; done) > /dev/null 2>&1 & echo $! > writer.pid")
+        let moved = try await sandbox.run("move", "Big.bin", "--to", "cloud", "--force")
+        try await sandbox.shell("kill $(cat writer.pid) 2>/dev/null; true")
+        #expect(moved.status == 5, "\(moved)")
+        #expect(moved.standardError.contains("changed while it was being copied") && moved.standardError.contains("the move was undone"), "\(moved)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.localDocuments.appending(path: "Big.bin").path), "the source stays")
+        #expect(sandbox.names(in: other.url.appending(path: "Documents")).isEmpty, "no copy, whole or partial, and no temporary")
+        #expect(sandbox.names(in: sandbox.home.appending(path: "Library/Journal")).isEmpty)
+    }
 }

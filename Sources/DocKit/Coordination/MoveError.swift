@@ -6,12 +6,16 @@ public enum MoveError: DocKitError, Hashable {
     /// Another process moved or removed it since it was looked up.
     case vanished(String)
     case destinationTaken(String)
+    /// Something wrote the document while it was being copied to another
+    /// file system; `entry` is what changed, inside it, or empty.
+    case changedWhileCopied(String, entry: String)
 
     public var kind: FailureKind {
         switch self {
         case .notDownloaded: .refused
         case .vanished: .notFound
         case .destinationTaken: .conflict
+        case .changedWhileCopied: .refused
         }
     }
 
@@ -20,6 +24,8 @@ public enum MoveError: DocKitError, Hashable {
         case .notDownloaded(let name): "\(name): not downloaded; only its placeholder is here, so there is nothing to move; download it on a device that has it"
         case .vanished(let name): "\(name): no longer exists; another process moved or removed it"
         case .destinationTaken(let name): "\(name): already exists; use --on-conflict rename or replace"
+        case .changedWhileCopied(let name, let entry):
+            "\(name): changed while it was being copied\(entry.isEmpty ? "" : " (\(entry))"), so a sync engine or another program is still writing it; the move was undone and the document is as it was; try again when it is done"
         }
     }
 }

@@ -59,44 +59,19 @@ public enum SyncActivity {
         return try DirectoryReader.names(in: folder).lazy.compactMap(SyncTemporary.init).first { $0.document == filename }
     }
 
-    /// What a folder holds, walked through directory descriptors: a
-    /// document's paths may be longer than PATH_MAX.
+    /// The size of what a folder holds, and the first sync temporary in it.
     private struct Contents {
         var size: Int64 = 0
         var firstTemporary: RawPath?
 
         mutating func add(_ root: RawPath) throws(FileSystemError) {
-            _ = ResourceLimits.raisedOpenFileLimit()
-            let descriptor = root.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
-            guard descriptor >= 0 else { throw FileSystemError(path: root, operation: "cannot be read", errno: errno) }
-            try add(descriptor, relativePath: RawPath(bytes: []), root: root)
-        }
-
-        /// Takes ownership of `descriptor`.
-        private mutating func add(_ descriptor: Int32, relativePath: RawPath, root: RawPath) throws(FileSystemError) {
-            guard let stream = fdopendir(descriptor) else {
-                let code = errno
-                close(descriptor)
-                throw FileSystemError(path: root.appending(relativePath), operation: "cannot be listed", errno: code)
-            }
-            defer { closedir(stream) }
-            while firstTemporary == nil, let entry = readdir(stream) {
-                let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-                if bytes == [UInt8(ascii: ".")] || bytes == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-                let name = RawPath(bytes: bytes)
-                if SyncTemporary(name) != nil {
-                    firstTemporary = relativePath.appending(name)
-                    return
+            try TreeWalk.visit(root) { path, status in
+                if SyncTemporary(path.lastComponent) != nil {
+                    firstTemporary = path
+                    return false
                 }
-                var status = stat()
-                guard fstatat(dirfd(stream), bytes.map { CChar(bitPattern: $0) } + [0], &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                if status.st_mode & S_IFMT == S_IFDIR {
-                    let child = name.withCString { openat(dirfd(stream), $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
-                    guard child >= 0 else { throw FileSystemError(path: root.appending(relativePath.appending(name)), operation: "cannot be read", errno: errno) }
-                    try add(child, relativePath: relativePath.appending(name), root: root)
-                } else {
-                    size += Int64(status.st_size)
-                }
+                if status.st_mode & S_IFMT != S_IFDIR { size += Int64(status.st_size) }
+                return true
             }
         }
     }
