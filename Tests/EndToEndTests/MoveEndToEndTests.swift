@@ -187,7 +187,7 @@ struct MoveEndToEndTests {
         #expect(try await sandbox.run("config", "set", "storage.preferred", "cloud").status == 0)
         let shown = try await sandbox.run("storage")
         #expect(shown.standardOutput == "cloud\n")
-        #expect(shown.standardError == "docbrowser: 2 documents are still in local; 'docbrowser storage cloud' moves them\n")
+        #expect(shown.standardError == "docbrowser: 2 documents are still only on this device (local); 'docbrowser storage cloud' moves them to the cloud\n")
         let finished = try await sandbox.run("storage", "cloud")
         #expect(finished.status == 0, "\(finished)")
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: sandbox.cloudDocuments.path)) == ["A.txt", "B.txt"])
