@@ -78,6 +78,28 @@ enum DirectoryReader {
             throw FileSystemError(path: directory, operation: "cannot be listed", errno: errno)
         }
         defer { closedir(stream) }
+        return names(in: stream)
+    }
+
+    /// The names in the directory open as `descriptor`, read through a
+    /// duplicate so that the caller keeps its own descriptor; `path` is
+    /// for the message only.
+    static func names(inDescriptor descriptor: Int32, path: RawPath) throws(FileSystemError) -> [RawPath] {
+        let duplicate = dup(descriptor)
+        guard duplicate >= 0, let stream = fdopendir(duplicate) else {
+            let code = errno
+            if duplicate >= 0 { close(duplicate) }
+            throw FileSystemError(path: path, operation: "cannot be listed", errno: code)
+        }
+        defer { closedir(stream) }
+        // fdopendir starts at the descriptor's offset, which a walk that
+        // only opens and climbs never moves; rewinding makes it certain.
+        rewinddir(stream)
+        return names(in: stream)
+    }
+
+    /// What is left to read of `stream`, without `.` and `..`.
+    static func names(in stream: OpaquePointer) -> [RawPath] {
         var names: [RawPath] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in

@@ -171,21 +171,7 @@ public struct TreeCopier: Sendable {
 
     /// Listed in reverse order, so that popping from the end copies by name.
     private func names(in folder: Folder, path: RawPath) throws(FileSystemError) -> [RawPath] {
-        let duplicate = dup(folder.descriptor)
-        guard duplicate >= 0, let stream = fdopendir(duplicate) else {
-            let code = errno
-            if duplicate >= 0 { _ = Glibc.close(duplicate) }
-            throw FileSystemError(path: path, operation: "cannot be listed", errno: code)
-        }
-        defer { closedir(stream) }
-        rewinddir(stream)
-        var names: [RawPath] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            names.append(RawPath(bytes: name))
-        }
-        return names.sorted(by: >)
+        try DirectoryReader.names(inDescriptor: folder.descriptor, path: path).sorted(by: >)
     }
 
     private func copyLeaf(_ entry: Entry, copied: inout Int64) throws(FileSystemError) {

@@ -38,7 +38,7 @@ public enum TreeRemover {
         }
         while true {
             var subdirectory: RawPath?
-            for name in try names(in: current, failure: failure) {
+            for name in try DirectoryReader.names(inDescriptor: current, path: descent.isEmpty ? path : path.appending("…/\(descent.last!)")) {
                 var child = stat()
                 guard name.withCString({ fstatat(current, $0, &child, AT_SYMLINK_NOFOLLOW) }) == 0 else {
                     if errno == ENOENT { continue }
@@ -84,26 +84,5 @@ public enum TreeRemover {
         guard path.withCString({ rmdir($0) }) == 0 || errno == ENOENT else {
             throw FileSystemError(path: path, operation: "cannot be removed", errno: errno)
         }
-    }
-
-    /// The names in the directory open as `descriptor`, read through a
-    /// duplicate so that the walk keeps its own descriptor.
-    private static func names(in descriptor: Int32, failure: (String, RawPath?) -> FileSystemError) throws(FileSystemError) -> [RawPath] {
-        let duplicate = dup(descriptor)
-        guard duplicate >= 0, let stream = fdopendir(duplicate) else {
-            if duplicate >= 0 { close(duplicate) }
-            throw failure("cannot be listed", nil)
-        }
-        defer { closedir(stream) }
-        // fdopendir starts where the descriptor's offset is: at the start,
-        // since the walk never reads through it.
-        rewinddir(stream)
-        var names: [RawPath] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            names.append(RawPath(bytes: name))
-        }
-        return names
     }
 }
