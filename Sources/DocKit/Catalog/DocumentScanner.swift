@@ -47,15 +47,18 @@ public struct DocumentScanner: Sendable {
         _ directory: RawPath, relativePath: RawPath, location: Location, recursive: Bool,
         previous: [RawPath: CatalogStore.Entry], into entries: inout [CatalogStore.Entry]
     ) throws {
-        let names = try DirectoryReader.names(in: directory)
+        let names = try DirectoryReader.names(in: directory).sorted()
         let present = Set(names)
+        // Each name judged once: the temporaries found decide which of
+        // the other entries are incomplete.
+        let verdicts = names.map { DocumentEntryRules.verdict(for: $0, atTopLevel: relativePath.isEmpty) }
         var arriving: [RawPath: SyncTemporary] = [:]
-        for name in names {
-            if let temporary = SyncTemporary(name), arriving[temporary.document] == nil { arriving[temporary.document] = temporary }
+        for case .syncTemporary(let temporary) in verdicts where arriving[temporary.document] == nil {
+            arriving[temporary.document] = temporary
         }
-        for name in names.sorted() {
+        for (name, verdict) in zip(names, verdicts) {
             let entryPath = relativePath.appending(name)
-            switch DocumentEntryRules.verdict(for: name, atTopLevel: relativePath.isEmpty) {
+            switch verdict {
             case .ignored:
                 continue
             case .syncTemporary(let temporary):

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 /// What a package holds, found by walking it without following links.
@@ -20,26 +23,24 @@ public struct PackageContents: Sendable, Hashable, Codable {
         public var changeTime: Int64
     }
 
+    /// Walked through directory descriptors (``TreeWalk``), so that a
+    /// package deeper than PATH_MAX is measured too.
     public static func walk(_ root: RawPath) throws(FileSystemError) -> PackageContents {
         var contents = PackageContents(entryCount: 0, size: 0, directories: [], syncTemporaries: [])
-        try walk(root, relativePath: RawPath(bytes: []), into: &contents)
-        return contents
-    }
-
-    private static func walk(_ directory: RawPath, relativePath: RawPath, into contents: inout PackageContents) throws(FileSystemError) {
-        guard let status = try FileStatus.of(directory) else { return }
-        contents.directories.append(DirectorySignature(relativePath: relativePath, modificationTime: status.modificationTime, changeTime: status.changeTime))
-        for name in try DirectoryReader.names(in: directory) {
-            let path = directory.appending(name)
-            guard let entry = try FileStatus.of(path) else { continue }
-            if SyncTemporary(name) != nil { contents.syncTemporaries.append(relativePath.appending(name)) }
+        guard let status = try FileStatus.of(root) else { return contents }
+        contents.directories.append(DirectorySignature(relativePath: RawPath(bytes: []), modificationTime: status.modificationTime, changeTime: status.changeTime))
+        try TreeWalk.visit(root) { relativePath, entry in
+            if SyncTemporary(relativePath.lastComponent) != nil { contents.syncTemporaries.append(relativePath) }
             contents.entryCount += 1
-            if entry.kind == .directory {
-                try walk(path, relativePath: relativePath.appending(name), into: &contents)
+            if entry.st_mode & S_IFMT == S_IFDIR {
+                contents.directories.append(DirectorySignature(
+                    relativePath: relativePath, modificationTime: Nanoseconds.since1970(entry.st_mtim), changeTime: Nanoseconds.since1970(entry.st_ctim)))
             } else {
-                contents.size += entry.size
+                contents.size += Int64(entry.st_size)
             }
+            return true
         }
+        return contents
     }
 
     /// True when every directory recorded still has the same times.

@@ -45,6 +45,33 @@ public struct StorageSwitcher: Sendable {
         }
     }
 
+    /// "Keep a Local Copy": makes local the preferred location and copies
+    /// every cloud document here under a free name ("Name 2.ext"), leaving
+    /// the cloud, which other devices share, as it is. Placeholders and
+    /// incomplete documents are reported through `each` and not copied.
+    /// Returns how many were copied.
+    public func keepLocalCopies(dryRun: Bool, each: (Document, Swift.Result<RawPath?, any Error>) -> Void) throws -> Int {
+        let catalog = mover.catalog
+        let local = try catalog.locations.existingDocumentsDirectory(.local)
+        var copied = 0
+        for document in try remaining(to: .local) {
+            each(document, Swift.Result {
+                if document.states.contains(.notDownloaded) { throw CatalogError.notDownloaded(document.qualifiedName, action: "copy") }
+                try SyncActivity.refuseIfIncomplete(document, force: mover.force)
+                guard !dryRun else { return nil }
+                let copy = try InboxDelivery.deliver(document.path, named: document.filename, into: local, registry: catalog.registry, home: catalog.home)
+                copied += 1
+                return copy
+            })
+        }
+        if !dryRun {
+            try ConfigurationFile(home: catalog.home).update { configuration throws(ConfigurationError) in
+                try configuration.set(.preferredStorage, to: Location.local.rawValue)
+            }
+        }
+        return copied
+    }
+
     /// What ``switchPreferred(to:onConflict:each:)`` would do, with the
     /// same refusals, for the whole switch and for each document, and
     /// changing nothing (`--dry-run`).

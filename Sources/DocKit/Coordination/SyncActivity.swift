@@ -27,9 +27,8 @@ public enum SyncActivity {
         }
         guard let status = try FileStatus.of(document.path) else { return }
         if status.kind == .directory {
-            var contents = Contents()
-            try contents.add(document.path)
-            if let inside = contents.firstTemporary, let temporary = SyncTemporary(inside.lastComponent) {
+            let contents = try PackageContents.walk(document.path)
+            if let inside = contents.syncTemporaries.first, let temporary = SyncTemporary(inside.lastComponent) {
                 throw CoordinationError.incomplete(document: name, temporary: document.path.appending(inside).description, writer: temporary.writer)
             }
             if document.isPackage, contents.size != document.size {
@@ -57,22 +56,5 @@ public enum SyncActivity {
         }
         guard document.states.contains(.incomplete) else { return nil }
         return try DirectoryReader.names(in: folder).lazy.compactMap(SyncTemporary.init).first { $0.document == filename }
-    }
-
-    /// The size of what a folder holds, and the first sync temporary in it.
-    private struct Contents {
-        var size: Int64 = 0
-        var firstTemporary: RawPath?
-
-        mutating func add(_ root: RawPath) throws(FileSystemError) {
-            try TreeWalk.visit(root) { path, status in
-                if SyncTemporary(path.lastComponent) != nil {
-                    firstTemporary = path
-                    return false
-                }
-                if status.st_mode & S_IFMT != S_IFDIR { size += Int64(status.st_size) }
-                return true
-            }
-        }
     }
 }

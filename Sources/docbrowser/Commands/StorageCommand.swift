@@ -61,7 +61,7 @@ struct StorageCommand: AsyncParsableCommand {
             return
         }
         if keepALocalCopy {
-            try keepLocalCopies(catalog: catalog, context: context)
+            try keepLocalCopies(switcher, output: context.output)
             return
         }
         if location == .local, !dryRun {
@@ -98,35 +98,20 @@ struct StorageCommand: AsyncParsableCommand {
         context.output.note("the preferred location is \(location); \(moved) document\(moved == 1 ? "" : "s") moved")
         try failures.finish()
     }
-
-    /// Copies every cloud document here under a free name, leaving the
-    /// cloud as it is, then makes local the preferred location.
-    private func keepLocalCopies(catalog: DocumentCatalog, context: CommandContext) throws {
+    private func keepLocalCopies(_ switcher: StorageSwitcher, output: Output) throws {
         var failures = FailureCollector()
-        var copied = 0
-        var query = DocumentQuery()
-        query.locations = [.cloud]
-        let local = try catalog.locations.existingDocumentsDirectory(.local)
-        for document in try catalog.documents(matching: query) {
-            do {
-                if document.states.contains(.notDownloaded) { throw CatalogError.notDownloaded(document.qualifiedName, action: "copy") }
-                try SyncActivity.refuseIfIncomplete(document, force: force)
-                if dryRun {
-                    context.output.line("would copy \(document.qualifiedName) to local")
-                    continue
-                }
-                let copy = try InboxDelivery.deliver(document.path, named: document.filename, into: local, registry: catalog.registry, home: context.home)
-                copied += 1
-                if !global.quiet { context.output.line("Copied \(document.qualifiedName) to \(copy)") }
-            } catch {
-                failures.record(error, output: context.output)
+        let copied = try switcher.keepLocalCopies(dryRun: dryRun) { document, result in
+            switch result {
+            case .success(let copy?):
+                if !global.quiet { output.line("Copied \(document.qualifiedName) to \(copy)") }
+            case .success(nil):
+                output.line("would copy \(document.qualifiedName) to local")
+            case .failure(let error):
+                failures.record(error, output: output)
             }
         }
         if !dryRun {
-            try ConfigurationFile(home: context.home).update { configuration throws(ConfigurationError) in
-                try configuration.set(.preferredStorage, to: Location.local.rawValue)
-            }
-            context.output.note("the preferred location is local; \(copied) document\(copied == 1 ? "" : "s") copied, and the cloud keeps \(copied == 1 ? "it" : "them") for the other devices")
+            output.note("the preferred location is local; \(copied) document\(copied == 1 ? "" : "s") copied, and the cloud keeps \(copied == 1 ? "it" : "them") for the other devices")
         }
         try failures.finish()
     }
