@@ -117,4 +117,20 @@ struct IncompleteDocumentsEndToEndTests {
         #expect(sandbox.names(in: other.url.appending(path: "Documents")).isEmpty, "no copy, whole or partial, and no temporary")
         #expect(sandbox.names(in: sandbox.home.appending(path: "Library/Journal")).isEmpty)
     }
+
+    @Test("open-in refuses an incomplete document, and hands over a copy with --force")
+    func openIn() async throws {
+        let sandbox = try Sandbox()
+        try await Self.arriving(sandbox)
+        let manifest = try sandbox.write(#"{"CFBundleIdentifier": "org.example.sink", "CFBundleExecutable": "/bin/true"}"#, to: "sink.json")
+        #expect(try await sandbox.run("handlers", "register", manifest.path).status == 0)
+        let inbox = sandbox.home.appending(path: "Containers/org.example.sink/Documents/Inbox")
+        let refused = try await sandbox.run("open-in", "Notes.txt", "--to", "org.example.sink")
+        #expect(refused.status == 5, "\(refused)")
+        #expect(refused.standardError.contains(".syncthing.Notes.txt.tmp"), "\(refused)")
+        #expect(sandbox.names(in: inbox).isEmpty, "no copy was made")
+        let forced = try await sandbox.run("open-in", "Notes.txt", "--to", "org.example.sink", "--force", "--wait")
+        #expect(forced.status == 0, "\(forced)")
+        #expect(sandbox.names(in: inbox) == ["Notes.txt"])
+    }
 }
