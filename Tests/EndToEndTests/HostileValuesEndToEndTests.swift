@@ -144,6 +144,22 @@ struct HostileValuesEndToEndTests {
         #expect(result.standardError.contains("hostile.xml") && result.standardError.contains("not UTF-8"), "\(result)")
     }
 
+    /// Found by `make fuzz`: XMLParser dereferences a processing
+    /// instruction's missing data.
+    @Test("a shared-mime-info package with a processing instruction is skipped with a warning naming it, not a crash", arguments: [
+        "<mime-info><?pi?></mime-info>", "<?xml?><mime-info/>",
+    ])
+    func sharedMimeInfoProcessingInstruction(text: String) async throws {
+        let sandbox = try Sandbox()
+        let packages = sandbox.userHome.appending(path: ".local/share/mime/packages", directoryHint: .isDirectory)
+        try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: packages.appending(path: "hostile.xml"))
+        let result = try await sandbox.run("types", "lookup", "--ext", "txt")
+        Self.expectNoCrash(result, "types lookup")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardError.contains("hostile.xml") && result.standardError.contains("processing instruction"), "\(result)")
+    }
+
     @Test("garbage and absurd journals neither crash recovery nor stay to haunt later commands")
     func hostileJournals() async throws {
         let sandbox = try Sandbox()

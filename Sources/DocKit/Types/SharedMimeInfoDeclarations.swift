@@ -35,6 +35,9 @@ public enum SharedMimeInfoDeclarations {
         guard String(validating: data, as: UTF8.self) != nil else {
             throw MalformedFileError(path: url.path, reason: "is not UTF-8, as shared-mime-info XML must be")
         }
+        if let offset = processingInstructionOffset(data) {
+            throw MalformedFileError(path: url.path, reason: "is not valid shared-mime-info XML (a processing instruction at byte \(offset), which the format never has)")
+        }
         let parser = XMLParser(data: withoutDocumentTypeDeclaration(data))
         let reader = Reader()
         parser.delegate = reader
@@ -51,6 +54,22 @@ public enum SharedMimeInfoDeclarations {
             throw MalformedFileError(path: url.path, reason: "is not valid shared-mime-info XML (it ends before </mime-info>)")
         }
         return reader.types
+    }
+
+    /// Where a processing instruction (`<?target data?>`) starts, other
+    /// than the XML declaration that may open the file. XMLParser on Linux
+    /// crashes (a NULL strlen) on one without data, such as `<?pi?>` or a
+    /// bare `<?xml?>`, and shared-mime-info files hold none.
+    static func processingInstructionOffset(_ data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        let opening = Array("<?".utf8)
+        var from = 0
+        let declaration = Array("<?xml".utf8)
+        if bytes.starts(with: declaration), bytes.count > declaration.count,
+           [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[declaration.count]) {
+            from = declaration.count
+        }
+        return bytes[from...].firstRange(of: opening)?.lowerBound
     }
 
     /// swift-corelibs-foundation's XMLParser crashes (a NULL strlen) on the
