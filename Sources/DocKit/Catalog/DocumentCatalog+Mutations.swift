@@ -133,8 +133,8 @@ extension DocumentCatalog {
         var contents = (try? PropertyListFile.readDictionary(at: document.path.url)) ?? [:]
         contents["NSURLNameKey"] = filename.description
         let data = try PropertyListSerialization.data(fromPropertyList: contents, format: .binary, options: 0)
-        let temporary = directory.appending(FileSystem.temporaryPrefix + UUID().uuidString)
-        try FileSystem.writeAtomically(data, to: temporary)
+        let temporary = directory.appending(FileSystem.temporaryName(owner: home.deviceTag))
+        try FileSystem.writeAtomically(data, to: temporary, owner: home.deviceTag)
         do {
             try FileSystem.renameWithoutReplacing(temporary, to: placeholder)
         } catch {

@@ -46,7 +46,7 @@ public struct DocumentLocations: Sendable, Hashable {
         guard path.withCString({ access($0, R_OK | X_OK) }) == 0 else {
             throw .unusable(location: location, path: path, reason: "cannot be read")
         }
-        if location == .cloud { SyncthingIgnores.ensure(in: path.deletingLastComponent) }
+        if location == .cloud { SyncthingIgnores.ensure(in: path.deletingLastComponent, owner: home.deviceTag) }
         return path
     }
 

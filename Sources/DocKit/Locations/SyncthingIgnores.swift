@@ -18,7 +18,7 @@ enum SyncthingIgnores {
 
     /// Adds the lines to `folder/.stignore` when `folder` is a Syncthing
     /// folder that lacks them; a failure only leaves things as they were.
-    static func ensure(in folder: RawPath) {
+    static func ensure(in folder: RawPath, owner: String) {
         guard (try? FileStatus.of(folder.appending(".stfolder"))) ?? nil != nil else { return }
         let file = folder.appending(".stignore")
         let existing = (try? Data(contentsOf: file.url)) ?? Data()
@@ -28,7 +28,7 @@ enum SyncthingIgnores {
         if let last = existing.last, last != UInt8(ascii: "\n") { text.append(UInt8(ascii: "\n")) }
         text.append(Data("\(comment)\n\(pattern)\n".utf8))
         do {
-            try FileSystem.writeAtomically(text, to: file)
+            try FileSystem.writeAtomically(text, to: file, owner: owner)
         } catch {
             Diagnostics.catalog.warning("\(file): cannot add docbrowser's ignore pattern: \(error)")
         }

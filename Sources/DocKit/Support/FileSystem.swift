@@ -12,6 +12,12 @@ public enum FileSystem {
     /// and a later run can recognise and remove those a crash left behind.
     public static let temporaryPrefix = ".docbrowser-tmp-"
 
+    /// A fresh temporary name. In a folder other devices share, `owner` is
+    /// this home's ``Home/deviceTag``, so that only this device sweeps it.
+    static func temporaryName(owner: String?) -> String {
+        temporaryPrefix + (owner.map { "\($0)-" } ?? "") + UUID().uuidString.lowercased()
+    }
+
     /// `mkdir -p`.
     public static func createDirectory(_ path: RawPath, mode: mode_t = 0o755) throws(FileSystemError) {
         if let status = try FileStatus.of(path) {
@@ -75,9 +81,9 @@ public enum FileSystem {
 
     /// Writes `data` to a hidden temporary beside `path`, flushes it, and
     /// renames it over `path`, so readers see the old or the new file, whole.
-    public static func writeAtomically(_ data: Data, to path: RawPath, mode: mode_t = 0o644) throws(FileSystemError) {
+    public static func writeAtomically(_ data: Data, to path: RawPath, mode: mode_t = 0o644, owner: String? = nil) throws(FileSystemError) {
         let directory = path.deletingLastComponent
-        let temporary = directory.appending(temporaryPrefix + UUID().uuidString)
+        let temporary = directory.appending(temporaryName(owner: owner))
         let descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
         guard descriptor >= 0 else { throw FileSystemError(path: temporary, operation: "cannot be created", errno: errno) }
         var failure: Int32 = 0

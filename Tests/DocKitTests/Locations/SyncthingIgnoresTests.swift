@@ -7,7 +7,7 @@ struct SyncthingIgnoresTests {
     @Test("a folder Syncthing does not share gets no .stignore")
     func notASyncthingFolder() throws {
         let directory = try TemporaryDirectory("ignores")
-        SyncthingIgnores.ensure(in: RawPath(directory.url))
+        SyncthingIgnores.ensure(in: RawPath(directory.url), owner: "0badc0de")
         #expect(!FileManager.default.fileExists(atPath: directory.url.appending(path: ".stignore").path))
     }
 
@@ -17,8 +17,8 @@ struct SyncthingIgnoresTests {
         #expect(FileManager.default.createFile(atPath: directory.url.appending(path: ".stfolder").path, contents: nil))
         let file = directory.url.appending(path: ".stignore")
         try Data("// mine\n*.bak\n#include more-ignores".utf8).write(to: file)
-        SyncthingIgnores.ensure(in: RawPath(directory.url))
-        SyncthingIgnores.ensure(in: RawPath(directory.url))
+        SyncthingIgnores.ensure(in: RawPath(directory.url), owner: "0badc0de")
+        SyncthingIgnores.ensure(in: RawPath(directory.url), owner: "0badc0de")
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text == "// mine\n*.bak\n#include more-ignores\n\(SyncthingIgnores.comment)\n(?d).docbrowser-tmp-*\n")
     }
