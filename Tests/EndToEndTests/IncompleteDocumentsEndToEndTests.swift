@@ -133,4 +133,66 @@ struct IncompleteDocumentsEndToEndTests {
         #expect(forced.status == 0, "\(forced)")
         #expect(sandbox.names(in: inbox) == ["Notes.txt"])
     }
+
+    /// The engine finishes what ``arriving(_:)`` left half-done, a moment
+    /// later, in the background.
+    static func finishLater(_ sandbox: Sandbox) async throws {
+        try await sandbox.shell("""
+            (sleep 1.5; cd home/Cloud/Documents
+             head -c 4096 /dev/urandom > Deck.key/Data/.syncthing.slide-2.png.tmp
+             mv Deck.key/Data/.syncthing.slide-2.png.tmp Deck.key/Data/slide-2.png
+             mv .syncthing.Notes.txt.tmp Notes.txt
+             mv .syncthing.Big.bin.tmp Big.bin) > /dev/null 2>&1 &
+            """)
+    }
+
+    @Test("move --wait waits until the engine is done, then moves each document whole")
+    func moveWaits() async throws {
+        let sandbox = try Sandbox()
+        try await Self.arriving(sandbox)
+        try await Self.finishLater(sandbox)
+        let moved = try await sandbox.run("move", "--wait", "Deck.key", "Notes.txt", "Big.bin", "--to", "local")
+        #expect(moved.status == 0, "\(moved)")
+        #expect(sandbox.names(in: sandbox.localDocuments) == ["Big.bin", "Deck.key", "Notes.txt"])
+        #expect(sandbox.names(in: sandbox.localDocuments.appending(path: "Deck.key/Data")) == ["slide-2.png"])
+        #expect(try String(contentsOf: sandbox.localDocuments.appending(path: "Notes.txt"), encoding: .utf8) == "new")
+        let big = try FileManager.default.attributesOfItem(atPath: sandbox.localDocuments.appending(path: "Big.bin").path)
+        #expect(big[.size] as? Int == 8192)
+        #expect(sandbox.names(in: sandbox.cloudDocuments) == ["Whole.txt"])
+    }
+
+    @Test("every other command that refuses an incomplete document waits for it with --wait", arguments: [
+        ["delete", "Deck.key", "--wait"],
+        ["rename", "Notes.txt", "Letters", "--wait=60"],
+        ["export", "Deck.key", "--output", "OUT/deck.zip", "--wait"],
+        ["storage", "local", "--wait"],
+        ["open-in", "Notes.txt", "--to", "org.example.sink", "--wait-complete"],
+    ])
+    func othersWait(arguments: [String]) async throws {
+        let sandbox = try Sandbox()
+        try await Self.arriving(sandbox)
+        let manifest = try sandbox.write(#"{"CFBundleIdentifier": "org.example.sink", "CFBundleExecutable": "/bin/true"}"#, to: "sink.json")
+        #expect(try await sandbox.run("handlers", "register", manifest.path).status == 0)
+        try await Self.finishLater(sandbox)
+        let result = try await sandbox.run(arguments.map { $0.replacingOccurrences(of: "OUT", with: sandbox.root.path) })
+        #expect(result.status == 0, "\(result)")
+        let cloud = try await TreeDigest.entries(of: [sandbox.cloudDocuments])[sandbox.cloudDocuments] ?? [:]
+        #expect(!cloud.keys.contains { $0.contains(".syncthing.") }, "the engine was done before the command acted: \(cloud.keys)")
+        if arguments[0] == "export" {
+            try await sandbox.shell("unzip -l deck.zip | grep -q 'Deck.key/Data/slide-2.png'")
+        }
+    }
+
+    @Test("--wait=SECONDS gives up after SECONDS, and changes nothing")
+    func waitGivesUp() async throws {
+        let sandbox = try Sandbox()
+        try await Self.arriving(sandbox)
+        let before = try await TreeDigest.entries(of: [sandbox.cloudDocuments, sandbox.localDocuments])
+        let result = try await sandbox.run("move", "Big.bin", "--to", "local", "--wait=0.5")
+        #expect(result.status == 5, "\(result)")
+        #expect(result.standardError.split(separator: "\n").last?.contains("cloud:Big.bin: still incomplete after waiting 0.5 s: Syncthing is still writing it") == true, "\(result)")
+        #expect(try await TreeDigest.entries(of: [sandbox.cloudDocuments, sandbox.localDocuments]) == before, "nothing changed")
+        let negative = try await sandbox.run("move", "Big.bin", "--to", "local", "--wait=-1")
+        #expect(negative.status == 2, "\(negative)")
+    }
 }

@@ -26,7 +26,7 @@ struct SyncFolderEndToEndTests {
         try await Sandbox.contentDigest(of: url)
     }
 
-    @Test("a package of 25 files and a 100 MB file arriving on B are incomplete in every listing until whole, and B's move of either refuses")
+    @Test("a package of 25 files and a 100 MB file arriving on B are incomplete in every listing until whole; B's move refuses the package, and with --wait moves the file once whole")
     func arrivingDocuments() async throws {
         // Capped, so that the transfer lasts seconds and B can be watched.
         let pair = try await SyncthingPair.start(receiveKilobytesPerSecond: 30_000)
@@ -48,8 +48,12 @@ struct SyncFolderEndToEndTests {
         var seenIncomplete: Set<String> = []
         var triedMoving: Set<String> = []
         var complete: Set<String> = []
+        var waitingMove: Task<Sandbox.Result, any Error>?
         let deadline = Date().addingTimeInterval(180)
-        while complete.count < names.count, Date() < deadline {
+        func movedAway(_ name: String) -> Bool {
+            FileManager.default.fileExists(atPath: pair.b.localDocuments.appending(path: name).path)
+        }
+        while !names.allSatisfy({ complete.contains($0) || movedAway($0) }), Date() < deadline {
             let listed = try await pair.b.run("list", "--json")
             #expect(listed.status == 0, "\(listed)")
             for document in try listed.jsonArray() {
@@ -59,6 +63,10 @@ struct SyncFolderEndToEndTests {
                     seenIncomplete.insert(name)
                     guard !triedMoving.contains(name) else { continue }
                     triedMoving.insert(name)
+                    if name == "Big.bin" {
+                        waitingMove = Task { try await pair.b.run("move", "--wait=170", name, "--to", "local") }
+                        continue
+                    }
                     let moved = try await pair.b.run("move", name, "--to", "local")
                     if moved.status == 0 {
                         // It became whole in between: then the copy must be whole.
@@ -75,7 +83,13 @@ struct SyncFolderEndToEndTests {
             }
             try await Task.sleep(for: .milliseconds(100))
         }
-        #expect(complete == Set(names), "B never saw both whole")
+        #expect(complete.contains("Deck.key"), "B never saw the package whole")
+        #expect(waitingMove != nil, "the file was never seen arriving")
+        if let waitingMove {
+            let moved = try await waitingMove.value
+            #expect(moved.status == 0 && moved.standardError.contains("waiting for cloud:Big.bin"), "\(moved)")
+            #expect(try await Self.contents(of: pair.b.localDocuments.appending(path: "Big.bin")) == expected["Big.bin"], "moved half-written")
+        }
         #expect(!seenIncomplete.isEmpty, "the transfer was too fast to be watched")
 
         try await pair.waitUntilInSync()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a mutation did not start: another process holds the document.
 public enum CoordinationError: DocKitError, Hashable {
     /// Another process is mutating it; `holder` is nil when it has not
@@ -9,6 +11,8 @@ public enum CoordinationError: DocKitError, Hashable {
     case incomplete(document: String, temporary: String, writer: String)
     /// It changed between the listing and the operation.
     case changing(document: String, detail: String)
+    /// `--wait` ran out before its sync engine finished it.
+    case stillIncomplete(document: String, waited: Duration, reason: String)
 
     public var kind: FailureKind { .refused }
 
@@ -18,10 +22,25 @@ public enum CoordinationError: DocKitError, Hashable {
             "\(document): another docbrowser process is \(holder?.description ?? "changing it"); try again when it is done"
         case .open(let document, let holders):
             "\(document): \(holders.map(\.description).joined(separator: ", ")); close it first, or use --force"
-        case .incomplete(let document, let temporary, let writer):
-            "\(document): incomplete: \(writer) is still writing it (\(temporary)); try again when it is done, or use --force"
-        case .changing(let document, let detail):
-            "\(document): incomplete: \(detail), so something is still writing it; try again when it is done, or use --force"
+        case .incomplete(let document, _, _), .changing(let document, _):
+            "\(document): incomplete: \(reason); try again when it is done, wait for it with --wait, or use --force"
+        case .stillIncomplete(let document, let waited, let reason):
+            "\(document): still incomplete after waiting \(Self.seconds(waited)) s: \(reason); wait longer (--wait=SECONDS), or use --force"
         }
+    }
+
+    /// Why a document is incomplete, without its name.
+    public var reason: String {
+        switch self {
+        case .incomplete(_, let temporary, let writer): "\(writer) is still writing it (\(temporary))"
+        case .changing(_, let detail): "\(detail), so something is still writing it"
+        case .stillIncomplete(_, _, let reason): reason
+        case .busy, .open: description
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        return String(format: "%g", seconds)
     }
 }

@@ -26,6 +26,8 @@ struct DeleteCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Delete documents a handler has open, and wait for other docbrowser processes instead of refusing.")
     var force = false
 
+    @OptionGroup var syncWait: SyncWaitOption
+
     struct Event: Encodable {
         var event: String
         var document: String
@@ -41,8 +43,10 @@ struct DeleteCommand: AsyncParsableCommand {
         let documents = try DocumentArguments.resolve(documents, in: catalog, output: context.output)
         let deleter = DocumentDeleter(catalog: catalog, trash: context.trash, force: force)
         var failures = FailureCollector()
+        let waiting = syncWait.start()
         for document in documents {
             do {
+                let document = try await waiting.settled(document, in: catalog, output: context.output)
                 if dryRun {
                     try deleter.rehearse(document)
                     try report(Event(event: permanent ? "delete" : "trash", document: document.qualifiedName, path: document.path.description, dryRun: true), context.output,

@@ -46,6 +46,8 @@ struct ExportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Export every document.")
     var all = false
 
+    @OptionGroup var syncWait: SyncWaitOption
+
     @OptionGroup var location: LocationOption
 
     func validate() throws {
@@ -57,7 +59,7 @@ struct ExportCommand: AsyncParsableCommand {
     func run() async throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
-        let chosen: [Document]
+        var chosen: [Document]
         if all {
             var query = DocumentQuery()
             if let only = location.location { query.locations = [only] }
@@ -67,9 +69,11 @@ struct ExportCommand: AsyncParsableCommand {
         }
         // A placeholder's stub is no document, and a document still
         // arriving would go out half-written.
-        for document in chosen {
+        let waiting = syncWait.start()
+        for (index, document) in chosen.enumerated() {
             if document.states.contains(.notDownloaded) { throw CatalogError.notDownloaded(document.qualifiedName, action: "export") }
-            try SyncActivity.refuseIfIncomplete(document, force: force)
+            chosen[index] = try await waiting.settled(document, in: catalog, output: context.output)
+            try SyncActivity.refuseIfIncomplete(chosen[index], force: force)
         }
         let locator = try context.pluginLocator()
         let format = try self.format.map { try ArchiveFormat(argument: $0, registry: locator.types) }

@@ -30,6 +30,8 @@ struct MoveCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Move documents a handler has open, and wait for other docbrowser processes instead of refusing.")
     var force = false
 
+    @OptionGroup var syncWait: SyncWaitOption
+
     func run() async throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
@@ -37,8 +39,10 @@ struct MoveCommand: AsyncParsableCommand {
         let progress = ProgressReporter(output: context.output)
         let mover = DocumentMover(catalog: catalog, trash: context.trash, force: force, progress: progress.callback)
         var failures = FailureCollector()
+        let waiting = syncWait.start()
         for document in documents {
             do {
+                let document = try await waiting.settled(document, in: catalog, output: context.output)
                 if dryRun {
                     try MoveReport.plan(try mover.rehearse(document, to: to, onConflict: onConflict), output: context.output)
                 } else {

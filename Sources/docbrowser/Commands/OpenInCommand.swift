@@ -27,6 +27,13 @@ struct OpenInCommand: AsyncParsableCommand {
     @Flag(help: "Hand over a copy even of a document a sync engine is still writing.")
     var force = false
 
+    @Option(name: .customLong("wait-complete"), defaultAsFlag: SyncWaitOption.defaultSeconds, help: SyncWaitOption.help("--wait-complete"))
+    var waitComplete: Double?
+
+    func validate() throws {
+        try SyncWaitOption.validate(waitComplete, option: "--wait-complete")
+    }
+
     struct Report: Encodable {
         var document: String
         var copy: String
@@ -38,7 +45,7 @@ struct OpenInCommand: AsyncParsableCommand {
     func run() async throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
-        let document = try catalog.resolveForHandler(self.document)
+        let document = try await SyncWaitOption.start(waitComplete).settled(try catalog.resolveForHandler(self.document), in: catalog, output: context.output)
         try SyncActivity.refuseIfIncomplete(document, force: force)
         guard let handler = context.handlerRegistry().handler(withIdentifier: target) else { throw HandlerError.unknownHandler(target) }
         guard handler.canOpen else {

@@ -19,10 +19,12 @@ struct RenameCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Rename a document a handler has open, and wait for other docbrowser processes instead of refusing.")
     var force = false
 
+    @OptionGroup var syncWait: SyncWaitOption
+
     func run() async throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
-        let document = try catalog.resolve(self.document)
+        let document = try await syncWait.start().settled(try catalog.resolve(self.document), in: catalog, output: context.output)
         let renamed = try catalog.renameDocument(document, to: newName, force: force)
         if global.json {
             try context.output.emit(json: DocumentReport(renamed, registry: catalog.registry))

@@ -35,6 +35,8 @@ struct StorageCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "With 'local': leave the cloud's documents in the cloud, for the other devices, and copy them here.")
     var keepALocalCopy = false
 
+    @OptionGroup var syncWait: SyncWaitOption
+
     func validate() throws {
         if keepALocalCopy && location != .local { throw ValidationError("--keep-a-local-copy goes with 'storage local'.") }
     }
@@ -59,6 +61,12 @@ struct StorageCommand: AsyncParsableCommand {
                 for line in StorageAdvice.lines(preferred: preferred, remaining: remaining) { context.output.note(line) }
             }
             return
+        }
+        if let waiting = syncWait.start() {
+            // Documents that stay incomplete are refused below, by the switch itself.
+            for document in try switcher.remaining(to: location) where !document.states.contains(.notDownloaded) {
+                _ = try? await waiting.settled(document, in: catalog, output: context.output)
+            }
         }
         if keepALocalCopy {
             try keepLocalCopies(switcher, output: context.output)
@@ -98,6 +106,7 @@ struct StorageCommand: AsyncParsableCommand {
         context.output.note("the preferred location is \(location); \(moved) document\(moved == 1 ? "" : "s") moved")
         try failures.finish()
     }
+
     private func keepLocalCopies(_ switcher: StorageSwitcher, output: Output) throws {
         var failures = FailureCollector()
         let copied = try switcher.keepLocalCopies(dryRun: dryRun) { document, result in

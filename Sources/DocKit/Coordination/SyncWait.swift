@@ -1,0 +1,78 @@
+/// How long a command may wait for sync engines to finish the documents it
+/// acts on (`--wait`), shared by all of them: one deadline, not one per
+/// document, so that a command never waits longer than it was told.
+public struct SyncWait: Sendable {
+    public let limit: Duration
+    public let deadline: ContinuousClock.Instant
+    /// How long a document must stay complete and untouched before it
+    /// counts as finished: engines that deliver a package file by file
+    /// leave short gaps between its files, and rclone pauses mid-file.
+    public var quietPeriod: Duration = .seconds(1)
+    public var pollInterval: Duration = .milliseconds(200)
+
+    public init(limit: Duration) {
+        self.limit = limit
+        deadline = .now + limit
+    }
+}
+
+extension SyncActivity {
+    /// The document as it is once no sync engine is writing it: at once
+    /// when it is complete already, otherwise after its temporaries are
+    /// gone and it stayed unchanged for `wait.quietPeriod`. A document that
+    /// was only an engine's temporary comes back as the file it became.
+    ///
+    /// `whileWaiting` is called once, with the reason, when waiting starts.
+    /// Throws ``CoordinationError/stillIncomplete(document:waited:reason:)``
+    /// when the deadline passes first.
+    public static func waitUntilComplete(
+        _ document: Document,
+        in catalog: DocumentCatalog,
+        within wait: SyncWait,
+        whileWaiting: (CoordinationError) -> Void = { _ in }
+    ) async throws -> Document {
+        var reason: CoordinationError
+        do {
+            try refuseIfIncomplete(document, force: false)
+            return document
+        } catch let refusal as CoordinationError {
+            reason = refusal
+        }
+        whileWaiting(reason)
+        var quiet: (snapshot: TreeSnapshot, since: ContinuousClock.Instant)?
+        while ContinuousClock.now < wait.deadline {
+            try await Task.sleep(for: wait.pollInterval)
+            guard let current = try catalog.current(document) else {
+                quiet = nil
+                continue
+            }
+            do {
+                try refuseIfIncomplete(current, force: false)
+                let snapshot = try TreeSnapshot.take(current.path)
+                if let quiet, quiet.snapshot == snapshot {
+                    if ContinuousClock.now - quiet.since >= wait.quietPeriod { return current }
+                } else {
+                    quiet = (snapshot, .now)
+                }
+            } catch let refusal as CoordinationError {
+                reason = refusal
+                quiet = nil
+            }
+        }
+        throw CoordinationError.stillIncomplete(document: document.qualifiedName, waited: wait.limit, reason: reason.reason)
+    }
+}
+
+extension DocumentCatalog {
+    /// The same document listed afresh, found by the name it has or will
+    /// have once its engine is done; nil while it is not there.
+    fileprivate func current(_ document: Document) throws -> Document? {
+        var query = DocumentQuery()
+        query.locations = [document.location]
+        let parent = document.relativePath.deletingLastComponent
+        query.recursive = !parent.isEmpty
+        return try documents(matching: query).first {
+            $0.relativePath.deletingLastComponent == parent && $0.filename == document.filename
+        }
+    }
+}
