@@ -40,11 +40,13 @@ public struct Document: Sendable, Hashable, Codable {
     /// The filename as the file system holds it: for a placeholder
     /// (`.Name.ext.icloud`), the name of the file it stands for.
     /// For a document that is only a sync engine's temporary so far, the
-    /// name the temporary will take.
+    /// name the temporary will take. For a document that so far only a
+    /// sync engine's conflict copies stand for, the name they were copies of.
     public var filename: RawPath {
         let entry = relativePath.lastComponent
         if states.contains(.notDownloaded) { return DocumentEntryRules.placeholderTarget(entry) ?? entry }
         if states.contains(.incomplete), let temporary = SyncTemporary(entry) { return temporary.document }
+        if states.contains(.inConflict), let copy = ConflictCopy(entry) { return copy.original }
         return entry
     }
 

@@ -9,6 +9,10 @@ enum DocumentEntryRules {
         /// becomes is incomplete, or, when there is none yet, listed as
         /// an incomplete document of its own.
         case syncTemporary(SyncTemporary)
+        /// A sync engine's conflict copy (``ConflictCopy``): a version of
+        /// the document it names, which is then in conflict; when that one
+        /// is gone, listed as it, in conflict.
+        case conflictCopy(ConflictCopy)
         case ignored
     }
 
@@ -18,6 +22,7 @@ enum DocumentEntryRules {
         if let temporary = SyncTemporary(name) { return .syncTemporary(temporary) }
         if bytes.first == UInt8(ascii: ".") { return .ignored }
         if atTopLevel, bytes == Array("Inbox".utf8) { return .ignored }
+        if let copy = ConflictCopy(name) { return .conflictCopy(copy) }
         return .document
     }
 

@@ -56,6 +56,10 @@ public struct DocumentScanner: Sendable {
         for case .syncTemporary(let temporary) in verdicts where arriving[temporary.document] == nil {
             arriving[temporary.document] = temporary
         }
+        var conflicted: [RawPath: ConflictCopy] = [:]
+        for case .conflictCopy(let copy) in verdicts where conflicted[copy.original] == nil {
+            conflicted[copy.original] = copy
+        }
         for (name, verdict) in zip(names, verdicts) {
             let entryPath = relativePath.appending(name)
             switch verdict {
@@ -67,6 +71,23 @@ public struct DocumentScanner: Sendable {
                 guard !present.contains(temporary.document), arriving[temporary.document] == temporary else { continue }
                 guard let status = try FileStatus.of(directory.appending(name)) else { continue }
                 entries.append(arrivingEntry(at: entryPath, in: location, status: status, becoming: temporary.document))
+            case .conflictCopy(let copy):
+                // Beside its document, it is one of its versions; when the
+                // engine left only copies (rclone), the first stands for the
+                // document, in conflict.
+                guard !present.contains(copy.original), conflicted[copy.original] == copy else { continue }
+                let path = directory.appending(name)
+                guard let status = try FileStatus.of(path), status.kind != .other else { continue }
+                var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, cached: previous[entryPath])
+                entry.document.states.remove(.incomplete)
+                entry.document.states.insert(.inConflict)
+                entry.document.name = copy.original.description
+                if !entry.document.isFolder, !entry.document.isSymbolicLink {
+                    let type = registry.type(forFileName: copy.original.description, isDirectory: status.kind == .directory)
+                    if !type.isDynamic, type.identifier != UTType.data { entry.document.type = type.identifier }
+                }
+                entry.document.displayName = displayName(of: copy.original.description, type: entry.document.type)
+                entries.append(entry)
             case .placeholder(let standingFor):
                 // Once the real file has arrived, the placeholder is stale.
                 guard !present.contains(standingFor) else { continue }
@@ -81,8 +102,9 @@ public struct DocumentScanner: Sendable {
                 guard let status = try FileStatus.of(path), status.kind != .other else { continue }
                 var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, cached: previous[entryPath])
                 // Decided by this listing, never taken from the catalog.
-                entry.document.states.remove(.incomplete)
+                entry.document.states.subtract([.incomplete, .inConflict])
                 if arriving[name] != nil || !(entry.package?.syncTemporaries.isEmpty ?? true) { entry.document.states.insert(.incomplete) }
+                if conflicted[name] != nil || !(entry.package?.conflictCopies.isEmpty ?? true) { entry.document.states.insert(.inConflict) }
                 entries.append(entry)
                 if recursive, entry.document.isFolder {
                     try scanDirectory(path, relativePath: entryPath, location: location, recursive: true, previous: previous, into: &entries)

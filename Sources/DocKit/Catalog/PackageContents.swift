@@ -16,6 +16,9 @@ public struct PackageContents: Sendable, Hashable, Codable {
     /// Sync engines' temporaries inside (``SyncTemporary``), relative to
     /// the package: while there are any, the package is incomplete.
     public var syncTemporaries: [RawPath]
+    /// Sync engines' conflict copies inside (``ConflictCopy``), relative
+    /// to the package: while there are any, the package is in conflict.
+    public var conflictCopies: [RawPath]
 
     public struct DirectorySignature: Sendable, Hashable, Codable {
         public var relativePath: RawPath
@@ -26,11 +29,12 @@ public struct PackageContents: Sendable, Hashable, Codable {
     /// Walked through directory descriptors (``TreeWalk``), so that a
     /// package deeper than PATH_MAX is measured too.
     public static func walk(_ root: RawPath) throws(FileSystemError) -> PackageContents {
-        var contents = PackageContents(entryCount: 0, size: 0, directories: [], syncTemporaries: [])
+        var contents = PackageContents(entryCount: 0, size: 0, directories: [], syncTemporaries: [], conflictCopies: [])
         guard let status = try FileStatus.of(root) else { return contents }
         contents.directories.append(DirectorySignature(relativePath: RawPath(bytes: []), modificationTime: status.modificationTime, changeTime: status.changeTime))
         try TreeWalk.visit(root) { relativePath, entry in
             if SyncTemporary(relativePath.lastComponent) != nil { contents.syncTemporaries.append(relativePath) }
+            if ConflictCopy(relativePath.lastComponent) != nil { contents.conflictCopies.append(relativePath) }
             contents.entryCount += 1
             if entry.st_mode & S_IFMT == S_IFDIR {
                 contents.directories.append(DirectorySignature(

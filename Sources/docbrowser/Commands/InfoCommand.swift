@@ -20,6 +20,7 @@ struct InfoCommand: AsyncParsableCommand {
         var filenameExtensions: [String]
         var mimeTypes: [String]
         var package: PackageSummary?
+        var versions: VersionReport.Set?
     }
 
     func run() async throws {
@@ -28,7 +29,7 @@ struct InfoCommand: AsyncParsableCommand {
         let document = try catalog.resolve(self.document)
         let registry = catalog.registry
         let type = registry.type(withIdentifier: document.type)
-        let report = Report(
+        var report = Report(
             document: DocumentReport(document, registry: registry),
             typeDescription: type?.description,
             conformances: Array(registry.conformanceChain(of: document.type).dropFirst()),
@@ -36,6 +37,8 @@ struct InfoCommand: AsyncParsableCommand {
             mimeTypes: type?.mimeTypes ?? [],
             package: document.isPackage && !document.states.contains(.notDownloaded) ? try PackageSummary.summarize(document, registry: registry) : nil
         )
+        let versions = document.states.contains(.inConflict) ? try DocumentVersions.of(document) : nil
+        report.versions = versions.map(VersionReport.Set.init)
         if global.json {
             try context.output.emit(json: report)
             return
@@ -64,6 +67,10 @@ struct InfoCommand: AsyncParsableCommand {
                     lines.append("      \(key) = \(package.infoPlist[key]!)")
                 }
             }
+        }
+        if let versions {
+            field("versions", "\(versions.unresolvedConflicts.count) in conflict")
+            lines += VersionReport.lines(versions).map { "    " + $0 }
         }
         context.output.line(lines.joined(separator: "\n"))
     }

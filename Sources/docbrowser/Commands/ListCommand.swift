@@ -29,6 +29,9 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(help: "Descend into folders.")
     var recursive = false
 
+    @Flag(help: "Show the conflict versions of documents in conflict, under each.")
+    var versions = false
+
     func run() async throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
@@ -44,7 +47,13 @@ struct ListCommand: AsyncParsableCommand {
         query.recursive = recursive
         let documents = try catalog.documents(matching: query)
         if global.json {
-            try context.output.emit(json: documents.map { DocumentReport($0, registry: catalog.registry) })
+            try context.output.emit(json: try documents.map { document in
+                var report = DocumentReport(document, registry: catalog.registry)
+                if versions, document.states.contains(.inConflict) {
+                    report.versions = try DocumentVersions.of(document).unresolvedConflicts.map(VersionReport.init)
+                }
+                return report
+            })
             return
         }
         if documents.isEmpty {
@@ -66,6 +75,14 @@ struct ListCommand: AsyncParsableCommand {
                 row += [document.type, document.stateList.map(\.rawValue).joined(separator: ","), document.path.description]
             }
             table.append(row)
+            if versions, document.states.contains(.inConflict) {
+                for version in try DocumentVersions.of(document).unresolvedConflicts {
+                    var nested = ["  ↳ \(version.number): \(VersionReport.label(version))", [version.engine?.rawValue, version.device].compactMap { $0 }.joined(separator: " "),
+                                  Formatting.size(version.size), Formatting.date(version.modificationDate), ""]
+                    if long { nested += ["", "", version.path?.description ?? ""] }
+                    table.append(nested)
+                }
+            }
         }
         context.output.line(table.render())
     }

@@ -17,6 +17,8 @@ struct DocumentReport: Encodable {
     var isSymbolicLink: Bool
     var typeWasGuessed: Bool
     var states: [String]
+    /// Its conflict versions, with `list --versions`.
+    var versions: [VersionReport]?
 
     init(_ document: Document, registry: TypeRegistry) {
         name = document.name

@@ -1,0 +1,106 @@
+import Foundation
+
+/// One version of a document, as NSFileVersion has it: the current one, or
+/// a conflict version a sync engine left.
+public struct DocumentVersion: Sendable, Hashable {
+    /// 0 for the current version; conflict versions count from 1, oldest first.
+    public var number: Int
+    /// The copy's filename; for a package's version, its inner copies' names.
+    public var name: String
+    /// Where it is; a package's version lies in several files (`files`).
+    public var path: RawPath?
+    /// nil for the current version.
+    public var engine: ConflictCopy.Engine?
+    public var device: String?
+    public var size: Int64
+    /// The copy's own time: the engines' names give when the conflict was
+    /// found, not when the copy was written.
+    public var modificationDate: Date
+    /// A package's version: the files inside it that this version has
+    /// other content for.
+    public var files: [PackageFile]
+
+    public struct PackageFile: Sendable, Hashable {
+        /// The file inside the package, relative to it.
+        public var original: RawPath
+        /// Its conflict copy, relative to the package.
+        public var copy: RawPath
+        public var size: Int64
+        public var modificationDate: Date
+    }
+
+    public var isCurrent: Bool { number == 0 }
+}
+
+/// A document's versions in the shape of NSFileVersion: the current
+/// version and the unresolved conflict versions beside it (or, for a
+/// package, beside the files inside it).
+public struct DocumentVersions: Sendable, Hashable {
+    public var document: Document
+    /// nil when the engine left only conflict copies (rclone bisync).
+    public var current: DocumentVersion?
+    public var unresolvedConflicts: [DocumentVersion]
+
+    /// No conflict versions are left.
+    public var isResolved: Bool { unresolvedConflicts.isEmpty }
+
+    /// The versions of `document` as they are on disk now.
+    public static func of(_ document: Document) throws -> DocumentVersions {
+        let folder = document.path.deletingLastComponent
+        let filename = document.filename
+        let currentPath = folder.appending(filename)
+        var current: DocumentVersion?
+        var conflicts: [DocumentVersion] = []
+        if let status = try FileStatus.of(currentPath) {
+            var size = status.size
+            if status.kind == .directory {
+                let contents = try PackageContents.walk(currentPath)
+                size = contents.size
+                if document.isPackage { conflicts += try packageVersions(currentPath, contents: contents) }
+            }
+            current = DocumentVersion(number: 0, name: filename.description, path: currentPath, engine: nil, device: nil,
+                                      size: size, modificationDate: status.modificationDate, files: [])
+        }
+        for name in try DirectoryReader.names(in: folder) {
+            guard let copy = ConflictCopy(name), copy.original == filename else { continue }
+            let path = folder.appending(name)
+            guard let status = try FileStatus.of(path) else { continue }
+            let size = status.kind == .directory ? try PackageContents.walk(path).size : status.size
+            conflicts.append(DocumentVersion(number: 0, name: name.description, path: path, engine: copy.engine, device: copy.device,
+                                             size: size, modificationDate: status.modificationDate, files: []))
+        }
+        conflicts.sort { ($0.modificationDate, $0.name) < ($1.modificationDate, $1.name) }
+        for index in conflicts.indices { conflicts[index].number = index + 1 }
+        return DocumentVersions(document: document, current: current, unresolvedConflicts: conflicts)
+    }
+
+    /// The copies inside a package, one version per conflict: the copies
+    /// one engine made of one conflict belong together, so that taking a
+    /// version takes the state one device wrote, never a mix.
+    private static func packageVersions(_ package: RawPath, contents: PackageContents) throws -> [DocumentVersion] {
+        var groups: [String: DocumentVersion] = [:]
+        var order: [String] = []
+        for relativeCopy in contents.conflictCopies {
+            guard let copy = ConflictCopy(relativeCopy.lastComponent), let status = try FileStatus.of(package.appending(relativeCopy)) else { continue }
+            let file = DocumentVersion.PackageFile(
+                original: relativeCopy.deletingLastComponent.appending(copy.original), copy: relativeCopy,
+                size: status.size, modificationDate: status.modificationDate
+            )
+            let key = "\(copy.engine.rawValue) \(copy.marker)"
+            if groups[key] == nil {
+                order.append(key)
+                groups[key] = DocumentVersion(number: 0, name: "", path: nil, engine: copy.engine, device: copy.device,
+                                              size: 0, modificationDate: .distantPast, files: [])
+            }
+            groups[key]!.files.append(file)
+            groups[key]!.size += file.size
+            groups[key]!.modificationDate = max(groups[key]!.modificationDate, file.modificationDate)
+        }
+        return order.map { key in
+            var version = groups[key]!
+            version.files.sort { $0.copy.bytes.lexicographicallyPrecedes($1.copy.bytes) }
+            version.name = version.files.map(\.copy.description).joined(separator: ", ")
+            return version
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import DocKit
+
+struct VersionsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "versions",
+        abstract: "Show a document's current version and the conflict versions sync engines left.",
+        discussion: """
+        Conflict copies of Syncthing, Nextcloud, ownCloud, Dropbox and rclone bisync are versions of \
+        the document they name, numbered from 1, oldest first. For a package, one version gathers the \
+        copies one conflict left inside it. The date is the copy's own: the engines' names tell when the \
+        conflict was found, and Syncthing's device is the one whose change won.
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "A path, or a name as 'list' shows it.")
+    var document: String
+
+    func run() async throws {
+        let context = CommandContext(global)
+        let catalog = try context.documentCatalog()
+        let versions = try DocumentVersions.of(try catalog.resolve(document))
+        if global.json {
+            try context.output.emit(json: VersionReport.Set(versions))
+            return
+        }
+        context.output.line(VersionReport.lines(versions).joined(separator: "\n"))
+        if versions.isResolved { context.output.note("\(versions.document.qualifiedName) has no conflict versions") }
+    }
+}
