@@ -90,6 +90,8 @@ public struct InterruptedOperations: Sendable {
             case .import:
                 try JournaledImport.resume(journal, entries: entries, home: home, trash: trash)
                 outcome = .finished
+            case .resolution:
+                outcome = try JournaledResolution(home: home, trash: trash).resume(journal, entries: entries)
             case .export(let temporary), .delivery(let temporary):
                 // Never published: the unfinished copy goes.
                 if try FileStatus.of(temporary) != nil { try TreeRemover.remove(temporary) }
@@ -120,6 +122,8 @@ public struct InterruptedOperations: Sendable {
             ("export to \(temporary)", [temporary])
         case .delivery(let temporary):
             ("copy into \(temporary.deletingLastComponent)", [temporary])
+        case .resolution(let package, _, _):
+            ("resolution of the conflict in \(package)", [package])
         }
     }
 

@@ -74,6 +74,10 @@ enum JournalOperation: Codable, Sendable, Hashable {
     /// systems) is being made at `temporary`, renamed into place only
     /// when whole.
     case delivery(temporary: RawPath)
+    /// A package's conflict is resolved: the version kept is built whole
+    /// at `staged`, then exchanged with `package`, and the package as it
+    /// was, with every version inside it, goes to the Trash.
+    case resolution(package: RawPath, staged: RawPath, packageInode: UInt64)
 }
 
 /// One staged item of an import and the name it takes.

@@ -1,0 +1,23 @@
+/// Why a conflict could not be resolved as asked.
+public enum VersionsError: DocKitError, Hashable {
+    /// `--keep N` names no conflict version.
+    case noSuchVersion(document: String, number: Int, count: Int)
+    /// `--keep current` when the engine left only its copies.
+    case noCurrentVersion(document: String)
+
+    public var kind: FailureKind {
+        switch self {
+        case .noSuchVersion: .notFound
+        case .noCurrentVersion: .invalidInput
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .noSuchVersion(let document, let number, let count):
+            "\(document): no version \(number); it has \(count) conflict version\(count == 1 ? "" : "s") ('docbrowser versions' lists them)"
+        case .noCurrentVersion(let document):
+            "\(document): the sync engine left only its conflict copies, so there is no current version to keep; keep one by number, newest or all"
+        }
+    }
+}
