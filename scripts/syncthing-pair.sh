@@ -92,6 +92,9 @@ shared = ET.SubElement(root, "folder", {
 for device in (me.get("id"), peer_id):
     ET.SubElement(shared, "device", {"id": device})
 ET.SubElement(shared, "minDiskFree", {"unit": "%"}).text = "0"
+# A folder written by hand gets 0 for what it leaves out, and 0 conflicts
+# kept means the losing edit is dropped without a copy.
+ET.SubElement(shared, "maxConflicts").text = "10"
 ET.SubElement(shared, "versioning")
 tree.write(home + "/config.xml")
 PY
