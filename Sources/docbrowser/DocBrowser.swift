@@ -15,7 +15,7 @@ struct DocBrowser: AsyncParsableCommand {
         subcommands: [
             ListCommand.self, InfoCommand.self, PreviewCommand.self, NewCommand.self, RenameCommand.self,
             MoveCommand.self, DeleteCommand.self, StorageCommand.self,
-            VersionsCommand.self, ResolveCommand.self,
+            VersionsCommand.self, ResolveCommand.self, WatchCommand.self,
             OpenCommand.self, OpenInCommand.self, InboxCommand.self, HandlersCommand.self,
             ExportCommand.self,
             ImportCommand.self,

@@ -8,4 +8,19 @@ int cdocshims_renameat2(int olddirfd, const char *oldpath, int newdirfd, const c
 extern const unsigned int CDOCSHIMS_RENAME_NOREPLACE;
 extern const unsigned int CDOCSHIMS_RENAME_EXCHANGE;
 
+/// inotify(7), which Swift's Glibc module does not import. The file
+/// descriptor is non-blocking and close-on-exec.
+int cdocshims_inotify_init(void);
+int cdocshims_inotify_add_watch(int fd, const char *path, unsigned int mask);
+
+/// What a watched directory reports: entries created, deleted, written,
+/// renamed in or out, and the directory itself going away.
+extern const unsigned int CDOCSHIMS_IN_CHANGES;
+extern const unsigned int CDOCSHIMS_IN_CREATE;
+extern const unsigned int CDOCSHIMS_IN_MOVED_FROM;
+extern const unsigned int CDOCSHIMS_IN_MOVED_TO;
+extern const unsigned int CDOCSHIMS_IN_ISDIR;
+extern const unsigned int CDOCSHIMS_IN_IGNORED;
+extern const unsigned int CDOCSHIMS_IN_Q_OVERFLOW;
+
 #endif

@@ -32,6 +32,12 @@ struct Output: Sendable {
         print(TerminalText.lines(text))
     }
 
+    /// A line written at once, unbuffered: for commands that report as
+    /// things happen, to a reader on the other end of a pipe.
+    func streamedLine(_ text: String) {
+        FileHandle.standardOutput.write(Data((TerminalText.lines(text) + "\n").utf8))
+    }
+
     /// A remark about what happened, kept off stdout so that pipelines see
     /// only results.
     func note(_ text: String) {

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// The documents of some locations, then every change to them, as they
+/// happen: the NSMetadataQuery of SPEC §1, in the shape of GRDB's
+/// `ValueObservation.values(in:)`. Each iteration starts a watch of its
+/// own, built on inotify, and ends it when the iteration ends or its task
+/// is cancelled.
+///
+/// ```swift
+/// for try await event in catalog.changes(in: [.cloud]) {
+///     switch event {
+///     case .gathered(let documents): show(documents)
+///     case .changed(let changes): apply(changes)
+///     }
+/// }
+/// ```
+///
+/// Changes are read once the folders have been quiet for `settle`, so a
+/// burst (a package copied in, a thousand files synced) comes as one
+/// event per document, complete. A sync engine's delivery is seen like
+/// any other writer's. When the kernel's event queue overflows, the
+/// folders are listed again and compared, so that nothing is missed.
+public struct DocumentChanges: AsyncSequence, Sendable {
+    public enum Event: Sendable, Hashable {
+        /// The documents as they were when watching began: the "finished
+        /// gathering" point. Always first.
+        case gathered([Document])
+        /// What changed in one burst.
+        case changed([DocumentChange])
+    }
+
+    public typealias Element = Event
+
+    let catalog: DocumentCatalog
+    let locations: [Location]
+    let settle: Duration
+
+    public func makeAsyncIterator() -> AsyncThrowingStream<Event, any Error>.Iterator {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Event.self)
+        let watch = DocumentWatch(catalog: catalog, locations: locations, settle: settle)
+        continuation.onTermination = { _ in watch.stop() }
+        Thread.detachNewThread {
+            do {
+                try watch.run { continuation.yield($0) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        return stream.makeAsyncIterator()
+    }
+}
+
+extension DocumentCatalog {
+    /// The documents of `locations` (their folders' contents too), then
+    /// their changes; see ``DocumentChanges``.
+    public func changes(in locations: [Location] = Location.allCases, settle: Duration = .milliseconds(500)) -> DocumentChanges {
+        DocumentChanges(catalog: self, locations: locations, settle: settle)
+    }
+}
+
+/// One watch, on a thread of its own: inotify is read with a blocking
+/// poll that must not hold a thread of the concurrency pool.
+private final class DocumentWatch: @unchecked Sendable {
+    let catalog: DocumentCatalog
+    let locations: [Location]
+    let settle: Duration
+    private let lock = NSLock()
+    private var stopped = false
+
+    init(catalog: DocumentCatalog, locations: [Location], settle: Duration) {
+        self.catalog = catalog
+        self.locations = locations
+        self.settle = settle
+    }
+
+    func stop() { lock.withLock { stopped = true } }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    func run(_ emit: (DocumentChanges.Event) -> Void) throws {
+        let watcher = try DirectoryWatcher()
+        let roots = locations.map { catalog.locations.documentsDirectory($0) }
+        func watchRoots() {
+            for root in roots {
+                // The folder above sees the Documents folder removed and made again.
+                watcher.watch(root.deletingLastComponent)
+                watcher.watchTree(root)
+            }
+        }
+        watchRoots()
+        var listed = try listing(roots)
+        emit(.gathered(listed.values.sorted { $0.qualifiedName < $1.qualifiedName }))
+        var lastEvent: ContinuousClock.Instant?
+        var renames: [(from: RawPath, to: RawPath)] = []
+        while !isStopped {
+            let batch = watcher.read(waitingAtMost: 100)
+            if batch.eventCount > 0 {
+                lastEvent = .now
+                renames += batch.renames
+                if batch.overflowed { watchRoots() }
+            }
+            guard let last = lastEvent, ContinuousClock.now - last >= settle else { continue }
+            watchRoots()
+            let now = try listing(roots)
+            let changes = DocumentChange.between(listed, now, renames: renames)
+            if !changes.isEmpty { emit(.changed(changes)) }
+            listed = now
+            lastEvent = nil
+            renames = []
+        }
+    }
+
+    /// What is there now; a Documents folder that is gone lists nothing,
+    /// and is not made again by watching it.
+    private func listing(_ roots: [RawPath]) throws -> [DocumentKey: Document] {
+        var documents: [DocumentKey: Document] = [:]
+        for (location, root) in zip(locations, roots) {
+            guard try FileStatus.of(root)?.kind == .directory else { continue }
+            var query = DocumentQuery()
+            query.locations = [location]
+            query.recursive = true
+            for document in try catalog.documents(matching: query) { documents[DocumentKey(document)] = document }
+        }
+        return documents
+    }
+}

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CDocShims
+
+/// Directories watched through inotify(7), each tree whole: every
+/// directory under a root, packages' insides too, and directories that
+/// appear later as soon as their creation is read.
+final class DirectoryWatcher {
+    private let descriptor: Int32
+    private var watched: [Int32: RawPath] = [:]
+
+    /// What arrived since the last read.
+    struct Batch {
+        var eventCount = 0
+        /// The kernel's queue overflowed: events were lost, and every
+        /// tree must be read again.
+        var overflowed = false
+        /// Renames seen whole, by inotify's cookie: `from` and `to` are
+        /// full paths.
+        var renames: [(from: RawPath, to: RawPath)] = []
+    }
+
+    init() throws(FileSystemError) {
+        descriptor = cdocshims_inotify_init()
+        guard descriptor >= 0 else { throw FileSystemError(path: RawPath("inotify"), operation: "cannot be started", errno: errno) }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Watches `root` and every directory under it; what cannot be
+    /// watched (gone meanwhile, or not a directory) is skipped.
+    func watchTree(_ root: RawPath) {
+        guard watch(root) else { return }
+        try? TreeWalk.visit(root) { relativePath, status in
+            if status.st_mode & S_IFMT == S_IFDIR { _ = watch(root.appending(relativePath)) }
+            return true
+        }
+    }
+
+    @discardableResult
+    func watch(_ directory: RawPath) -> Bool {
+        let watch = directory.withCString { cdocshims_inotify_add_watch(descriptor, $0, CDOCSHIMS_IN_CHANGES) }
+        guard watch >= 0 else { return false }
+        watched[watch] = directory
+        return true
+    }
+
+    var isEmpty: Bool { watched.isEmpty }
+
+    /// Waits at most `milliseconds` for events and reads all there are.
+    func read(waitingAtMost milliseconds: Int32) -> Batch {
+        var batch = Batch()
+        var pending = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&pending, 1, milliseconds) > 0 else { return batch }
+        var movedFrom: [UInt32: RawPath] = [:]
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            var offset = 0
+            while offset + 16 <= count {
+                let (watch, mask, cookie, length) = buffer.withUnsafeBytes { bytes in
+                    (bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self), bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                     bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self), Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                }
+                let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, count)].prefix { $0 != 0 }
+                offset += 16 + length
+                batch.eventCount += 1
+                if mask & CDOCSHIMS_IN_Q_OVERFLOW != 0 { batch.overflowed = true }
+                if mask & CDOCSHIMS_IN_IGNORED != 0 { watched[watch] = nil }
+                guard let directory = watched[watch], !nameBytes.isEmpty else { continue }
+                let path = directory.appending(RawPath(bytes: Array(nameBytes)))
+                if mask & CDOCSHIMS_IN_ISDIR != 0, mask & (CDOCSHIMS_IN_MOVED_TO | CDOCSHIMS_IN_CREATE) != 0 { watchTree(path) }
+                if mask & CDOCSHIMS_IN_MOVED_FROM != 0 { movedFrom[cookie] = path }
+                if mask & CDOCSHIMS_IN_MOVED_TO != 0, let from = movedFrom.removeValue(forKey: cookie) { batch.renames.append((from, path)) }
+            }
+        }
+        return batch
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import DocKit
+import Dispatch
+import Foundation
+
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "List the documents, then report every change as it happens, until interrupted.",
+        discussion: """
+        The documents come first (then "gathered"), then one line per change: added, removed, \
+        changed, renamed, or a change of state (incomplete to complete, downloaded, a conflict \
+        appearing or resolved). Changes from any writer are seen, sync engines included; a burst, \
+        such as a package copied in, is reported once it is over. With --json, each is one JSON \
+        line. Ctrl-C (SIGINT) or SIGTERM stops it, with status 0.
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var where_: LocationOption
+
+    struct Line: Encodable {
+        var event: String
+        var document: DocumentReport?
+        var previous: DocumentReport?
+        var count: Int?
+    }
+
+    func run() async throws {
+        let context = CommandContext(global)
+        let catalog = try context.documentCatalog()
+        let changes = catalog.changes(in: where_.location.map { [$0] } ?? Location.allCases)
+        let watching = Task {
+            for try await event in changes {
+                try report(event, registry: catalog.registry, output: context.output)
+            }
+        }
+        let stops = [SIGINT, SIGTERM].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { watching.cancel() }
+            source.resume()
+            return source
+        }
+        defer { stops.forEach { $0.cancel() } }
+        do {
+            try await watching.value
+        } catch is CancellationError {
+            return
+        }
+    }
+
+    private func report(_ event: DocumentChanges.Event, registry: TypeRegistry, output: Output) throws {
+        switch event {
+        case .gathered(let documents):
+            if global.json {
+                for document in documents { try output.emit(jsonLine: Line(event: "present", document: DocumentReport(document, registry: registry))) }
+                try output.emit(jsonLine: Line(event: "gathered", count: documents.count))
+            } else {
+                for document in documents { output.streamedLine("  \(document.qualifiedName)\(Self.states(document))") }
+                output.note("\(documents.count) document\(documents.count == 1 ? "" : "s"); watching for changes (Ctrl-C stops)")
+            }
+        case .changed(let changes):
+            for change in changes {
+                if global.json {
+                    try output.emit(jsonLine: Line(
+                        event: change.kind.rawValue, document: DocumentReport(change.document, registry: registry),
+                        previous: change.previous.map { DocumentReport($0, registry: registry) }
+                    ))
+                } else {
+                    output.streamedLine(Self.describe(change))
+                }
+            }
+        }
+    }
+
+    private static func states(_ document: Document) -> String {
+        document.states.isEmpty ? "" : " (\(document.stateList.map(\.rawValue).joined(separator: ", ")))"
+    }
+
+    private static func describe(_ change: DocumentChange) -> String {
+        let name = change.document.qualifiedName
+        switch change.kind {
+        case .added: return "added    \(name)\(states(change.document))"
+        case .removed: return "removed  \(name)"
+        case .changed: return "changed  \(name) (\(Formatting.size(change.document.size)))"
+        case .renamed: return "renamed  \(change.previous?.qualifiedName ?? "?") → \(name)"
+        case .stateChanged:
+            let before = change.previous?.stateList.map(\.rawValue).joined(separator: ", ") ?? "?"
+            return "state    \(name): \(before) → \(change.document.stateList.map(\.rawValue).joined(separator: ", "))"
+        }
+    }
+}

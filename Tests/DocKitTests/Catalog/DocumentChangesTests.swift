@@ -1,0 +1,35 @@
+@testable import DocKit
+import Foundation
+import Testing
+
+/// The library's side of `watch`: an AsyncSequence of changes.
+@Suite("DocumentCatalog.changes")
+struct DocumentChangesTests {
+    @Test("gathers first, then reports a burst as one batch once it is over")
+    func gatheredThenChanged() async throws {
+        let home = try TestHome("changes")
+        try home.write("a", to: "A.txt")
+        let catalog = try home.catalog()
+        var iterator = catalog.changes(in: [.local], settle: .milliseconds(200)).makeAsyncIterator()
+        guard case .gathered(let documents)? = try await iterator.next() else { Issue.record("no snapshot first"); return }
+        #expect(documents.map(\.name) == ["A.txt"])
+        try home.write("b", to: "B.txt")
+        try FileManager.default.removeItem(at: home.url("A.txt"))
+        guard case .changed(let changes)? = try await iterator.next() else { Issue.record("no changes"); return }
+        #expect(changes.map { "\($0.kind.rawValue) \($0.document.name)" } == ["removed A.txt", "added B.txt"])
+    }
+
+    @Test("a placeholder downloaded, and an engine's temporary become whole, are state changes of one document")
+    func sameDocument() throws {
+        let home = try TestHome("changes")
+        try home.write("half", to: ".syncthing.Film.mov.tmp")
+        let catalog = try home.catalog()
+        let before = Dictionary(uniqueKeysWithValues: try catalog.documents(matching: DocumentQuery()).map { (DocumentKey($0), $0) })
+        try FileManager.default.moveItem(at: home.url(".syncthing.Film.mov.tmp"), to: home.url("Film.mov"))
+        let after = Dictionary(uniqueKeysWithValues: try catalog.documents(matching: DocumentQuery()).map { (DocumentKey($0), $0) })
+        let changes = DocumentChange.between(before, after, renames: [])
+        #expect(changes.map(\.kind) == [.stateChanged])
+        #expect(changes.first?.previous?.states == [.incomplete])
+        #expect(changes.first?.document.states == [])
+    }
+}
