@@ -68,13 +68,8 @@ struct JournaledMove {
         let journal = try OperationJournal(home: home, identifier: identifier, begin: .move(source: source, destination: destination, staged: staged, retired: retired, sourceInode: sourceInode, destinationInode: destinationInode))
         CrashPoint.reached("journaled")
         do {
-            // A sync engine may be writing the source while it is copied:
-            // then the copy is not the document, and the move is undone.
-            let before = try TreeSnapshot.take(source)
-            try copier.copy(source, to: staged)
-            if let changed = try TreeSnapshot.take(source).firstDifference(from: before) {
-                throw MoveError.changedWhileCopied(source.description, entry: changed.description)
-            }
+            // A source changed while copied is not moved: the move is undone.
+            try copier.copyVerified(source, to: staged)
             try FileSystem.synchronizeDirectory(staged.deletingLastComponent)
             try journal.append(JournalEntry(.copied, inode: FileSystem.inode(of: staged)))
         } catch {

@@ -25,11 +25,7 @@ struct JournaledResolution {
         let journal = try OperationJournal(home: home, identifier: identifier, begin: .resolution(package: package, staged: staged, packageInode: packageInode))
         CrashPoint.reached("journaled")
         do {
-            let before = try TreeSnapshot.take(package)
-            try copier.copy(package, to: staged)
-            if let changed = try TreeSnapshot.take(package).firstDifference(from: before) {
-                throw MoveError.changedWhileCopied(package.description, entry: changed.description)
-            }
+            try copier.copyVerified(package, to: staged)
             try Self.keep(version, in: staged)
             try FileSystem.synchronizeDirectory(package.deletingLastComponent)
             try journal.append(JournalEntry(.copied, inode: FileSystem.inode(of: staged)))
