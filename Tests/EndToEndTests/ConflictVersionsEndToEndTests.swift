@@ -102,3 +102,23 @@ struct ConflictVersionsEndToEndTests {
         #expect(try await sandbox.run("versions", "Missing.txt").status == 3)
     }
 }
+
+extension ConflictVersionsEndToEndTests {
+    @Test("move, rename and delete refuse a document whose versions lie beside it, which they would leave behind; a package's travel inside it", arguments: [
+        ["move", "Notes.txt", "--to", "cloud"], ["rename", "Notes.txt", "Letters"], ["delete", "Notes.txt"],
+    ])
+    func refusedWhileInConflict(arguments: [String]) async throws {
+        let sandbox = try Sandbox()
+        try await Self.conflicted(sandbox)
+        let before = sandbox.names(in: sandbox.localDocuments)
+        let refused = try await sandbox.run(arguments)
+        #expect(refused.status == 5, "\(refused)")
+        #expect(refused.standardError.contains("local:Notes.txt: in conflict") && refused.standardError.contains("5 conflict versions behind"), "\(refused)")
+        #expect(sandbox.names(in: sandbox.localDocuments) == before)
+        let forced = try await sandbox.run(arguments + ["--force"])
+        #expect(forced.status == 0, "\(forced)")
+        let package = try await sandbox.run("move", "Deck.key", "--to", "cloud")
+        #expect(package.status == 0, "\(package)")
+        #expect(sandbox.names(in: sandbox.cloudDocuments.appending(path: "Deck.key/Index")).count == 2, "the copy inside went with it")
+    }
+}

@@ -47,6 +47,7 @@ public struct DocumentDeleter: Sendable {
             try DocumentLock.checkStillThere(document)
             try OpenDocumentRecord.refuseIfOpen(document.path, name: document.qualifiedName, in: locks, force: force)
             try SyncActivity.refuseIfIncomplete(document, force: force)
+            try DocumentVersions.refuseIfCopiesBeside(document, action: "deletion", force: force)
         } catch {
             lock.release()
             throw error

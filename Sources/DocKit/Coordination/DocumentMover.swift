@@ -91,6 +91,7 @@ public struct DocumentMover: Sendable {
         try checkStillThere(document)
         try checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
         try SyncActivity.refuseIfIncomplete(document, force: force)
+        try DocumentVersions.refuseIfCopiesBeside(document, action: "move", force: force)
         if plan.replaces {
             try checkNotOpen(plan.destinationPath, name: "\(location):\(plan.destinationName)", locks: locks)
         }
@@ -137,6 +138,7 @@ public struct DocumentMover: Sendable {
             try checkStillThere(document)
             try checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
             try SyncActivity.refuseIfIncomplete(document, force: force)
+        try DocumentVersions.refuseIfCopiesBeside(document, action: "move", force: force)
             let taken = try isTaken(destination, in: location)
             if taken {
                 switch policy {

@@ -44,6 +44,16 @@ public struct DocumentVersions: Sendable, Hashable {
     /// No conflict versions are left.
     public var isResolved: Bool { unresolvedConflicts.isEmpty }
 
+    /// Throws ``VersionsError/unresolved(document:action:versions:)`` when
+    /// conflict copies lie beside `document`, which an operation on it
+    /// alone would leave behind as a document of their own; copies inside a
+    /// package travel with it. Nothing unless `force`.
+    public static func refuseIfCopiesBeside(_ document: Document, action: String, force: Bool) throws {
+        guard !force, document.states.contains(.inConflict) else { return }
+        let beside = try of(document).unresolvedConflicts.filter { $0.files.isEmpty }
+        guard beside.isEmpty else { throw VersionsError.unresolved(document: document.qualifiedName, action: action, versions: beside.count) }
+    }
+
     /// The versions of `document` as they are on disk now.
     public static func of(_ document: Document) throws -> DocumentVersions {
         let folder = document.path.deletingLastComponent

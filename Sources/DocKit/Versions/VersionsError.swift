@@ -4,11 +4,14 @@ public enum VersionsError: DocKitError, Hashable {
     case noSuchVersion(document: String, number: Int, count: Int)
     /// `--keep current` when the engine left only its copies.
     case noCurrentVersion(document: String)
+    /// Its conflict versions lie beside it, and would stay behind.
+    case unresolved(document: String, action: String, versions: Int)
 
     public var kind: FailureKind {
         switch self {
         case .noSuchVersion: .notFound
         case .noCurrentVersion: .invalidInput
+        case .unresolved: .refused
         }
     }
 
@@ -18,6 +21,8 @@ public enum VersionsError: DocKitError, Hashable {
             "\(document): no version \(number); it has \(count) conflict version\(count == 1 ? "" : "s") ('docbrowser versions' lists them)"
         case .noCurrentVersion(let document):
             "\(document): the sync engine left only its conflict copies, so there is no current version to keep; keep one by number, newest or all"
+        case .unresolved(let document, let action, let versions):
+            "\(document): in conflict, and a \(action) would leave its \(versions) conflict version\(versions == 1 ? "" : "s") behind; resolve it first ('docbrowser versions' lists them), or use --force"
         }
     }
 }
