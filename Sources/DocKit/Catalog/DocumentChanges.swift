@@ -96,21 +96,25 @@ private final class DocumentWatch: @unchecked Sendable {
         emit(.gathered(listed.values.sorted { $0.qualifiedName < $1.qualifiedName }))
         var lastEvent: ContinuousClock.Instant?
         var renames: [(from: RawPath, to: RawPath)] = []
+        var overflowed = false
         while !isStopped {
             let batch = watcher.read(waitingAtMost: 100)
             if batch.eventCount > 0 {
                 lastEvent = .now
                 renames += batch.renames
-                if batch.overflowed { watchRoots() }
+                overflowed = overflowed || batch.overflowed
             }
             guard let last = lastEvent, ContinuousClock.now - last >= settle else { continue }
-            watchRoots()
+            // New folders are watched as their creation is read; the whole
+            // trees again only when events were lost or a root went away.
+            if overflowed || !roots.allSatisfy(watcher.isWatching) { watchRoots() }
             let now = try listing(roots)
             let changes = DocumentChange.between(listed, now, renames: renames)
             if !changes.isEmpty { emit(.changed(changes)) }
             listed = now
             lastEvent = nil
             renames = []
+            overflowed = false
         }
     }
 

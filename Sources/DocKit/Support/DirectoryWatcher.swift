@@ -9,6 +9,7 @@ import CDocShims
 final class DirectoryWatcher {
     private let descriptor: Int32
     private var watched: [Int32: RawPath] = [:]
+    private var directories: Set<RawPath> = []
 
     /// What arrived since the last read.
     struct Batch {
@@ -43,10 +44,11 @@ final class DirectoryWatcher {
         let watch = directory.withCString { cdocshims_inotify_add_watch(descriptor, $0, CDOCSHIMS_IN_CHANGES) }
         guard watch >= 0 else { return false }
         watched[watch] = directory
+        directories.insert(directory)
         return true
     }
 
-    var isEmpty: Bool { watched.isEmpty }
+    func isWatching(_ directory: RawPath) -> Bool { directories.contains(directory) }
 
     /// Waits at most `milliseconds` for events and reads all there are.
     func read(waitingAtMost milliseconds: Int32) -> Batch {
@@ -68,7 +70,7 @@ final class DirectoryWatcher {
                 offset += 16 + length
                 batch.eventCount += 1
                 if mask & CDOCSHIMS_IN_Q_OVERFLOW != 0 { batch.overflowed = true }
-                if mask & CDOCSHIMS_IN_IGNORED != 0 { watched[watch] = nil }
+                if mask & CDOCSHIMS_IN_IGNORED != 0, let gone = watched.removeValue(forKey: watch) { directories.remove(gone) }
                 guard let directory = watched[watch], !nameBytes.isEmpty else { continue }
                 let path = directory.appending(RawPath(bytes: Array(nameBytes)))
                 if mask & CDOCSHIMS_IN_ISDIR != 0, mask & (CDOCSHIMS_IN_MOVED_TO | CDOCSHIMS_IN_CREATE) != 0 { watchTree(path) }
