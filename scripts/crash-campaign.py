@@ -2,7 +2,8 @@
 """kill -9 campaign: SPEC §3's "no data loss on any path", measured.
 
 Runs docbrowser in fresh homes and kills it with SIGKILL at a random instant
-of move, storage, delete, import, export, open-in, inbox --accept and rename,
+of move, storage, delete, import, export, open-in, inbox --accept, rename and
+resolve,
 with half the trials moving across file systems (the cloud container on
 /dev/shm). After each kill one ordinary command runs (its recovery finishes or
 undoes what was cut off), then the trial is judged by content, whatever names
@@ -37,7 +38,8 @@ import time
 import uuid
 import zipfile
 
-OPERATIONS = ["move", "storage", "delete", "import", "export", "open-in", "inbox-accept", "rename"]
+OPERATIONS = ["move", "storage", "delete", "import", "export", "open-in", "inbox-accept", "rename", "resolve"]
+CONFLICT_COPY = "TXT.sync-conflict-20261122-120303-AAAAAAA.rtf"
 TEMPORARY_PREFIX = ".docbrowser-tmp-"
 SHARE_DIRECTORY = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "share", "docbrowser")
 
@@ -124,6 +126,10 @@ class Trial:
             json.dump({"CFBundleIdentifier": "org.example.true", "CFBundleExecutable": "/bin/true",
                        "CFBundleDocumentTypes": [{"LSItemContentTypes": ["public.data", "com.apple.rtfd"], "CFBundleTypeRole": "Viewer"}]}, f)
         self.must("handlers", "register", manifest)
+        if self.operation == "resolve":
+            # Another device's edit of the letter, left by Syncthing inside it.
+            with open(os.path.join(package, CONFLICT_COPY), "w") as f:
+                f.write("{\\rtf1 their letter}")
         if self.operation == "inbox-accept":
             self.must("open-in", "Letter.rtfd", "--to", "org.example.true")
             self.must("open-in", "Big.bin", "--to", "org.example.true")
@@ -143,7 +149,18 @@ class Trial:
             "open-in": ["open-in", "Letter.rtfd", "--to", "org.example.true"],
             "inbox-accept": ["inbox", "--app", "org.example.true", "--accept"],
             "rename": ["rename", "Letter.rtfd", "Memo"],
+            "resolve": ["resolve", "Letter.rtfd", "--keep", "1"],
         }[self.operation]
+
+    def resolved(self):
+        """What a finished resolve makes of the letter: the other device's
+        file in its place, and no copy; nothing for other operations."""
+        if self.operation != "resolve":
+            return set()
+        staged = os.path.join(self.root, "expected", "Letter.rtfd")
+        shutil.copytree(os.path.join(self.local, "Letter.rtfd"), staged, symlinks=True)
+        os.replace(os.path.join(staged, CONFLICT_COPY), os.path.join(staged, "TXT.rtf"))
+        return {digest(staged)}
 
     def places(self):
         """Where a document may be after any operation."""
@@ -227,7 +244,7 @@ def main():
             trial.prepare()
             before = trial.visible()
             originals = set(before.values())
-            known = originals | set(archive_items.values())
+            known = originals | set(archive_items.values()) | trial.resolved()
             delay = rng.uniform(0.003, max(0.004, ceilings[operation]))
             status, _ = trial.run(*trial.command(), kill_after=delay)
             landed = status == 137
