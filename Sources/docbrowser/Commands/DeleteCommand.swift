@@ -46,7 +46,7 @@ struct DeleteCommand: AsyncParsableCommand {
         let waiting = syncWait.start()
         for document in documents {
             do {
-                let document = try await waiting.settled(document, in: catalog, output: context.output)
+                let document = try await SyncWaitOption.settled(document, within: waiting, in: catalog, output: context.output)
                 if dryRun {
                     try deleter.rehearse(document)
                     try report(Event(event: permanent ? "delete" : "trash", document: document.qualifiedName, path: document.path.description, dryRun: true), context.output,

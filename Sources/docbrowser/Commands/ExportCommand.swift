@@ -72,7 +72,7 @@ struct ExportCommand: AsyncParsableCommand {
         let waiting = syncWait.start()
         for (index, document) in chosen.enumerated() {
             if document.states.contains(.notDownloaded) { throw CatalogError.notDownloaded(document.qualifiedName, action: "export") }
-            chosen[index] = try await waiting.settled(document, in: catalog, output: context.output)
+            chosen[index] = try await SyncWaitOption.settled(document, within: waiting, in: catalog, output: context.output)
             try SyncActivity.refuseIfIncomplete(chosen[index], force: force)
         }
         let locator = try context.pluginLocator()

@@ -20,7 +20,7 @@ struct InfoCommand: AsyncParsableCommand {
         var filenameExtensions: [String]
         var mimeTypes: [String]
         var package: PackageSummary?
-        var versions: VersionReport.Set?
+        var versions: VersionReport.All?
     }
 
     func run() async throws {
@@ -38,7 +38,7 @@ struct InfoCommand: AsyncParsableCommand {
             package: document.isPackage && !document.states.contains(.notDownloaded) ? try PackageSummary.summarize(document, registry: registry) : nil
         )
         let versions = document.states.contains(.inConflict) ? try DocumentVersions.of(document) : nil
-        report.versions = versions.map(VersionReport.Set.init)
+        report.versions = versions.map(VersionReport.All.init)
         if global.json {
             try context.output.emit(json: report)
             return

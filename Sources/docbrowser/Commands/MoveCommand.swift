@@ -42,7 +42,7 @@ struct MoveCommand: AsyncParsableCommand {
         let waiting = syncWait.start()
         for document in documents {
             do {
-                let document = try await waiting.settled(document, in: catalog, output: context.output)
+                let document = try await SyncWaitOption.settled(document, within: waiting, in: catalog, output: context.output)
                 if dryRun {
                     try MoveReport.plan(try mover.rehearse(document, to: to, onConflict: onConflict), output: context.output)
                 } else {

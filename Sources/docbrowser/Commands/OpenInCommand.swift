@@ -45,7 +45,7 @@ struct OpenInCommand: AsyncParsableCommand {
     func run() async throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
-        let document = try await SyncWaitOption.start(waitComplete).settled(try catalog.resolveForHandler(self.document), in: catalog, output: context.output)
+        let document = try await SyncWaitOption.settled(try catalog.resolveForHandler(self.document), within: SyncWaitOption.start(waitComplete), in: catalog, output: context.output)
         try SyncActivity.refuseIfIncomplete(document, force: force)
         guard let handler = context.handlerRegistry().handler(withIdentifier: target) else { throw HandlerError.unknownHandler(target) }
         guard handler.canOpen else {

@@ -24,7 +24,7 @@ struct RenameCommand: AsyncParsableCommand {
     func run() async throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
-        let document = try await syncWait.start().settled(try catalog.resolve(self.document), in: catalog, output: context.output)
+        let document = try await SyncWaitOption.settled(try catalog.resolve(self.document), within: syncWait.start(), in: catalog, output: context.output)
         let renamed = try catalog.renameDocument(document, to: newName, force: force)
         if global.json {
             try context.output.emit(json: DocumentReport(renamed, registry: catalog.registry))

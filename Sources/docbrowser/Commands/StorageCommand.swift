@@ -65,7 +65,7 @@ struct StorageCommand: AsyncParsableCommand {
         if let waiting = syncWait.start() {
             // Documents that stay incomplete are refused below, by the switch itself.
             for document in try switcher.remaining(to: location) where !document.states.contains(.notDownloaded) {
-                _ = try? await waiting.settled(document, in: catalog, output: context.output)
+                _ = try? await SyncWaitOption.settled(document, within: waiting, in: catalog, output: context.output)
             }
         }
         if keepALocalCopy {

@@ -29,28 +29,17 @@ struct SyncWaitOption: ParsableArguments {
     }
 
     /// The deadline starts now, before the first document.
-    func start() -> SyncWaiting? { Self.start(wait) }
+    func start() -> SyncWait? { Self.start(wait) }
 
-    static func start(_ seconds: Double?) -> SyncWaiting? {
-        seconds.map { SyncWaiting(wait: SyncWait(limit: .milliseconds(Int64(($0 * 1000).rounded())))) }
+    static func start(_ seconds: Double?) -> SyncWait? {
+        seconds.map { SyncWait(limit: .milliseconds(Int64(($0 * 1000).rounded()))) }
     }
-}
 
-/// One command's wait, across all its documents.
-struct SyncWaiting {
-    let wait: SyncWait
-
-    func settled(_ document: Document, in catalog: DocumentCatalog, output: Output) async throws -> Document {
-        try await SyncActivity.waitUntilComplete(document, in: catalog, within: wait) { reason in
+    /// The document as it is once complete; as it is, without a wait.
+    static func settled(_ document: Document, within wait: SyncWait?, in catalog: DocumentCatalog, output: Output) async throws -> Document {
+        guard let wait else { return document }
+        return try await SyncActivity.waitUntilComplete(document, in: catalog, within: wait) { reason in
             output.note("waiting for \(document.qualifiedName): \(reason.reason)")
         }
-    }
-}
-
-extension Optional<SyncWaiting> {
-    /// The document as it is once complete, or as it is when not waiting.
-    func settled(_ document: Document, in catalog: DocumentCatalog, output: Output) async throws -> Document {
-        guard let self else { return document }
-        return try await self.settled(document, in: catalog, output: output)
     }
 }

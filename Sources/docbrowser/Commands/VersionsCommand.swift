@@ -23,7 +23,7 @@ struct VersionsCommand: AsyncParsableCommand {
         let catalog = try context.documentCatalog()
         let versions = try DocumentVersions.of(try catalog.resolve(document))
         if global.json {
-            try context.output.emit(json: VersionReport.Set(versions))
+            try context.output.emit(json: VersionReport.All(versions))
             return
         }
         context.output.line(VersionReport.lines(versions).joined(separator: "\n"))

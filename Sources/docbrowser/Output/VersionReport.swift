@@ -34,7 +34,7 @@ struct VersionReport: Encodable {
     }
 
     /// The whole set, as `versions --json` prints it.
-    struct Set: Encodable {
+    struct All: Encodable {
         var document: String
         var resolved: Bool
         var current: VersionReport?
