@@ -208,13 +208,18 @@ struct HandlersEndToEndTests {
         #expect(FileManager.default.fileExists(atPath: sandbox.root.appending(path: "org.example.data/record.json").path))
     }
 
-    @Test func invalidManifestIsRefusedWithFileAndKeyPath() async throws {
+    @Test func unusableKeysAreWarnedAboutAndStrictRefusesThem() async throws {
         let sandbox = try Sandbox()
         let bad = try sandbox.write(#"{"CFBundleIdentifier": "org.example.bad", "CFBundleDocumentTypes": [{"LSHandlerRank": "Supreme"}]}"#, to: "bad.json")
-        let result = try await sandbox.run("handlers", "register", bad.path)
-        #expect(result.status == 6, "\(result)")
-        #expect(result.standardError.contains("\(bad.path): CFBundleDocumentTypes[0].LSHandlerRank: 'Supreme' is not a rank"))
+        let strict = try await sandbox.run("handlers", "register", "--strict", bad.path)
+        #expect(strict.status == 6, "\(strict)")
+        #expect(strict.standardError.contains("\(bad.path): CFBundleDocumentTypes[0].LSHandlerRank: 'Supreme' is not a rank"))
         #expect(!FileManager.default.fileExists(atPath: sandbox.home.appending(path: "Handlers/org.example.bad.json").path))
+
+        let result = try await sandbox.run("handlers", "register", bad.path)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardError.contains("docbrowser: warning: \(bad.path): CFBundleDocumentTypes[0].LSHandlerRank: 'Supreme' is not a rank"))
+        #expect(FileManager.default.fileExists(atPath: sandbox.home.appending(path: "Handlers/org.example.bad.json").path))
 
         let missing = try await sandbox.run("handlers", "register", sandbox.root.appending(path: "gone.json").path)
         #expect(missing.status == 3, "\(missing)")

@@ -82,6 +82,12 @@ public struct HandlerManifest: Sendable, Hashable {
     /// `Terminal=true` of a `.desktop` entry: the program talks to the
     /// user through the terminal it is started in (vim, less, mc).
     public var runsInTerminal = false
+    /// True when `CFBundleIdentifier` was missing or a build-setting
+    /// placeholder, and ``identifier`` was derived from the file's name.
+    public var identifierIsDerived = false
+    /// What was left out because it could not be understood, each naming
+    /// its key path. The rest of the manifest still counts.
+    public var warnings: [MalformedFileError] = []
 
     public var canOpen: Bool { executable != nil }
 
@@ -98,7 +104,13 @@ extension HandlerManifest {
     /// Reads and validates a manifest: a `.handler` bundle directory (or
     /// its Info.plist), a `.desktop` file, or an Info.plist-style file.
     /// Unknown keys are ignored; a problem names the file and key path.
-    public static func load(from url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) throws(MalformedFileError) -> HandlerManifest {
+    /// - Parameters:
+    ///   - url: The manifest, bundle or `.desktop` file.
+    ///   - environment: Where a `.desktop` entry's program is looked up.
+    ///   - identifier: The identifier to use instead of `CFBundleIdentifier`.
+    /// - Throws: ``MalformedFileError`` when the file cannot be read at all
+    ///   or is not a dictionary; anything less is a warning.
+    public static func load(from url: URL, environment: [String: String] = ProcessInfo.processInfo.environment, identifier: String? = nil) throws(MalformedFileError) -> HandlerManifest {
         var manifestURL = url
         var bundleURL: URL?
         var isDirectory: ObjCBool = false
@@ -112,37 +124,60 @@ extension HandlerManifest {
             bundleURL = url.deletingLastPathComponent()
         }
         if bundleURL == nil, url.pathExtension.lowercased() == "desktop" {
-            return try DesktopEntry.load(from: url).manifest(environment: environment)
+            var manifest = try DesktopEntry.load(from: url).manifest(environment: environment)
+            if let identifier {
+                guard isValidIdentifier(identifier) else { throw MalformedFileError(path: url.path, reason: "'\(identifier)' is not a valid handler identifier") }
+                manifest.identifier = identifier
+            }
+            return manifest
         }
         let root = PropertyListValue(value: try PropertyListFile.readDictionary(at: manifestURL), keyPath: "", path: manifestURL.path)
-        return try parse(root, manifestURL: manifestURL, bundleURL: bundleURL)
+        return try parse(root, manifestURL: manifestURL, bundleURL: bundleURL, identifier: identifier)
     }
 
-    static func parse(_ root: PropertyListValue, manifestURL: URL, bundleURL: URL?) throws(MalformedFileError) -> HandlerManifest {
-        let identifier = try root["CFBundleIdentifier"].requiredString()
-        guard isValidIdentifier(identifier) else {
-            throw root["CFBundleIdentifier"].problem("'\(identifier)' is not a valid bundle identifier (reverse-DNS: at most \(InfoPlistTypeDeclarations.maximumIdentifierLength) ASCII letters, digits, '-', '_' and '.')")
+    static func parse(_ root: PropertyListValue, manifestURL: URL, bundleURL: URL?, identifier chosenIdentifier: String? = nil) throws(MalformedFileError) -> HandlerManifest {
+        var warnings: [MalformedFileError] = []
+        let identifier: String
+        let identifierIsDerived: Bool
+        if let chosenIdentifier {
+            guard isValidIdentifier(chosenIdentifier) else {
+                throw MalformedFileError(path: manifestURL.path, reason: "'\(chosenIdentifier)' is not a valid bundle identifier (reverse-DNS: at most \(InfoPlistTypeDeclarations.maximumIdentifierLength) ASCII letters, digits, '-', '_' and '.')")
+            }
+            identifier = chosenIdentifier
+            identifierIsDerived = false
+        } else {
+            let declared = root["CFBundleIdentifier"].string(warnings: &warnings)
+            if let declared, isValidIdentifier(declared) {
+                identifier = declared
+                identifierIsDerived = false
+            } else {
+                identifier = HandlerIdentifierDerivation.identifier(declared: declared, manifestURL: manifestURL, bundleURL: bundleURL)
+                identifierIsDerived = true
+                let what = declared.map { HandlerIdentifierDerivation.isPlaceholder($0) ? "'\($0)' is a build setting, not an identifier" : "'\($0)' is not a valid bundle identifier" } ?? "missing"
+                warnings.append(root["CFBundleIdentifier"].problem("\(what); the handler is known as '\(identifier)'"))
+            }
         }
-        // The type declarations are validated here too, so that a manifest
-        // registers only if the type registry can read all of it.
-        _ = try InfoPlistTypeDeclarations.declarations(in: root, exportedAs: .exported)
-        var exported: [String] = []
-        for entry in try root["UTExportedTypeDeclarations"].dictionaries() {
-            exported.append(try entry["UTTypeIdentifier"].requiredString())
+        let declarations = InfoPlistTypeDeclarations.declarations(in: root, exportedAs: .exported, warnings: &warnings)
+        let exported = declarations.filter { $0.source == .exported }.map(\.identifier)
+        var name: String?
+        for key in ["CFBundleName", "CFBundleDisplayName"] where name == nil {
+            name = root[key].string(warnings: &warnings).flatMap { $0.isEmpty || HandlerIdentifierDerivation.isPlaceholder($0) ? nil : $0 }
         }
-        var name = try root["CFBundleName"].string()
-        if name == nil { name = try root["CFBundleDisplayName"].string() }
-        let declaredExecutable = try root["CFBundleExecutable"].string()
+        let declaredExecutable = root["CFBundleExecutable"].string(warnings: &warnings).flatMap { HandlerIdentifierDerivation.isPlaceholder($0) ? nil : $0 }
         let base = bundleURL ?? manifestURL.deletingLastPathComponent()
         let executable = declaredExecutable.flatMap { resolveExecutable($0, in: base) }
 
         var documentTypes: [DocumentType] = []
-        for entry in try root["CFBundleDocumentTypes"].dictionaries() {
-            documentTypes.append(try documentType(entry, exported: exported))
+        for entry in root["CFBundleDocumentTypes"].dictionaries(warnings: &warnings) {
+            documentTypes.append(documentType(entry, warnings: &warnings))
         }
         var services: [HandlerService] = []
-        for entry in try root["DBServices"].dictionaries() {
-            services.append(try service(entry, handler: identifier, base: base, defaultExecutable: executable))
+        for entry in root["DBServices"].dictionaries(warnings: &warnings) {
+            do {
+                services.append(try service(entry, handler: identifier, base: base, defaultExecutable: executable))
+            } catch {
+                warnings.append(MalformedFileError(path: error.path, keyPath: error.keyPath, reason: error.reason + "; the service is ignored"))
+            }
         }
         return HandlerManifest(
             identifier: identifier,
@@ -154,48 +189,55 @@ extension HandlerManifest {
             executable: executable,
             documentTypes: documentTypes,
             exportedTypes: exported,
-            services: services
+            services: services,
+            identifierIsDerived: identifierIsDerived,
+            // Document types are read twice, for the types they imply and
+            // for the claims they make; each problem is told once.
+            warnings: warnings.reduce(into: []) { unique, warning in if !unique.contains(warning) { unique.append(warning) } }
         )
     }
 
-    private static func documentType(_ entry: PropertyListValue, exported: [String]) throws(MalformedFileError) -> DocumentType {
-        let contentTypes = try entry["LSItemContentTypes"].strings()
-        for (index, type) in contentTypes.enumerated() where !InfoPlistTypeDeclarations.isValidIdentifier(type) {
-            throw MalformedFileError(path: entry.path, keyPath: "\(entry.keyPath).LSItemContentTypes[\(index)]", reason: "'\(type)' is not a valid type identifier")
-        }
-        let role: HandlerRole
-        if let text = try entry["CFBundleTypeRole"].string() {
-            guard let parsed = HandlerRole.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(text) == .orderedSame }) else {
-                throw entry["CFBundleTypeRole"].problem("'\(text)' is not a role (Editor, Viewer, Shell or None)")
+    private static func documentType(_ entry: PropertyListValue, warnings: inout [MalformedFileError]) -> DocumentType {
+        var contentTypes: [String] = []
+        for (index, type) in entry["LSItemContentTypes"].strings(warnings: &warnings).enumerated() {
+            guard InfoPlistTypeDeclarations.isValidIdentifier(type) else {
+                warnings.append(MalformedFileError(path: entry.path, keyPath: "\(entry.keyPath).LSItemContentTypes[\(index)]", reason: "\(InfoPlistTypeDeclarations.quoted(type)) is not a valid type identifier; ignored"))
+                continue
             }
-            role = parsed
-        } else {
-            role = .viewer
+            contentTypes.append(type)
         }
-        var rank: HandlerRank
-        let rankIsDeclared: Bool
-        if let text = try entry["LSHandlerRank"].string() {
-            guard let parsed = HandlerRank.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(text) == .orderedSame }) else {
-                throw entry["LSHandlerRank"].problem("'\(text)' is not a rank (Owner, Default, Alternate or None)")
+        var role = HandlerRole.viewer
+        if let text = entry["CFBundleTypeRole"].string(warnings: &warnings) {
+            if let parsed = HandlerRole.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(text) == .orderedSame }) {
+                role = parsed
+            } else {
+                // The claim still counts (it says the app knows the type),
+                // but a role nobody defines never opens a document.
+                role = .none
+                warnings.append(entry["CFBundleTypeRole"].problem("'\(text)' is not a role (Editor, Viewer, Shell, None, QLGenerator or MDImporter); the types are claimed but never opened"))
             }
-            rank = parsed
-            rankIsDeclared = true
-        } else {
-            // No rank: the app that exports a type owns it; any other claim
-            // is a Default one (see the README, "Choosing a handler").
-            let exportedKeys = Set(exported.map { $0.lowercased() })
-            rank = contentTypes.contains { exportedKeys.contains($0.lowercased()) } ? .owner : .default
-            rankIsDeclared = false
+        }
+        // Apple's default when LSHandlerRank is absent is Default, whoever
+        // exports the type.
+        var rank = HandlerRank.default
+        var rankIsDeclared = false
+        if let text = entry["LSHandlerRank"].string(warnings: &warnings) {
+            if let parsed = HandlerRank.allCases.first(where: { $0.rawValue.caseInsensitiveCompare(text) == .orderedSame }) {
+                rank = parsed
+                rankIsDeclared = true
+            } else {
+                warnings.append(entry["LSHandlerRank"].problem("'\(text)' is not a rank (Owner, Default, Alternate or None); Default is assumed"))
+            }
         }
         return DocumentType(
-            name: try entry["CFBundleTypeName"].string(),
+            name: entry["CFBundleTypeName"].string(warnings: &warnings),
             contentTypes: contentTypes,
-            filenameExtensions: try entry["CFBundleTypeExtensions"].strings().filter { !$0.isEmpty }.map { $0.lowercased() },
-            mimeTypes: try entry["CFBundleTypeMIMETypes"].strings().filter { !$0.isEmpty }.map { $0.lowercased() },
+            filenameExtensions: entry["CFBundleTypeExtensions"].strings(warnings: &warnings).filter { !$0.isEmpty }.map { $0.lowercased() },
+            mimeTypes: entry["CFBundleTypeMIMETypes"].strings(warnings: &warnings).filter { !$0.isEmpty }.map { $0.lowercased() },
             role: role,
             rank: rank,
             rankIsDeclared: rankIsDeclared,
-            isPackage: try entry["LSTypeIsPackage"].bool() ?? false
+            isPackage: entry["LSTypeIsPackage"].bool(warnings: &warnings) ?? false
         )
     }
 

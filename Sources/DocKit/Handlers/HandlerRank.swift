@@ -15,12 +15,24 @@ public enum HandlerRank: String, Sendable, Hashable, Codable, CaseIterable, Comp
 }
 
 /// `CFBundleTypeRole`: what a handler does with a type. A role of None
-/// only describes the type (an icon, a name); it never opens it.
+/// only describes the type (an icon, a name); it never opens it. Quick Look
+/// generators and Spotlight importers claim the types they read, but they
+/// are plug-ins, not apps: they never open a document either.
 public enum HandlerRole: String, Sendable, Hashable, Codable, CaseIterable, Comparable, CustomStringConvertible {
     case editor = "Editor"
     case viewer = "Viewer"
     case shell = "Shell"
     case none = "None"
+    case quickLookGenerator = "QLGenerator"
+    case spotlightImporter = "MDImporter"
+
+    /// Whether a claim with this role may open a document.
+    public var opensDocuments: Bool {
+        switch self {
+        case .editor, .viewer, .shell: true
+        case .none, .quickLookGenerator, .spotlightImporter: false
+        }
+    }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -27,7 +27,18 @@ public struct HandlerRegistration: Sendable {
     public var directory: URL { home.handlersDirectory }
 
     /// Validates and stores a manifest; returns the stored registration.
-    public func register(_ source: URL, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> HandlerManifest {
+    ///
+    /// A manifest whose `CFBundleIdentifier` is missing or a build setting
+    /// is stored with the identifier it was given or derived, written into
+    /// the copy, so that the registration keeps the same identity.
+    ///
+    /// - Parameters:
+    ///   - source: The manifest, `.handler` bundle or `.desktop` file.
+    ///   - identifier: The identifier to register it under instead of its own.
+    ///   - environment: Where a `.desktop` entry's program is looked up.
+    /// - Returns: The stored registration, its ``HandlerManifest/warnings``
+    ///   those of the source.
+    public func register(_ source: URL, identifier: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> HandlerManifest {
         var source = source.standardizedFileURL
         if source.lastPathComponent == "Info.plist", source.deletingLastPathComponent().pathExtension.lowercased() == "handler" {
             source = source.deletingLastPathComponent()
@@ -35,7 +46,8 @@ public struct HandlerRegistration: Sendable {
         guard FileManager.default.fileExists(atPath: source.path) else { throw HandlerError.manifestNotFound(path: source.path) }
         let ext = source.pathExtension.lowercased()
         guard ["plist", "json", "handler", "desktop"].contains(ext) else { throw HandlerError.notAManifest(path: source.path) }
-        let manifest = try HandlerManifest.load(from: source, environment: environment)
+        let manifest = try HandlerManifest.load(from: source, environment: environment, identifier: identifier)
+        let writtenIdentifier = identifier != nil || manifest.identifierIsDerived ? manifest.identifier : nil
 
         try FileSystem.createDirectory(RawPath(directory))
         let lock = try FileLock(path: directory.appending(path: ".registration.lock").path)
@@ -48,10 +60,14 @@ public struct HandlerRegistration: Sendable {
             switch manifest.form {
             case .bundle:
                 try InboxDelivery.copyItem(from: RawPath(source), to: temporary)
+                if let writtenIdentifier {
+                    let infoPlist = temporary.url.appending(path: "Info.plist")
+                    try FileSystem.writeAtomically(try Self.storedManifestData(infoPlist, identifier: writtenIdentifier, makingExecutablesAbsolute: false), to: RawPath(infoPlist))
+                }
             case .desktopEntry:
                 try FileSystem.writeAtomically(try Data(contentsOf: source), to: temporary)
             case .manifest:
-                try FileSystem.writeAtomically(try Self.storedManifestData(source), to: temporary)
+                try FileSystem.writeAtomically(try Self.storedManifestData(source, identifier: writtenIdentifier), to: temporary)
             }
             // A desktop entry's identifier is its file name, which the
             // temporary does not have; its bytes are copied unchanged.
@@ -68,7 +84,10 @@ public struct HandlerRegistration: Sendable {
             InboxDelivery.removeItem(RawPath(other))
         }
         try FileSystem.synchronizeDirectory(RawPath(directory))
-        return try HandlerManifest.load(from: destination.url, environment: environment)
+        var stored = try HandlerManifest.load(from: destination.url, environment: environment)
+        stored.warnings = manifest.warnings
+        stored.identifierIsDerived = manifest.identifierIsDerived
+        return stored
     }
 
     /// Removes the home's registration of `identifier`; returns what was
@@ -134,23 +153,28 @@ public struct HandlerRegistration: Sendable {
     }
 
     /// The manifest's bytes, or, when it names executables by relative
-    /// paths that exist beside it, the same manifest in the same format
-    /// with those paths made absolute.
-    static func storedManifestData(_ source: URL) throws -> Data {
+    /// paths that exist beside it or needs `identifier` written in, the
+    /// same manifest in the same format with those paths made absolute and
+    /// that identifier.
+    static func storedManifestData(_ source: URL, identifier: String? = nil, makingExecutablesAbsolute: Bool = true) throws -> Data {
         let data = try Data(contentsOf: source)
         var root = try PropertyListFile.readDictionary(at: source)
         let base = source.deletingLastPathComponent()
         var changed = false
+        if let identifier {
+            root["CFBundleIdentifier"] = identifier
+            changed = true
+        }
         func absolute(_ value: Any?) -> String? {
             guard let path = value as? String, !path.isEmpty, !path.hasPrefix("/"),
                   let resolved = HandlerManifest.resolveExecutable(path, in: base) else { return nil }
             return resolved.path
         }
-        if let path = absolute(root["CFBundleExecutable"]) {
+        if makingExecutablesAbsolute, let path = absolute(root["CFBundleExecutable"]) {
             root["CFBundleExecutable"] = path
             changed = true
         }
-        if var services = root["DBServices"] as? [[String: Any]] {
+        if makingExecutablesAbsolute, var services = root["DBServices"] as? [[String: Any]] {
             for index in services.indices {
                 if let path = absolute(services[index]["DBServiceExecutable"]) {
                     services[index]["DBServiceExecutable"] = path

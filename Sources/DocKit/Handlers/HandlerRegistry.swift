@@ -42,6 +42,14 @@ public struct HandlerRegistry: Sendable {
         handlers.flatMap(\.services).filter { $0.kind == kind && $0.handles(type, in: registry) }
     }
 
+    /// Whether some handler names `identifier` in its document types, so
+    /// that it is a type to ask about even when nobody declares it.
+    public func claims(_ identifier: String) -> Bool {
+        handlers.contains { handler in
+            handler.documentTypes.contains { $0.contentTypes.contains { $0.caseInsensitiveCompare(identifier) == .orderedSame } }
+        }
+    }
+
     /// Handlers able to open something: those `open --with` accepts.
     public var launchableHandlers: [HandlerManifest] { handlers.filter(\.canOpen) }
 
@@ -118,7 +126,7 @@ public struct HandlerCandidate: Sendable, Hashable {
     /// rank None and role None never open, nor a handler with no program.
     public var opens: Bool {
         guard handler.canOpen else { return false }
-        return isUserDefault || (rank != .none && role != .none)
+        return isUserDefault || (rank != .none && role.opensDocuments)
     }
 
     func ranks(before other: HandlerCandidate) -> Bool {
@@ -142,8 +150,8 @@ public struct HandlerCandidate: Sendable, Hashable {
             reasons.append("cannot open: \(handler.declaredExecutable.map { "no executable '\($0)' here" } ?? "no executable"), types only")
         } else if !isUserDefault && rank == .none {
             reasons.append("never opens: rank None")
-        } else if !isUserDefault && role == .none {
-            reasons.append("never opens: role None")
+        } else if !isUserDefault && !role.opensDocuments {
+            reasons.append("never opens: role \(role)")
         }
         return reasons.joined(separator: "; ")
     }

@@ -40,7 +40,14 @@ public enum TypeDeclarationMerger {
 
         mutating func addUTIDeclarations(_ declarations: [TypeDeclaration]) {
             let grouped = Dictionary(grouping: declarations) { $0.identifier.lowercased() }
-            for identifier in grouped.keys.sorted() {
+            var firstDeclared: [String] = []
+            for declaration in declarations where firstDeclared.last != declaration.identifier.lowercased() {
+                firstDeclared.append(declaration.identifier.lowercased())
+            }
+            var seen = Set<String>()
+            // In declaration order, so that each claim's order is where its
+            // type was first declared.
+            for identifier in firstDeclared where seen.insert(identifier).inserted {
                 // A package mark only says "this is a package"; a real
                 // declaration of the same source describes the type.
                 let group = grouped[identifier]!.sorted { lhs, rhs in
@@ -151,7 +158,7 @@ public enum TypeDeclarationMerger {
                 guard !type.mimeTypes.contains(tag.value) else { return }
                 type.mimeTypes.append(tag.value)
             }
-            claims.append(TypeRegistry.TagClaim(tagClass: tag.tagClass, value: tag.value, identifier: type.identifier, source: source, weight: tag.weight))
+            claims.append(TypeRegistry.TagClaim(tagClass: tag.tagClass, value: tag.value, identifier: type.identifier, source: source, weight: tag.weight, order: claims.count))
         }
 
         private mutating func insert(_ type: UTType) {

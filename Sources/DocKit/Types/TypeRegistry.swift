@@ -11,21 +11,29 @@ public struct TypeRegistry: Sendable {
         public var identifier: String
         public var source: TypeDeclarationSource
         public var weight: Int
+        /// The claim's place among all claims, in the order their files
+        /// were read and their declarations written.
+        public var order: Int
 
-        public init(tagClass: TypeTagClass, value: String, identifier: String, source: TypeDeclarationSource, weight: Int) {
+        public init(tagClass: TypeTagClass, value: String, identifier: String, source: TypeDeclarationSource, weight: Int, order: Int = 0) {
             self.tagClass = tagClass
             self.value = value
             self.identifier = identifier
             self.source = source
             self.weight = weight
+            self.order = order
         }
 
-        /// Stronger source first; within one source the heavier glob;
-        /// then the identifier, so that the order never depends on the
-        /// order files were read in.
+        /// Stronger source first; within one source the heavier glob; then
+        /// a declared type before a dynamic one, which only stands for a tag
+        /// an app listed; then the claim declared first, as whoever wrote
+        /// the declarations ordered them. Never the alphabet.
         static func ranks(_ lhs: Self, before rhs: Self) -> Bool {
             if lhs.source != rhs.source { return lhs.source < rhs.source }
             if lhs.weight != rhs.weight { return lhs.weight > rhs.weight }
+            let lhsIsDynamic = lhs.identifier.hasPrefix(DynamicTypeIdentifier.prefix)
+            if lhsIsDynamic != rhs.identifier.hasPrefix(DynamicTypeIdentifier.prefix) { return !lhsIsDynamic }
+            if lhs.order != rhs.order { return lhs.order < rhs.order }
             return lhs.identifier < rhs.identifier
         }
     }
@@ -90,7 +98,10 @@ public struct TypeRegistry: Sendable {
     /// The types that claim a tag, best first, keeping only those that
     /// conform to `supertype` when one is given.
     public func types(withTag tag: String, tagClass: TypeTagClass, conformingTo supertype: String? = nil) -> [UTType] {
-        let claims = claimsByTag[tagClass]?[tagClass.normalized(tag)] ?? []
+        var claims = claimsByTag[tagClass]?[tagClass.normalized(tag)] ?? []
+        if claims.isEmpty, let essence = tagClass.essence(tag) {
+            claims = claimsByTag[tagClass]?[essence] ?? []
+        }
         var seen = Set<String>()
         return claims.compactMap { claim in
             guard seen.insert(Self.key(claim.identifier)).inserted, let type = typesByIdentifier[Self.key(claim.identifier)] else { return nil }

@@ -106,7 +106,7 @@ public final class TypeRegistryStore: Sendable {
         let tagRows = try Row.fetchCursor(db, sql: "SELECT tagClass, value, identifier, source, weight FROM typeTag ORDER BY position")
         while let row = try tagRows.next() {
             guard let tagClass = TypeTagClass(rawValue: row[0]), let source = TypeDeclarationSource(rawValue: row[3]) else { continue }
-            let claim = TypeRegistry.TagClaim(tagClass: tagClass, value: row[1], identifier: row[2], source: source, weight: row[4])
+            let claim = TypeRegistry.TagClaim(tagClass: tagClass, value: row[1], identifier: row[2], source: source, weight: row[4], order: claims.count)
             claims.append(claim)
             switch tagClass {
             case .filenameExtension: extensions[claim.identifier, default: []].append(claim.value)
@@ -171,6 +171,12 @@ public final class TypeRegistryStore: Sendable {
         // v1 kept conformances as a JSON array; the registry is rebuilt from
         // its sources rather than converted.
         migrator.registerMigration("v2: conformances as separated text") { db in
+            try db.execute(sql: "DELETE FROM typeTag; DELETE FROM type; DELETE FROM typeSourceFile; DELETE FROM typeSourceProblem")
+        }
+        // The merge rules changed (ties go to declaration order, one dynamic
+        // type per legacy tag, docbrowser's own types yield to apps'), while
+        // the source files may not have: the stored answers are rebuilt.
+        migrator.registerMigration("v3: claims in declaration order") { db in
             try db.execute(sql: "DELETE FROM typeTag; DELETE FROM type; DELETE FROM typeSourceFile; DELETE FROM typeSourceProblem")
         }
         return migrator

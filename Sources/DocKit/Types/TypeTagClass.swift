@@ -14,8 +14,26 @@ public enum TypeTagClass: String, Sendable, Hashable, Codable, CaseIterable {
             while tag.hasPrefix(".") { tag = tag.dropFirst() }
             return tag.lowercased()
         case .mimeType:
-            let essence = tag.split(separator: ";", maxSplits: 1).first ?? ""
-            return essence.trimmingCharacters(in: .whitespaces).lowercased()
+            let parts = tag.split(separator: ";")
+            let essence = (parts.first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+            // Apple tags UTF-8 and UTF-16 text by charset
+            // (`text/plain;charset=utf-8`); other parameters name no type.
+            for parameter in parts.dropFirst() {
+                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard pair.count == 2, pair[0].lowercased() == "charset" else { continue }
+                let charset = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+                return charset.isEmpty ? essence : "\(essence);charset=\(charset)"
+            }
+            return essence
         }
+    }
+
+    /// A MIME type without its parameters, when it had some: what a tag
+    /// with a charset no type claims falls back to.
+    func essence(_ tag: String) -> String? {
+        guard self == .mimeType else { return nil }
+        let normalized = normalized(tag)
+        guard let semicolon = normalized.firstIndex(of: ";") else { return nil }
+        return String(normalized[..<semicolon])
     }
 }

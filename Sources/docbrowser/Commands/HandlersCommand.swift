@@ -50,7 +50,8 @@ struct HandlersShow: AsyncParsableCommand {
         let registry = try context.typeRegistry().registry
         var type = typeOrDocument
         var documentName: String?
-        if typeOrDocument.contains("/") || registry.type(withIdentifier: typeOrDocument) == nil {
+        let isType = registry.type(withIdentifier: typeOrDocument) != nil || handlers.claims(typeOrDocument)
+        if typeOrDocument.contains("/") || !isType {
             let document = try DocumentCatalog(home: context.home, registry: registry).resolve(typeOrDocument)
             type = document.type
             documentName = document.qualifiedName
@@ -78,15 +79,28 @@ struct HandlersRegister: AsyncParsableCommand {
         commandName: "register",
         abstract: "Register a handler: a manifest (.plist or .json), a .handler bundle, or a .desktop file.",
         discussion: """
-        The manifest is validated first; an invalid one is refused (exit 6) naming the file and key. \
-        It is copied into HOME/Handlers as ID.plist, ID.json, ID.handler or ID.desktop, replacing an \
-        earlier registration of the same identifier in one step. A bundle is copied whole, executable \
-        included. A standalone manifest's relative executable paths are made absolute, pointing at the \
-        original program, which stays where it is. Its exported and imported types are known at once.
+        A real app's Info.plist registers as it is. Whatever cannot be understood (a value of the wrong \
+        kind, an invalid type identifier, an unknown role) is left out with one warning naming the key \
+        path, and the rest still counts; --strict refuses such a manifest instead (exit 6). A \
+        CFBundleIdentifier that is missing or a build setting such as $(PRODUCT_BUNDLE_IDENTIFIER) is \
+        replaced by one derived from the bundle or file name (Sketch-Info.plist gives local.Sketch), \
+        printed; --id chooses another.
+
+        The manifest is copied into HOME/Handlers as ID.plist, ID.json, ID.handler or ID.desktop, \
+        replacing an earlier registration of the same identifier in one step. A bundle is copied whole, \
+        executable included. A standalone manifest's relative executable paths are made absolute, \
+        pointing at the original program, which stays where it is. Its exported and imported types are \
+        known at once.
         """
     )
 
     @OptionGroup var global: GlobalOptions
+
+    @Option(name: .customLong("id"), help: ArgumentHelp("Register under this identifier instead of the manifest's own.", valueName: "identifier"))
+    var identifier: String?
+
+    @Flag(help: "Refuse a manifest that has anything unusable in it, instead of leaving that out with a warning.")
+    var strict = false
 
     @Argument(help: "The manifest, bundle or .desktop file.")
     var path: String
@@ -94,11 +108,23 @@ struct HandlersRegister: AsyncParsableCommand {
     func run() async throws {
         let context = CommandContext(global)
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        let manifest = try HandlerRegistration(home: context.home).register(url)
+        if strict {
+            let manifest = try HandlerManifest.load(from: url, identifier: identifier)
+            if let first = manifest.warnings.first {
+                throw MalformedFileError(path: first.path, keyPath: first.keyPath, reason: first.reason + (manifest.warnings.count > 1 ? " (and \(manifest.warnings.count - 1) more)" : ""))
+            }
+        }
+        let manifest = try HandlerRegistration(home: context.home).register(url, identifier: identifier)
+        for warning in manifest.warnings {
+            context.output.warning(warning.description)
+        }
         let report = HandlerReport(manifest)
         if global.json { try context.output.emit(json: report); return }
         if !global.quiet {
             context.output.line("Registered \(manifest.identifier)\(manifest.name.map { " (\($0))" } ?? "") at \(report.manifest)")
+            if manifest.identifierIsDerived {
+                context.output.note("--id registers it under another identifier")
+            }
             if !manifest.canOpen {
                 context.output.note("\(manifest.identifier) has no executable here: it contributes types only and never opens documents")
             }

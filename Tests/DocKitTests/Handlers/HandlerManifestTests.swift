@@ -44,8 +44,9 @@ struct HandlerManifestTests {
         #expect(manifest.documentTypes.count == 3)
         let drawing = manifest.documentTypes[0]
         #expect(drawing.role == .editor)
-        // No LSHandlerRank on a type the manifest exports: Owner.
-        #expect(drawing.rank == .owner && !drawing.rankIsDeclared)
+        // No LSHandlerRank, though the manifest exports the type: Default,
+        // as on a Mac.
+        #expect(drawing.rank == .default && !drawing.rankIsDeclared)
         #expect(drawing.isPackage)
         #expect(manifest.documentTypes[1].rank == .alternate && manifest.documentTypes[1].role == .viewer)
         let old = manifest.documentTypes[2]
@@ -83,14 +84,12 @@ struct HandlerManifestTests {
         #expect(manifest.documentTypes.map(\.rank) == [.owner, .alternate])
     }
 
-    @Test("problems name the file, the key path and the reason", arguments: [
-        (#"{}"#, "CFBundleIdentifier", "missing"),
-        (#"{"CFBundleIdentifier": 42}"#, "CFBundleIdentifier", "expected a string"),
-        (#"{"CFBundleIdentifier": "a/b"}"#, "CFBundleIdentifier", "not a valid bundle identifier"),
+    @Test("what cannot be understood is left out with a warning naming the file, the key path and the reason; the rest still counts", arguments: [
         (#"{"CFBundleIdentifier": "o.e", "CFBundleDocumentTypes": ["x"]}"#, "CFBundleDocumentTypes[0]", "expected a dictionary"),
         (#"{"CFBundleIdentifier": "o.e", "CFBundleDocumentTypes": [{"CFBundleTypeRole": "Boss"}]}"#, "CFBundleDocumentTypes[0].CFBundleTypeRole", "not a role"),
         (#"{"CFBundleIdentifier": "o.e", "CFBundleDocumentTypes": [{"LSHandlerRank": "Best"}]}"#, "CFBundleDocumentTypes[0].LSHandlerRank", "not a rank"),
         (#"{"CFBundleIdentifier": "o.e", "CFBundleDocumentTypes": [{"LSItemContentTypes": ["ok.type", 3]}]}"#, "CFBundleDocumentTypes[0].LSItemContentTypes[1]", "expected a string"),
+        (#"{"CFBundleIdentifier": "o.e", "CFBundleDocumentTypes": [{"LSItemContentTypes": ["ok.type", ""]}]}"#, "CFBundleDocumentTypes[0].LSItemContentTypes[1]", "an empty string is not a valid type identifier"),
         (#"{"CFBundleIdentifier": "o.e", "CFBundleDocumentTypes": [{"LSTypeIsPackage": "maybe"}]}"#, "CFBundleDocumentTypes[0].LSTypeIsPackage", "expected a boolean"),
         (#"{"CFBundleIdentifier": "o.e", "UTExportedTypeDeclarations": [{"UTTypeConformsTo": "public.data"}]}"#, "UTExportedTypeDeclarations[0].UTTypeIdentifier", "missing"),
         (#"{"CFBundleIdentifier": "o.e", "DBServices": [{"DBServiceKind": "print", "DBServiceTypes": ["public.data"]}]}"#, "DBServices[0].DBServiceKind", "not a service kind"),
@@ -99,14 +98,83 @@ struct HandlerManifestTests {
         (#"{"CFBundleIdentifier": "o.e", "DBServices": [{"DBServiceKind": "export", "DBServiceTypes": ["public.zip-archive"], "DBServiceTimeLimit": true}]}"#, "DBServices[0].DBServiceTimeLimit", "expected a number"),
         (#"{"CFBundleIdentifier": "o.e", "DBServices": [{"DBServiceKind": "export", "DBServiceTypes": ["public.zip-archive"], "DBServiceArguments": "-x"}]}"#, "DBServices[0].DBServiceArguments", "expected an array"),
     ])
-    func malformed(_ json: String, keyPath: String, reason: String) throws {
+    func warnings(_ json: String, keyPath: String, reason: String) throws {
         let tmp = try TemporaryDirectory("bad")
         let file = try tmp.write(json, to: "bad.json")
-        let error = try #require(throws: MalformedFileError.self) { try HandlerManifest.load(from: file) }
-        #expect(error.path == file.path)
-        #expect(error.keyPath == keyPath)
-        #expect(error.reason.contains(reason), "\(error)")
-        #expect(error.description.hasPrefix("\(file.path): \(keyPath): "))
+        let manifest = try HandlerManifest.load(from: file)
+        #expect(manifest.identifier == "o.e")
+        #expect(manifest.warnings.count == 1, "\(manifest.warnings)")
+        let warning = try #require(manifest.warnings.first)
+        #expect(warning.path == file.path)
+        #expect(warning.keyPath == keyPath)
+        #expect(warning.reason.contains(reason), "\(warning)")
+        #expect(warning.description.hasPrefix("\(file.path): \(keyPath): "))
+    }
+
+    @Test("an unknown role and rank keep the claim, which never opens; an invalid type identifier is dropped from it")
+    func keptClaims() throws {
+        let tmp = try TemporaryDirectory("claims")
+        let file = try tmp.write(#"{"CFBundleIdentifier": "o.e", "CFBundleDocumentTypes": [{"CFBundleTypeRole": "Boss", "LSHandlerRank": "Best", "LSItemContentTypes": ["", "public.png", "bad id"]}]}"#, to: "m.json")
+        let manifest = try HandlerManifest.load(from: file)
+        let claim = try #require(manifest.documentTypes.first)
+        #expect(claim.contentTypes == ["public.png"])
+        #expect(claim.role == .none && !claim.role.opensDocuments)
+        #expect(claim.rank == .default && !claim.rankIsDeclared)
+        #expect(manifest.warnings.map(\.keyPath) == [
+            "CFBundleDocumentTypes[0].LSItemContentTypes[0]", "CFBundleDocumentTypes[0].LSItemContentTypes[2]",
+            "CFBundleDocumentTypes[0].CFBundleTypeRole", "CFBundleDocumentTypes[0].LSHandlerRank",
+        ])
+    }
+
+    @Test("Quick Look and Spotlight plug-in roles claim their types but never open them", arguments: [("QLGenerator", HandlerRole.quickLookGenerator), ("MDImporter", .spotlightImporter)])
+    func pluginRoles(_ text: String, _ role: HandlerRole) throws {
+        let tmp = try TemporaryDirectory("roles")
+        let file = try tmp.write(#"{"CFBundleIdentifier": "o.e", "CFBundleDocumentTypes": [{"CFBundleTypeRole": "\#(text)", "LSItemContentTypes": ["public.png"]}]}"#, to: "m.json")
+        let manifest = try HandlerManifest.load(from: file)
+        #expect(manifest.warnings.isEmpty)
+        #expect(manifest.documentTypes.first?.role == role)
+        #expect(!role.opensDocuments)
+    }
+
+    @Test("a missing or placeholder CFBundleIdentifier gives one derived from the bundle or file name, with a warning", arguments: [
+        ("Sketch-Info.plist", #"{"CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)"}"#, "local.Sketch"),
+        ("Sketch-Info.plist", #"{"CFBundleIdentifier": "${MACOSX_BUNDLE_GUI_IDENTIFIER}"}"#, "local.Sketch"),
+        ("Firefox.plist", #"{"CFBundleIdentifier": "%MOZ_MACBUNDLE_ID%"}"#, "local.Firefox"),
+        ("TextMate-Info.plist", #"{"CFBundleIdentifier": "com.macromates.${TARGET_NAME}"}"#, "com.macromates.TextMate"),
+        ("Kiwix_Info.plist", #"{"CFBundleName": "Kiwix"}"#, "local.Kiwix"),
+        ("My App.plist", #"{"CFBundleIdentifier": "a/b"}"#, "local.My-App"),
+        ("Wörter.app/Contents/Info.plist", #"{}"#, "local.W-rter"),
+    ])
+    func derivedIdentifier(_ name: String, _ json: String, _ expected: String) throws {
+        let tmp = try TemporaryDirectory("derived")
+        try FileManager.default.createDirectory(at: tmp.url(name).deletingLastPathComponent(), withIntermediateDirectories: true)
+        let file = try tmp.write(json, to: name)
+        let manifest = try HandlerManifest.load(from: file)
+        #expect(manifest.identifier == expected)
+        #expect(manifest.identifierIsDerived)
+        #expect(manifest.warnings.map(\.keyPath) == ["CFBundleIdentifier"])
+        #expect(manifest.warnings.first?.reason.contains("'\(expected)'") == true)
+        #expect(try HandlerManifest.load(from: file).identifier == expected, "the same file gives the same identifier")
+        #expect(try HandlerManifest.load(from: file, identifier: "org.example.chosen").identifier == "org.example.chosen")
+    }
+
+    @Test("a build-setting name or executable is no name and no program")
+    func placeholderNameAndExecutable() throws {
+        let tmp = try TemporaryDirectory("placeholders")
+        let file = try tmp.write(#"{"CFBundleIdentifier": "org.example.app", "CFBundleName": "$(PRODUCT_NAME)", "CFBundleDisplayName": "Example", "CFBundleExecutable": "${EXECUTABLE_NAME}"}"#, to: "m.json")
+        let manifest = try HandlerManifest.load(from: file)
+        #expect(manifest.name == "Example")
+        #expect(manifest.declaredExecutable == nil)
+        #expect(!manifest.identifierIsDerived && manifest.warnings.isEmpty)
+    }
+
+    @Test("only an unreadable file or a root that is not a dictionary is refused")
+    func refused() throws {
+        let tmp = try TemporaryDirectory("refused")
+        let array = try tmp.write("[1]", to: "array.json")
+        #expect(throws: MalformedFileError.self) { try HandlerManifest.load(from: array) }
+        let file = try tmp.write("{}", to: "m.json")
+        #expect(throws: MalformedFileError.self) { try HandlerManifest.load(from: file, identifier: "not/valid") }
     }
 
     @Test("DBServiceTimeLimit accepts integers and reals from every form", arguments: PropertyListFixtures.Form.allCases)

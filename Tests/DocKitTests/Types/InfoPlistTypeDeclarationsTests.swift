@@ -353,15 +353,22 @@ struct InfoPlistTypeDeclarationsTests {
         ]
         let file = try tmp.write(try P.data(root, as: .xml), to: "Info.plist")
         let declarations = try InfoPlistTypeDeclarations.load(from: file, exportedAs: .exported)
-        #expect(declarations.count == 3)
+        // One type per tag, as on a Mac: legx, legy, application/x-legacy,
+        // legbundle, application/x-only-mime.
+        #expect(declarations.count == 5)
 
         let legacyID = DynamicTypeIdentifier.make(tagClass: .filenameExtension, tag: "legx")
         let legacy = try #require(declarations.first { $0.identifier == legacyID })
         #expect(legacy.description == "Legacy Document")
         #expect(legacy.conformsTo == [UTType.data])
-        #expect(legacy.tags(.filenameExtension) == ["legx", "legy"])
-        #expect(legacy.tags(.mimeType) == ["application/x-legacy"])
+        #expect(legacy.tags(.filenameExtension) == ["legx"])
         #expect(!legacy.isDeclaredPackage)
+        let secondID = DynamicTypeIdentifier.make(tagClass: .filenameExtension, tag: "legy")
+        let second = try #require(declarations.first { $0.identifier == secondID })
+        #expect(second.description == "Legacy Document")
+        #expect(second.tags(.filenameExtension) == ["legy"])
+        let mimeID = DynamicTypeIdentifier.make(tagClass: .mimeType, tag: "application/x-legacy")
+        #expect(declarations.contains { $0.identifier == mimeID && $0.tags(.mimeType) == ["application/x-legacy"] })
 
         let bundleID = DynamicTypeIdentifier.make(tagClass: .filenameExtension, tag: "legbundle", conformingTo: UTType.package)
         let bundle = try #require(declarations.first { $0.identifier == bundleID })
@@ -372,8 +379,9 @@ struct InfoPlistTypeDeclarationsTests {
         #expect(declarations.contains { $0.identifier == mimeOnlyID && $0.tags(.mimeType) == ["application/x-only-mime"] })
 
         let registry = TypeFixtures.registry(declarations)
-        #expect(registry.type(forFileName: "old.LEGY", isDirectory: false).identifier == legacyID)
-        #expect(registry.preferredType(withTag: "application/x-legacy", tagClass: .mimeType).identifier == legacyID)
+        #expect(registry.type(forFileName: "old.legx", isDirectory: false).identifier == legacyID)
+        #expect(registry.type(forFileName: "old.LEGY", isDirectory: false).identifier == secondID)
+        #expect(registry.preferredType(withTag: "application/x-legacy", tagClass: .mimeType).identifier == mimeID)
         #expect(registry.type(forFileName: "Thing.legbundle", isDirectory: true).identifier == bundleID)
         #expect(registry.isPackage(bundleID))
         // The catch-all "*" is not an extension.
@@ -482,68 +490,87 @@ struct InfoPlistTypeDeclarationsTests {
         #expect(error.description.contains("root is not a dictionary"))
     }
 
-    @Test("a declaration without UTTypeIdentifier names its key path")
+    /// A declaration that cannot be understood is left out with a warning
+    /// naming its key path; the file's other declarations still count.
+    static func skipped(_ root: Any, as form: PropertyListFixtures.Form) throws -> (declarations: [TypeDeclaration], warnings: [MalformedFileError], path: String) {
+        let tmp = try TemporaryDirectory("skipped")
+        let file = try tmp.write(try P.data(root, as: form), to: "Info.\(form.fileExtension)")
+        var warnings: [MalformedFileError] = []
+        let declarations = try InfoPlistTypeDeclarations.load(from: file, warnings: &warnings)
+        return (declarations, warnings, file.path)
+    }
+
+    @Test("a declaration without UTTypeIdentifier is left out, naming its key path")
     func missingIdentifier() throws {
         let root: [String: Any] = ["UTExportedTypeDeclarations": [
             ["UTTypeIdentifier": "com.example.fine"],
             ["UTTypeDescription": "No identifier"],
         ]]
         for form in PropertyListFixtures.Form.allCases {
-            let (error, path) = try Self.malformed(root, as: form)
-            #expect(error.keyPath == "UTExportedTypeDeclarations[1].UTTypeIdentifier")
-            #expect(error.description.hasPrefix("\(path): UTExportedTypeDeclarations[1].UTTypeIdentifier: "))
+            let (declarations, warnings, path) = try Self.skipped(root, as: form)
+            #expect(declarations.map(\.identifier) == ["com.example.fine"])
+            #expect(warnings.map(\.keyPath) == ["UTExportedTypeDeclarations[1].UTTypeIdentifier"])
+            #expect(warnings.first?.description.hasPrefix("\(path): UTExportedTypeDeclarations[1].UTTypeIdentifier: ") == true)
         }
     }
 
-    @Test("an imported declaration with an empty identifier names its key path")
+    @Test("an imported declaration with an empty identifier is left out, naming its key path")
     func emptyImportedIdentifier() throws {
-        let (error, _) = try Self.malformed(["UTImportedTypeDeclarations": [["UTTypeIdentifier": ""]]], as: .xml)
-        #expect(error.keyPath == "UTImportedTypeDeclarations[0].UTTypeIdentifier")
+        let (declarations, warnings, _) = try Self.skipped(["UTImportedTypeDeclarations": [["UTTypeIdentifier": ""]]], as: .xml)
+        #expect(declarations.isEmpty)
+        #expect(warnings.map(\.keyPath) == ["UTImportedTypeDeclarations[0].UTTypeIdentifier"])
     }
 
-    @Test("a number inside UTTypeConformsTo names its index")
+    @Test("a number inside UTTypeConformsTo is left out, naming its index")
     func numberInConformsTo() throws {
         let root: [String: Any] = ["UTExportedTypeDeclarations": [
             ["UTTypeIdentifier": "com.example.odd", "UTTypeConformsTo": ["public.data", 42]] as [String: Any],
         ]]
-        let (error, path) = try Self.malformed(root, as: .xml)
-        #expect(error.keyPath == "UTExportedTypeDeclarations[0].UTTypeConformsTo[1]")
-        #expect(error.description.hasPrefix("\(path): UTExportedTypeDeclarations[0].UTTypeConformsTo[1]: "))
-        #expect(error.description.contains("string"))
+        let (declarations, warnings, path) = try Self.skipped(root, as: .xml)
+        #expect(declarations.first?.conformsTo == ["public.data"])
+        #expect(warnings.map(\.keyPath) == ["UTExportedTypeDeclarations[0].UTTypeConformsTo[1]"])
+        #expect(warnings.first?.description.hasPrefix("\(path): UTExportedTypeDeclarations[0].UTTypeConformsTo[1]: expected a string") == true)
     }
 
-    @Test("an identifier with spaces is refused")
+    @Test("an identifier with spaces is left out, and an invisible character is spelled out")
     func identifierWithSpaces() throws {
         let root: [String: Any] = ["UTExportedTypeDeclarations": [
             ["UTTypeIdentifier": "com.example.fine"],
             ["UTTypeIdentifier": "com.example.my type"],
+            ["UTTypeIdentifier": "com.example.zero\u{200B}width"],
         ]]
-        let (error, path) = try Self.malformed(root, as: .json)
-        #expect(error.keyPath == "UTExportedTypeDeclarations[1].UTTypeIdentifier")
-        #expect(error.description.hasPrefix(path + ": UTExportedTypeDeclarations[1].UTTypeIdentifier: "))
-        #expect(error.description.contains("com.example.my type"))
+        let (declarations, warnings, path) = try Self.skipped(root, as: .json)
+        #expect(declarations.map(\.identifier) == ["com.example.fine"])
+        #expect(warnings.map(\.keyPath) == ["UTExportedTypeDeclarations[1].UTTypeIdentifier", "UTExportedTypeDeclarations[2].UTTypeIdentifier"])
+        #expect(warnings.first?.description.hasPrefix(path + ": UTExportedTypeDeclarations[1].UTTypeIdentifier: 'com.example.my type'") == true)
+        #expect(warnings.last?.reason.hasPrefix(#"'com.example.zero\u{200B}width' is not a valid type identifier"#) == true)
     }
 
-    @Test("declarations that are not a list of dictionaries")
+    @Test("declarations that are not a list of dictionaries are left out")
     func declarationsNotDictionaries() throws {
-        let (notArray, _) = try Self.malformed(["UTExportedTypeDeclarations": "com.example.x"], as: .xml)
-        #expect(notArray.keyPath == "UTExportedTypeDeclarations")
-        let (notDictionary, _) = try Self.malformed(["UTExportedTypeDeclarations": [["UTTypeIdentifier": "com.example.x"], "oops"]] as [String: Any], as: .xml)
-        #expect(notDictionary.keyPath == "UTExportedTypeDeclarations[1]")
+        let notArray = try Self.skipped(["UTExportedTypeDeclarations": "com.example.x"], as: .xml)
+        #expect(notArray.declarations.isEmpty)
+        #expect(notArray.warnings.map(\.keyPath) == ["UTExportedTypeDeclarations"])
+        let notDictionary = try Self.skipped(["UTExportedTypeDeclarations": [["UTTypeIdentifier": "com.example.x"], "oops"]] as [String: Any], as: .xml)
+        #expect(notDictionary.declarations.map(\.identifier) == ["com.example.x"])
+        #expect(notDictionary.warnings.map(\.keyPath) == ["UTExportedTypeDeclarations[1]"])
     }
 
-    @Test("a tag specification that is not a dictionary")
+    @Test("a tag specification that is not a dictionary is left out, the type kept")
     func tagSpecificationNotDictionary() throws {
         let root: [String: Any] = ["UTExportedTypeDeclarations": [
             ["UTTypeIdentifier": "com.example.x", "UTTypeTagSpecification": ["pdf"]] as [String: Any],
         ]]
-        let (error, _) = try Self.malformed(root, as: .xml)
-        #expect(error.keyPath == "UTExportedTypeDeclarations[0].UTTypeTagSpecification")
+        let (declarations, warnings, _) = try Self.skipped(root, as: .xml)
+        #expect(declarations.map(\.identifier) == ["com.example.x"])
+        #expect(declarations.first?.tags.isEmpty == true)
+        #expect(warnings.map(\.keyPath) == ["UTExportedTypeDeclarations[0].UTTypeTagSpecification"])
     }
 
     @Test("identifier validity", arguments: [
         ("com.example.ok", true),
         ("com.example.with-dash_and_underscore.2", true),
+        ("org.vim.pch++-file", true),
         ("jp.example.文書", true),
         ("com.example.my type", false),
         ("com.example/slash", false),
@@ -560,6 +587,7 @@ struct InfoPlistTypeDeclarationsTests {
 
     @Test("bundle identifiers, which name files, are ASCII", arguments: [
         ("com.example.with-dash_and_underscore.2", true),
+        ("org.vim.pch++-file", false),
         ("jp.example.文書", false),
         ("org.hostile\u{9B}31m\u{202E}evil", false),
         ("com.example/slash", false),

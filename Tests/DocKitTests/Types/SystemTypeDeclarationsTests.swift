@@ -16,11 +16,24 @@ struct SystemTypeDeclarationsTests {
         #expect(FileManager.default.fileExists(atPath: located.appending(path: "base.plist").path))
     }
 
-    @Test("every file loads as system declarations, without a problem", arguments: SystemTypes.files.map(\.lastPathComponent))
+    @Test("every file loads without a warning, as Apple's declarations or, in supplements.plist, docbrowser's own", arguments: SystemTypes.files.map(\.lastPathComponent))
     func fileLoads(_ name: String) throws {
-        let declarations = try InfoPlistTypeDeclarations.load(from: SystemTypes.directory.appending(path: name), exportedAs: .system)
+        var warnings: [MalformedFileError] = []
+        let declarations = try InfoPlistTypeDeclarations.load(from: SystemTypes.directory.appending(path: name), exportedAs: .system, warnings: &warnings)
+        #expect(warnings.map(\.description) == [])
         #expect(!declarations.isEmpty)
-        #expect(declarations.allSatisfy { $0.source == .system })
+        let expected: TypeDeclarationSource = name == "supplements.plist" ? .supplementary : .system
+        #expect(declarations.allSatisfy { $0.source == expected })
+    }
+
+    @Test("docbrowser's own types are the supplementary ones, not Apple's")
+    func supplementaryTypes() throws {
+        for identifier in ["org.iso.sql", "org.golang.go-source", "com.microsoft.typescript", "io.toml.toml"] {
+            #expect(Self.registry.type(withIdentifier: identifier)?.source == .supplementary, "\(identifier)")
+        }
+        for identifier in ["public.rust-source", "public.mpeg-2-transport-stream", "com.apple.property-list"] {
+            #expect(Self.registry.type(withIdentifier: identifier)?.source == .system, "\(identifier)")
+        }
     }
 
     @Test("TypeSources reports no problem with the shipped files")
@@ -118,6 +131,55 @@ struct SystemTypeDeclarationsTests {
     ])
     func nonConformance(_ identifier: String, _ supertype: String) {
         #expect(!Self.registry.conforms(identifier, to: supertype))
+    }
+
+    @Test("Apple's choice of type for an extension", arguments: [
+        ("clip.ts", "public.mpeg-2-transport-stream"),
+        ("main.rs", "public.rust-source"),
+        ("Info.plist", "com.apple.property-list"),
+        ("photo.hif", "public.heif"),
+        ("film.rm", "com.real.realmedia"),
+        ("stream.asf", "com.microsoft.advanced-systems-format"),
+        ("prefix.pch", "public.precompiled-c-header"),
+        ("song.m4a", "com.apple.m4a-audio"),
+        ("movie.mp4", "public.mpeg-4"),
+        ("Component.tsx", "com.microsoft.typescript"),
+    ])
+    func appleChoices(_ name: String, _ identifier: String) {
+        #expect(Self.registry.type(forFileName: name, isDirectory: false).identifier == identifier)
+    }
+
+    @Test("MPEG-4 audio is audio, not a movie, as Apple's runtime says")
+    func mpeg4AudioIsAudioOnly() {
+        #expect(Self.registry.conforms("public.mpeg-4-audio", to: UTType.audio))
+        #expect(!Self.registry.conforms("public.mpeg-4-audio", to: "public.mpeg-4"))
+        #expect(!Self.registry.conforms("com.apple.m4a-audio", to: UTType.movie))
+    }
+
+    @Test("Windows Media audio and video are Advanced Systems Format")
+    func windowsMediaIsASF() {
+        #expect(Self.registry.conforms("com.microsoft.windows-media-wma", to: "com.microsoft.advanced-systems-format"))
+        #expect(Self.registry.conforms("com.microsoft.windows-media-wmv", to: "com.microsoft.advanced-systems-format"))
+        #expect(Self.registry.conforms("com.microsoft.windows-media-wma", to: UTType.audio))
+    }
+
+    @Test("plain text with a charset names Apple's UTF-8 and UTF-16 types", arguments: [
+        ("text/plain;charset=utf-8", "public.utf8-plain-text"),
+        ("text/plain;charset=utf-16", "public.utf16-plain-text"),
+        ("text/plain", "public.plain-text"),
+        ("Text/Plain; Charset=\"UTF-8\"", "public.utf8-plain-text"),
+        ("text/plain; charset=ISO-8859-1", "public.plain-text"),
+        ("text/html; charset=utf-8", "public.html"),
+    ])
+    func plainTextCharsets(_ mimeType: String, _ identifier: String) {
+        #expect(Self.registry.preferredType(withTag: mimeType, tagClass: .mimeType).identifier == identifier)
+    }
+
+    @Test("the system types real apps' Info.plists name are declared", arguments: [
+        "com.real.realmedia", "com.microsoft.advanced-systems-format", "public.precompiled-c-header", "com.apple.localizable-name-bundle",
+    ])
+    func typesRealAppsUse(_ identifier: String) {
+        #expect(Self.registry.type(withIdentifier: identifier)?.source == .system)
     }
 
     @Test("tar.gz names the gzip'd tar, not gzip")

@@ -44,13 +44,32 @@ struct TypeDeclarationMergerTests {
         #expect(registry.preferredType(withTag: "ord", tagClass: .filenameExtension).identifier == "zzz.system.type")
     }
 
-    @Test("within one source, the winner does not depend on the order of the input")
-    func deterministicWithinSource() {
+    @Test("within one source, the one declared first wins, never the alphabet")
+    func declarationOrderWithinSource() {
         let one = F.declaration("com.example.one", conformsTo: ["public.data"], extensions: ["dup"], source: .exported)
         let two = F.declaration("com.example.two", conformsTo: ["public.data"], extensions: ["dup"], source: .exported)
-        let forward = F.registry([one, two]).preferredType(withTag: "dup", tagClass: .filenameExtension).identifier
-        let backward = F.registry([two, one]).preferredType(withTag: "dup", tagClass: .filenameExtension).identifier
-        #expect(forward == backward)
+        #expect(F.registry([one, two]).preferredType(withTag: "dup", tagClass: .filenameExtension).identifier == "com.example.one")
+        #expect(F.registry([two, one]).preferredType(withTag: "dup", tagClass: .filenameExtension).identifier == "com.example.two")
+    }
+
+    @Test("a dynamic type standing for a legacy tag loses to a declared type of the same source, though dyn. sorts first")
+    func dynamicTypesLoseTies() {
+        let dynamic = DynamicTypeIdentifier.make(tagClass: .filenameExtension, tag: "ape")
+        let legacy = F.declaration(dynamic, conformsTo: ["public.data"], extensions: ["ape"], source: .imported)
+        let declared = F.declaration("com.example.monkeys-audio", conformsTo: ["public.audio"], extensions: ["ape"], source: .imported)
+        #expect(F.registry([legacy, declared]).type(forFileName: "song.ape", isDirectory: false).identifier == "com.example.monkeys-audio")
+    }
+
+    @Test("docbrowser's own types yield an extension to an app that exports it; Apple's do not")
+    func supplementaryTypesYield() {
+        let ours = F.declaration("org.iso.sql", conformsTo: ["public.data"], extensions: ["sql"], source: .supplementary)
+        let app = F.declaration("com.sequel-ace.sql", conformsTo: ["public.data"], extensions: ["sql"], source: .exported)
+        #expect(F.registry([ours, app]).preferredType(withTag: "sql", tagClass: .filenameExtension).identifier == "com.sequel-ace.sql")
+        let apple = F.declaration("public.sql", conformsTo: ["public.data"], extensions: ["sql"], source: .system)
+        #expect(F.registry([app, apple]).preferredType(withTag: "sql", tagClass: .filenameExtension).identifier == "public.sql")
+        // An app only importing a type does not outrank docbrowser's declaration.
+        let importer = F.declaration("com.example.imported-sql", conformsTo: ["public.data"], extensions: ["sql"], source: .imported)
+        #expect(F.registry([importer, ours]).preferredType(withTag: "sql", tagClass: .filenameExtension).identifier == "org.iso.sql")
     }
 
     @Test("within shared-mime-info the heavier glob wins")
