@@ -9,11 +9,14 @@ set -euo pipefail
 # (trash-cli reads the freedesktop Trash the way file managers do; gio does it through
 # gvfs, which needs a D-Bus session: dbus-daemon's dbus-run-session gives it one).
 # Syncthing and curl: two real sync devices on 127.0.0.1 (scripts/syncthing-pair.sh).
+# feh, nsxiv and vim: real desktop apps with MimeType= lines, whose choice by docbrowser
+# is compared with gio's and xdg-mime's; desktop-file-utils writes the mimeinfo.cache GIO reads.
 packages=(
   libarchive-dev libsqlite3-dev pkg-config
   libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils trash-cli
   gvfs dbus-daemon
   syncthing curl
+  feh nsxiv vim desktop-file-utils
 )
 
 missing=()

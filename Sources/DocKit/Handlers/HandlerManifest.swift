@@ -88,6 +88,9 @@ public struct HandlerManifest: Sendable, Hashable {
     /// What was left out because it could not be understood, each naming
     /// its key path. The rest of the manifest still counts.
     public var warnings: [MalformedFileError] = []
+    /// For an app the desktop installed (``DesktopApplications``), the rank
+    /// of its directory, 0 being the user's; nil for a registered handler.
+    public var installedDirectoryIndex: Int?
 
     public var canOpen: Bool { executable != nil }
 

@@ -7,8 +7,14 @@ public struct HandlerRegistry: Sendable {
     public let handlers: [HandlerManifest]
     /// Files that could not be read; they are skipped.
     public let problems: [MalformedFileError]
+    /// The desktop's defaults, consulted after docbrowser's own.
+    public let mimeApps: MimeAppsList
+    /// How installed desktop apps' MIME types are matched, as GIO does.
+    public let mimeHierarchy: MIMETypeHierarchy
 
-    public init(handlers: [HandlerManifest], problems: [MalformedFileError] = []) {
+    public init(handlers: [HandlerManifest], problems: [MalformedFileError] = [], mimeApps: MimeAppsList = MimeAppsList(), mimeHierarchy: MIMETypeHierarchy = MIMETypeHierarchy()) {
+        self.mimeApps = mimeApps
+        self.mimeHierarchy = mimeHierarchy
         var byIdentifier: [String: HandlerManifest] = [:]
         var order: [String] = []
         for handler in handlers {
@@ -20,8 +26,17 @@ public struct HandlerRegistry: Sendable {
         self.problems = problems
     }
 
-    public static func load(_ locations: HandlerManifestLocations, environment: [String: String] = ProcessInfo.processInfo.environment) -> HandlerRegistry {
-        var handlers: [HandlerManifest] = []
+    /// The handlers of `locations`, after the apps the desktop installed
+    /// (which a registration of the same identifier replaces), with
+    /// `mimeApps`' added and removed associations applied to those apps.
+    public static func load(
+        _ locations: HandlerManifestLocations,
+        applications: DesktopApplications = DesktopApplications(directories: []),
+        mimeApps: MimeAppsList = MimeAppsList(),
+        mimeHierarchy: MIMETypeHierarchy = MIMETypeHierarchy(),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> HandlerRegistry {
+        var handlers = applications.applications(environment: environment).map { mimeApps.applied(to: $0.manifest) }
         var problems: [MalformedFileError] = []
         for file in locations.handlerFiles() {
             do {
@@ -30,7 +45,7 @@ public struct HandlerRegistry: Sendable {
                 problems.append(error)
             }
         }
-        return HandlerRegistry(handlers: handlers, problems: problems)
+        return HandlerRegistry(handlers: handlers, problems: problems, mimeApps: mimeApps, mimeHierarchy: mimeHierarchy)
     }
 
     public func handler(withIdentifier identifier: String) -> HandlerManifest? {
@@ -64,10 +79,27 @@ public struct HandlerRegistry: Sendable {
         for (index, identifier) in chain.enumerated() where distances[identifier.lowercased()] == nil {
             distances[identifier.lowercased()] = index
         }
+        // Installed desktop apps are matched as GIO matches them: by the
+        // document's MIME types and their shared-mime-info ancestors.
+        let lineage = mimeHierarchy.lineage(of: registry.type(withIdentifier: type)?.mimeTypes ?? [])
+        var mimeDistances: [String: Int] = [:]
+        for (index, mimeType) in lineage.enumerated() where mimeDistances[mimeType] == nil {
+            mimeDistances[mimeType] = index
+        }
         var candidates: [HandlerCandidate] = []
         for handler in handlers {
             var best: HandlerCandidate?
-            for documentType in handler.documentTypes {
+            for documentType in handler.documentTypes where handler.installedDirectoryIndex != nil {
+                for mimeType in documentType.mimeTypes {
+                    guard let distance = mimeDistances[mimeHierarchy.canonicalName(mimeType)] else { continue }
+                    let candidate = HandlerCandidate(
+                        handler: handler, documentType: type, claimedType: registry.preferredType(withTag: mimeType, tagClass: .mimeType).identifier, distance: distance,
+                        rank: documentType.rank, role: documentType.role, rankIsDeclared: documentType.rankIsDeclared
+                    )
+                    if best.map({ candidate.ranks(before: $0) }) ?? true { best = candidate }
+                }
+            }
+            for documentType in handler.documentTypes where handler.installedDirectoryIndex == nil {
                 for claimed in documentType.claimedTypes(in: registry) {
                     guard let distance = distances[claimed.lowercased()] else { continue }
                     let candidate = HandlerCandidate(
@@ -79,20 +111,37 @@ public struct HandlerRegistry: Sendable {
             }
             if let best { candidates.append(best) }
         }
-        // The user's default for the most specific type that has one.
+        // The user's default for the most specific type that has one; then
+        // the desktop's (mimeapps.list), as GIO chooses.
         for (distance, identifier) in chain.enumerated() {
             guard let chosen = defaults.handler(for: identifier), let handler = handler(withIdentifier: chosen), handler.canOpen else { continue }
-            let claim = candidates.first { $0.handler.identifier == handler.identifier }
-            candidates.removeAll { $0.handler.identifier == handler.identifier }
-            var preferred = HandlerCandidate(
-                handler: handler, documentType: type, claimedType: claim?.claimedType ?? identifier, distance: claim?.distance ?? distance,
-                rank: claim?.rank ?? .default, role: claim?.role ?? .viewer, rankIsDeclared: claim?.rankIsDeclared ?? false
-            )
+            var preferred = Self.promoted(handler, in: &candidates, type: type, claimedType: identifier, distance: distance)
             preferred.defaultFor = identifier
             candidates.insert(preferred, at: 0)
-            break
+            return candidates.sorted { $0.ranks(before: $1) }
+        }
+        for (distance, mimeType) in lineage.enumerated() {
+            guard let chosen = mimeApps.defaultApplication(for: mimeType, installed: { handler(withIdentifier: $0)?.canOpen == true }),
+                  let handler = handler(withIdentifier: chosen)
+            else { continue }
+            let claimed = registry.preferredType(withTag: mimeType, tagClass: .mimeType).identifier
+            var preferred = Self.promoted(handler, in: &candidates, type: type, claimedType: claimed, distance: distance)
+            preferred.desktopDefaultFor = mimeType
+            candidates.insert(preferred, at: 0)
+            return candidates.sorted { $0.ranks(before: $1) }
         }
         return candidates.sorted { $0.ranks(before: $1) }
+    }
+
+    /// The handler's own claim taken out of `candidates`, or, when it makes
+    /// none, one at the type a default named.
+    private static func promoted(_ handler: HandlerManifest, in candidates: inout [HandlerCandidate], type: String, claimedType: String, distance: Int) -> HandlerCandidate {
+        let claim = candidates.first { $0.handler.identifier == handler.identifier }
+        candidates.removeAll { $0.handler.identifier == handler.identifier }
+        return claim ?? HandlerCandidate(
+            handler: handler, documentType: type, claimedType: claimedType, distance: distance,
+            rank: .default, role: .viewer, rankIsDeclared: false
+        )
     }
 
     /// The handler that opens `type`, or `noHandler` listing what `--with`
@@ -119,6 +168,9 @@ public struct HandlerCandidate: Sendable, Hashable {
     public var rankIsDeclared: Bool
     /// Set when this is the user's default, for that type.
     public var defaultFor: String?
+    /// Set when a `mimeapps.list` makes this the desktop's default, for
+    /// that MIME type.
+    public var desktopDefaultFor: String?
 
     public var isUserDefault: Bool { defaultFor != nil }
 
@@ -132,9 +184,15 @@ public struct HandlerCandidate: Sendable, Hashable {
     func ranks(before other: HandlerCandidate) -> Bool {
         if isUserDefault != other.isUserDefault { return isUserDefault }
         if opens != other.opens { return opens }
+        if (desktopDefaultFor != nil) != (other.desktopDefaultFor != nil) { return desktopDefaultFor != nil }
         if distance != other.distance { return distance < other.distance }
         if rank != other.rank { return rank < other.rank }
         if role != other.role { return role < other.role }
+        // A handler registered with docbrowser before one the desktop
+        // installed; installed ones as GIO orders them: by directory, the
+        // user's first, then by desktop file ID.
+        let installed = handler.installedDirectoryIndex ?? -1, otherInstalled = other.handler.installedDirectoryIndex ?? -1
+        if installed != otherInstalled { return installed < otherInstalled }
         return handler.identifier < other.handler.identifier
     }
 
@@ -142,6 +200,7 @@ public struct HandlerCandidate: Sendable, Hashable {
     public var why: String {
         var reasons: [String] = []
         if let defaultFor { reasons.append("your default for \(defaultFor)") }
+        if let desktopDefaultFor { reasons.append("the desktop's default for \(desktopDefaultFor) (mimeapps.list)") }
         let claim = distance == 0
             ? "claims \(claimedType) itself"
             : "claims \(claimedType), \(distance) \(distance == 1 ? "step" : "steps") up the conformance chain of \(documentType)"

@@ -133,10 +133,11 @@ public enum SharedMimeInfoDeclarations {
             case "generic-icon":
                 current?.genericIcon = attributes["name"]
             case "glob":
-                // A case-sensitive glob (`*.C` for C++) would lose its
-                // meaning once lower-cased, so it is not an extension tag.
-                guard attributes["case-sensitive"] != "true",
-                      let pattern = attributes["pattern"],
+                // A case-sensitive glob with capitals (`*.C` for C++) would
+                // lose its meaning once lower-cased, so it is not an
+                // extension tag; `*.c`, case-sensitive too, still names `.c`.
+                guard let pattern = attributes["pattern"],
+                      attributes["case-sensitive"] != "true" || pattern == pattern.lowercased(),
                       let ext = SharedMimeInfoDeclarations.extensionOfGlob(pattern)
                 else { return }
                 let weight = attributes["weight"].flatMap(Int.init) ?? 50

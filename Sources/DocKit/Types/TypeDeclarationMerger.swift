@@ -76,8 +76,10 @@ public enum TypeDeclarationMerger {
         mutating func addSharedMimeInfo(_ mimeTypes: [SharedMimeInfoDeclarations.MIMEType]) {
             let fileTypes = mimeTypes.filter { Self.isFileType($0.name) }
             var owners = mimeOwners()
+            let byExtension = ExtensionEvidence(declaredOwners: extensionOwners(), mimeTypes: fileTypes)
             for mimeType in fileTypes {
                 let owner = ([mimeType.name] + mimeType.aliases).lazy.compactMap { owners[$0] }.first
+                    ?? ownerByExtensions(mimeType, evidence: byExtension)
                     ?? freedesktopIdentifier(forMIMEType: mimeType.name)
                 for name in [mimeType.name] + mimeType.aliases where owners[name] == nil {
                     owners[name] = owner
@@ -103,6 +105,89 @@ public enum TypeDeclarationMerger {
                 }
                 insert(type)
             }
+        }
+
+        /// The UTI that each extension names, among the declared types only.
+        private func extensionOwners() -> [String: String] {
+            var owners: [String: String] = [:]
+            let ranked = claims.filter { $0.tagClass == .filenameExtension && !$0.identifier.hasPrefix(DynamicTypeIdentifier.prefix) }.sorted(by: TypeRegistry.TagClaim.ranks)
+            for claim in ranked where owners[claim.value] == nil {
+                owners[claim.value] = claim.identifier
+            }
+            return owners
+        }
+
+        /// What extensions say about MIME types: which declared UTI each
+        /// names, which MIME types claim each most heavily, and which MIME
+        /// types are text (`text/*`, or a subclass of `text/plain`).
+        struct ExtensionEvidence {
+            var declaredOwners: [String: String]
+            var heaviestClaimants: [String: [String]] = [:]
+            var textTypes = Set<String>()
+
+            init(declaredOwners: [String: String], mimeTypes: [SharedMimeInfoDeclarations.MIMEType]) {
+                self.declaredOwners = declaredOwners
+                var weights: [String: Int] = [:]
+                for mimeType in mimeTypes {
+                    for tag in mimeType.extensions where tag.tagClass == .filenameExtension {
+                        let heaviest = weights[tag.value] ?? Int.min
+                        if tag.weight > heaviest {
+                            weights[tag.value] = tag.weight
+                            heaviestClaimants[tag.value] = [mimeType.name]
+                        } else if tag.weight == heaviest, heaviestClaimants[tag.value]?.contains(mimeType.name) == false {
+                            heaviestClaimants[tag.value, default: []].append(mimeType.name)
+                        }
+                    }
+                }
+                let parents = Dictionary(mimeTypes.map { ($0.name, $0.subClassOf) }, uniquingKeysWith: { first, _ in first })
+                for mimeType in mimeTypes {
+                    var pending = [mimeType.name]
+                    var seen = Set<String>()
+                    while let next = pending.popLast(), seen.insert(next).inserted {
+                        if next.hasPrefix("text/") { textTypes.insert(mimeType.name); break }
+                        pending += parents[next] ?? []
+                    }
+                }
+            }
+        }
+
+        /// A MIME type no UTI tags is still the UTI that its globs name,
+        /// when nothing else could be meant: of the extensions it alone
+        /// claims most heavily in shared-mime-info, those a UTI declares
+        /// all name that one UTI (at least one does), and that UTI is of its
+        /// kind (text for text, an image for an image, and so on). So `text/x-csrc` (`*.c`) is
+        /// `public.c-source` and `application/x-shellscript` (`*.sh`, a
+        /// subclass of text) is `public.shell-script`, and a desktop app
+        /// claiming them is offered for `.c` and `.sh` files; but
+        /// `text/x-matlab` shares `*.m` with Objective-C and stays itself.
+        private func ownerByExtensions(_ mimeType: SharedMimeInfoDeclarations.MIMEType, evidence: ExtensionEvidence) -> String? {
+            let extensions = mimeType.extensions.filter { $0.tagClass == .filenameExtension && evidence.heaviestClaimants[$0.value] == [mimeType.name] }
+            let named = Set(extensions.compactMap { evidence.declaredOwners[$0.value]?.lowercased() })
+            guard named.count == 1, let identifier = named.first, let type = merged[identifier] else { return nil }
+            let isText = evidence.textTypes.contains(mimeType.name)
+            if isText { return conforms(type.identifier, to: UTType.text) ? type.identifier : nil }
+            return isOfMediaType(type.identifier, mimeType.name) ? type.identifier : nil
+        }
+
+        private func isOfMediaType(_ identifier: String, _ mimeType: String) -> Bool {
+            switch mimeType.split(separator: "/").first {
+            case "text": return conforms(identifier, to: UTType.text)
+            case "image": return conforms(identifier, to: UTType.image)
+            case "audio": return conforms(identifier, to: UTType.audio)
+            case "video": return conforms(identifier, to: UTType.movie) || conforms(identifier, to: "public.audiovisual-content")
+            default: return false
+            }
+        }
+
+        private func conforms(_ identifier: String, to supertype: String) -> Bool {
+            var pending = [identifier.lowercased()]
+            var seen = Set<String>()
+            while let next = pending.popLast() {
+                if next == supertype.lowercased() { return true }
+                guard seen.insert(next).inserted, let type = merged[next] else { continue }
+                pending += type.conformsTo.map { $0.lowercased() }
+            }
+            return false
         }
 
         private func mimeOwners() -> [String: String] {

@@ -245,8 +245,8 @@ struct SharedMimeInfoDeclarationsTests {
     }
 
     @Test("freedesktop-only types get org.freedesktop.mime identifiers", .enabled(if: SystemTypes.hasFreedesktopDatabase), arguments: [
-        ("text/x-makefile", "org.freedesktop.mime.text.x-makefile"),
-        ("application/x-shellscript", "org.freedesktop.mime.application.x-shellscript"),
+        ("text/x-tex", "org.freedesktop.mime.text.x-tex"),
+        ("text/x-matlab", "org.freedesktop.mime.text.x-matlab"),
     ])
     func realDatabaseFreedesktopOnly(_ mimeType: String, _ identifier: String) throws {
         // No system declaration tags it...
@@ -260,12 +260,22 @@ struct SharedMimeInfoDeclarationsTests {
         #expect(merged.conforms(type.identifier, to: UTType.plainText))
     }
 
+    @Test("the source-code MIME types desktop apps claim reach Apple's UTIs", .enabled(if: SystemTypes.hasFreedesktopDatabase), arguments: [
+        ("text/x-csrc", "public.c-source"), ("text/x-c", "public.c-source"), ("text/x-chdr", "public.c-header"),
+        ("text/x-c++src", "public.c-plus-plus-source"), ("application/x-shellscript", "public.shell-script"),
+        ("text/x-python", "public.python-script"), ("text/x-makefile", "public.make-source"), ("application/x-perl", "public.perl-script"),
+    ])
+    func realDatabaseSourceCodeJoins(_ mimeType: String, _ identifier: String) {
+        #expect(SystemTypes.registryWithSharedMimeInfo.preferredType(withTag: mimeType, tagClass: .mimeType).identifier == identifier)
+    }
+
     @Test("a system extension stays with its UTI when shared-mime-info globs it too", .enabled(if: SystemTypes.hasFreedesktopDatabase))
     func realDatabaseExtensionPrecedence() {
         let merged = SystemTypes.registryWithSharedMimeInfo
-        // public.make-source claims .mk; freedesktop's text/x-makefile globs *.mk.
+        // public.make-source claims .mk; freedesktop's text/x-makefile globs
+        // *.mk, and so is public.make-source.
         #expect(merged.type(forFileName: "rules.mk", isDirectory: false).identifier == SystemTypes.registry.type(forFileName: "rules.mk", isDirectory: false).identifier)
-        #expect(merged.types(withTag: "mk", tagClass: .filenameExtension).map(\.identifier).contains("org.freedesktop.mime.text.x-makefile"))
+        #expect(merged.types(withTag: "mk", tagClass: .filenameExtension).map(\.identifier) == ["public.make-source"])
         #expect(merged.type(forFileName: "a.pdf", isDirectory: false).identifier == "com.adobe.pdf")
         #expect(merged.type(forFileName: "a.tar.gz", isDirectory: false).identifier == "org.gnu.gnu-zip-tar-archive")
     }

@@ -13,7 +13,14 @@ final class Sandbox: Sendable {
         root = FileManager.default.temporaryDirectory
             .appending(path: "docbrowser-e2e-\(UUID().uuidString)", directoryHint: .isDirectory)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        // The machine's shared-mime-info, but none of its installed apps: a
+        // test sees only the desktop apps it installs itself.
+        try FileManager.default.createDirectory(at: systemData, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: systemData.appending(path: "mime").path, withDestinationPath: "/usr/share/mime")
     }
+
+    /// `XDG_DATA_DIRS` of every command run.
+    var systemData: URL { root.appending(path: "system-data", directoryHint: .isDirectory) }
 
     deinit {
         try? FileManager.default.removeItem(at: root)
@@ -59,6 +66,10 @@ final class Sandbox: Sendable {
         var environment: [Environment.Key: String?] = [
             "HOME": userHome.path,
             "XDG_DATA_HOME": userHome.appending(path: ".local/share").path,
+            "XDG_DATA_DIRS": systemData.path,
+            "XDG_CONFIG_HOME": userHome.appending(path: ".config").path,
+            "XDG_CONFIG_DIRS": root.appending(path: "system-config").path,
+            "XDG_CURRENT_DESKTOP": nil,
             "DOCBROWSER_HOME": nil,
             "DOCBROWSER_SHARE_DIR": nil,
             "NO_COLOR": "1",

@@ -1,0 +1,65 @@
+import Foundation
+
+/// shared-mime-info's hierarchy of MIME types, as GIO walks it to find the
+/// apps for a type: the `subclasses` and `aliases` files that
+/// `update-mime-database` writes into each `mime` directory. Every `text/*`
+/// is also plain text, and everything but `inode/*` is a stream of bytes.
+public struct MIMETypeHierarchy: Sendable, Hashable {
+    public private(set) var parents: [String: [String]] = [:]
+    public private(set) var canonicalNames: [String: String] = [:]
+
+    public init() {}
+
+    /// The hierarchy of `$XDG_DATA_HOME/mime` and each `$XDG_DATA_DIRS/mime`.
+    public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> MIMETypeHierarchy {
+        var hierarchy = MIMETypeHierarchy()
+        for directory in XDGBaseDirectories(environment: environment).dataDirectories {
+            let mime = directory.appending(path: "mime", directoryHint: .isDirectory)
+            if let text = try? String(contentsOf: mime.appending(path: "subclasses"), encoding: .utf8) {
+                for (child, parent) in pairs(text) where !(hierarchy.parents[child]?.contains(parent) ?? false) {
+                    hierarchy.parents[child, default: []].append(parent)
+                }
+            }
+            if let text = try? String(contentsOf: mime.appending(path: "aliases"), encoding: .utf8) {
+                for (alias, name) in pairs(text) where hierarchy.canonicalNames[alias] == nil {
+                    hierarchy.canonicalNames[alias] = name
+                }
+            }
+        }
+        return hierarchy
+    }
+
+    private static func pairs(_ text: String) -> [(String, String)] {
+        text.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ", maxSplits: 1)
+            guard words.count == 2 else { return nil }
+            return (TypeTagClass.mimeType.normalized(String(words[0])), TypeTagClass.mimeType.normalized(String(words[1])))
+        }
+    }
+
+    public func canonicalName(_ mimeType: String) -> String {
+        let normalized = TypeTagClass.mimeType.normalized(mimeType)
+        return canonicalNames[normalized] ?? normalized
+    }
+
+    /// The types themselves, then their ancestors, nearest first, each once.
+    public func lineage(of mimeTypes: [String]) -> [String] {
+        var result: [String] = []
+        var seen = Set<String>()
+        var queue = mimeTypes.map(canonicalName)
+        var index = 0
+        while index < queue.count {
+            let next = queue[index]
+            index += 1
+            guard seen.insert(next).inserted else { continue }
+            result.append(next)
+            var parents = self.parents[next] ?? []
+            if next.hasPrefix("text/"), next != "text/plain" { parents.append("text/plain") }
+            queue += parents.map(canonicalName)
+        }
+        if !result.isEmpty, !result.contains(where: { $0.hasPrefix("inode/") }), !seen.contains("application/octet-stream") {
+            result.append("application/octet-stream")
+        }
+        return result
+    }
+}

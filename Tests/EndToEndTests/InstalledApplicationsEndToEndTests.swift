@@ -1,0 +1,137 @@
+import Foundation
+import Subprocess
+import Testing
+
+/// The desktop's installed apps, with no registration, chosen as GIO
+/// chooses them: compared with `gio mime` and `xdg-mime query default` run
+/// in the same environment, on made-up apps and on real Debian packages.
+@Suite("installed desktop apps, as GIO finds them")
+struct InstalledApplicationsEndToEndTests {
+    /// What GIO and xdg-utils say, and what docbrowser chooses, for one MIME
+    /// type in one environment.
+    struct Choice {
+        var gio: String?
+        var xdgMime: String?
+        var docbrowser: String?
+    }
+
+    static func choice(_ sandbox: Sandbox, _ mimeType: String, environment: [Environment.Key: String?]) async throws -> Choice {
+        var full: [Environment.Key: String?] = [
+            "HOME": sandbox.userHome.path,
+            "XDG_DATA_HOME": sandbox.userHome.appending(path: ".local/share").path,
+            "XDG_CONFIG_HOME": sandbox.userHome.appending(path: ".config").path,
+            "XDG_CONFIG_DIRS": sandbox.root.appending(path: "system-config").path,
+            "XDG_CURRENT_DESKTOP": nil,
+        ]
+        full.merge(environment) { _, new in new }
+        let gio = try await Subprocess.run(.name("gio"), arguments: ["mime", mimeType], environment: .inherit.updating(full), output: .string(limit: 1 << 16), error: .discarded)
+        let xdg = try await Subprocess.run(.name("xdg-mime"), arguments: ["query", "default", mimeType], environment: .inherit.updating(full), output: .string(limit: 1 << 16), error: .discarded)
+        func desktopID(_ text: String?) -> String? {
+            guard let text, let range = text.range(of: #"[A-Za-z0-9_.-]+\.desktop"#, options: .regularExpression) else { return nil }
+            return String(text[range].dropLast(".desktop".count))
+        }
+        let gioLine = gio.standardOutput.split(separator: "\n").first.map(String.init)
+        let type = try await sandbox.run(["types", "lookup", "--mime", mimeType, "--json"], environment: full)
+        let identifier = (try type.json()["type"] as? [String: Any])?["identifier"] as? String ?? mimeType
+        let handlers = try await sandbox.run(["handlers", identifier, "--json"], environment: full)
+        let first = (try handlers.json()["candidates"] as? [[String: Any]])?.first { $0["opens"] as? Bool == true }
+        return Choice(
+            gio: gioLine?.hasPrefix("Default application") == true ? desktopID(gioLine) : nil,
+            xdgMime: desktopID(xdg.standardOutput),
+            docbrowser: first?["identifier"] as? String
+        )
+    }
+
+    static func entry(_ name: String, mimeTypes: [String]) -> String {
+        "[Desktop Entry]\nType=Application\nName=\(name)\nExec=/bin/true %F\nMimeType=\(mimeTypes.joined(separator: ";"));\n"
+    }
+
+    /// GIO reads each directory's mimeinfo.cache, as update-desktop-database writes it.
+    static func updateCaches(_ sandbox: Sandbox, _ directories: [URL]) async throws {
+        for directory in directories {
+            try await sandbox.shell("update-desktop-database '\(directory.path)'")
+        }
+    }
+
+    static let hasTools = ["/usr/bin/gio", "/usr/bin/xdg-mime", "/usr/bin/update-desktop-database"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test("made-up apps in three directories and a mimeapps.list: docbrowser chooses what gio chooses", .enabled(if: hasTools))
+    func madeUpApplications() async throws {
+        let sandbox = try Sandbox()
+        let user = sandbox.userHome.appending(path: ".local/share/applications")
+        let first = sandbox.root.appending(path: "data-one/applications")
+        let second = sandbox.root.appending(path: "data-two/applications")
+        // Several apps per type in one directory (ID order decides), a
+        // user's app before the system's, one masked by the user's own copy.
+        _ = try sandbox.write(Self.entry("Zed", mimeTypes: ["image/png", "image/gif", "text/x-csrc"]), to: "data-one/applications/zed.desktop")
+        _ = try sandbox.write(Self.entry("Alpha", mimeTypes: ["image/png", "image/gif", "image/jpeg"]), to: "data-one/applications/alpha.desktop")
+        _ = try sandbox.write(Self.entry("Mid", mimeTypes: ["image/png", "image/gif", "text/plain"]), to: "data-one/applications/mid.desktop")
+        _ = try sandbox.write(Self.entry("Beta", mimeTypes: ["image/jpeg", "application/x-shellscript"]), to: "data-two/applications/beta.desktop")
+        _ = try sandbox.write(Self.entry("Yours", mimeTypes: ["image/webp", "image/jpeg"]), to: "user/.local/share/applications/yours.desktop")
+        _ = try sandbox.write("[Desktop Entry]\nType=Application\nName=Gone\nExec=/bin/true %F\nHidden=true\n", to: "user/.local/share/applications/alpha.desktop")
+        try await Self.updateCaches(sandbox, [user, first, second])
+        let dataDirs = "\(sandbox.root.appending(path: "data-one").path):\(sandbox.root.appending(path: "data-two").path):\(sandbox.systemData.path)"
+        var environment: [Environment.Key: String?] = ["XDG_DATA_DIRS": dataDirs]
+
+        var expected: [String: String] = [
+            "image/png": "mid",             // alpha is masked by the user's Hidden copy; mid < zed
+            "image/jpeg": "yours",          // the user's directory first
+            "image/gif": "mid",
+            "text/x-csrc": "zed",           // reaches public.c-source through *.c
+            "application/x-shellscript": "beta",
+            "text/x-python": "mid",         // text/plain, its parent
+        ]
+        for (mimeType, app) in expected.sorted(by: { $0.key < $1.key }) {
+            let choice = try await Self.choice(sandbox, mimeType, environment: environment)
+            #expect(choice.gio == app, "gio, \(mimeType): \(choice)")
+            #expect(choice.docbrowser == choice.gio, "\(mimeType): \(choice)")
+        }
+
+        // The desktop's defaults, an added and a removed association.
+        _ = try sandbox.write("""
+            [Default Applications]
+            image/png=nothing-installed.desktop;zed.desktop;
+            [Added Associations]
+            image/webp=beta.desktop;
+            [Removed Associations]
+            image/gif=mid.desktop;
+            """, to: "user/.config/mimeapps.list")
+        environment["XDG_CONFIG_HOME"] = sandbox.userHome.appending(path: ".config").path
+        expected = ["image/png": "zed", "image/gif": "zed", "image/webp": "beta"]
+        for (mimeType, app) in expected.sorted(by: { $0.key < $1.key }) {
+            let choice = try await Self.choice(sandbox, mimeType, environment: environment)
+            #expect(choice.gio == app, "gio, \(mimeType): \(choice)")
+            #expect(choice.docbrowser == choice.gio, "\(mimeType): \(choice)")
+        }
+        let why = try await sandbox.run(["handlers", "public.png"], environment: environment)
+        #expect(why.standardOutput.contains("the desktop's default for image/png (mimeapps.list)"), "\(why)")
+
+        // docbrowser's own default still comes first.
+        #expect(try await sandbox.run(["handlers", "default", "public.png", "beta"], environment: environment).status == 0)
+        let own = try await Self.choice(sandbox, "image/png", environment: environment)
+        #expect(own.docbrowser == "beta" && own.gio == "zed", "\(own)")
+    }
+
+    static let realPackages = ["feh", "nsxiv", "vim"].allSatisfy { FileManager.default.fileExists(atPath: "/usr/share/applications/\($0).desktop") }
+
+    /// feh, nsxiv and vim, which `make test` installs (scripts/install-system-packages.sh).
+    @Test("real Debian packages' apps: docbrowser agrees with gio mime and xdg-mime query default", .enabled(if: hasTools && realPackages))
+    func realPackagesAgree() async throws {
+        let sandbox = try Sandbox()
+        let environment: [Environment.Key: String?] = ["XDG_DATA_DIRS": "/usr/share"]
+        let sample = [
+            "image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp", "image/tiff", "image/x-tga", "image/heic",
+            "image/svg+xml", "image/avif", "text/plain", "text/x-csrc", "text/x-chdr", "text/x-c++src", "text/x-makefile",
+            "application/x-shellscript", "text/x-python", "text/x-java", "text/markdown", "application/json", "text/html",
+        ]
+        var agreed = 0
+        for mimeType in sample {
+            let choice = try await Self.choice(sandbox, mimeType, environment: environment)
+            #expect(choice.gio != nil, "gio has a default for \(mimeType): \(choice)")
+            #expect(choice.docbrowser == choice.gio, "\(mimeType): \(choice)")
+            if let xdg = choice.xdgMime { #expect(xdg == choice.gio, "xdg-mime, \(mimeType): \(choice)") }
+            if choice.docbrowser == choice.gio { agreed += 1 }
+        }
+        print("note: docbrowser agrees with gio on \(agreed) of \(sample.count) MIME types")
+    }
+}
