@@ -11,10 +11,12 @@ import Testing
 struct OrphanedPluginCrashRecoveryEndToEndTests {
     enum Kind: String, CaseIterable, Sendable { case export, `import` }
 
-    /// A slow plugin: it says it started, waits up to 30 s for a `go` file
-    /// in its control folder, then writes its output (the export's
+    /// A slow plugin: it says it started, waits up to 10 minutes for a `go`
+    /// file in its control folder, then writes its output (the export's
     /// temporary, or a file in the import's staging folder) and a scratch
-    /// file in its TMPDIR, and reports success.
+    /// file in its TMPDIR, and reports success. The wait is long because a
+    /// test process starved of threads can take minutes between steps; a
+    /// shorter one made the plugin write on its own before it was stopped.
     static let script = #"""
     #!/usr/bin/env python3
     import json, os, sys, time
@@ -28,7 +30,7 @@ struct OrphanedPluginCrashRecoveryEndToEndTests {
     with open(os.path.join(control, "started.tmp"), "w") as file:
         file.write(str(os.getpid()))
     os.rename(os.path.join(control, "started.tmp"), os.path.join(control, "started"))
-    deadline = time.time() + 30
+    deadline = time.time() + 600
     while time.time() < deadline and not os.path.exists(os.path.join(control, "go")):
         time.sleep(0.05)
     with open(target, "w") as file:

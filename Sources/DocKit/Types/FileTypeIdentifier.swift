@@ -13,9 +13,13 @@ public struct FileTypeIdentifier: Sendable {
     }
 
     public let registry: TypeRegistry
+    /// shared-mime-info's content rules, tried before docbrowser's own
+    /// small table; nil where the machine has none.
+    public let magic: MagicDatabase?
 
-    public init(registry: TypeRegistry) {
+    public init(registry: TypeRegistry, magic: MagicDatabase? = MagicDatabase.installed) {
         self.registry = registry
+        self.magic = magic
     }
 
     public func identify(_ url: URL) throws(TypeRegistryError) -> Identification {
@@ -40,23 +44,43 @@ public struct FileTypeIdentifier: Sendable {
             return Identification(type: registry.type(forFileName: name, isDirectory: true))
         case .regular, .other:
             let byName = registry.type(forFileName: name, isDirectory: false)
-            guard byName.isDynamic || byName.identifier == UTType.data,
-                  status.kind == .regular,
-                  let guess = ContentSniffer.guess(head: Self.head(of: path)),
-                  let guessed = registry.type(withIdentifier: guess.identifier)
-            else { return Identification(type: byName) }
+            guard byName.isDynamic || byName.identifier == UTType.data, status.kind == .regular else { return Identification(type: byName) }
+            let head = Self.head(of: path, length: max(ContentSniffer.headLength, min(magic?.extent ?? 0, Self.longestHead)))
+            guard let guess = guess(head), let guessed = registry.type(withIdentifier: guess.identifier) else { return Identification(type: byName) }
             return Identification(type: guessed, guess: guess)
         }
     }
 
+    /// What the content says: shared-mime-info's rules, as GIO reads them,
+    /// then docbrowser's own table (text, JSON, and the formats it knows).
+    public func guess(_ head: [UInt8]) -> ContentSniffer.Guess? {
+        if let section = magic?.match(head) {
+            let type = registry.preferredType(withTag: section.mimeType, tagClass: .mimeType)
+            if !type.isDynamic {
+                return ContentSniffer.Guess(identifier: type.identifier, evidence: "shared-mime-info's magic for \(section.mimeType) (priority \(section.priority))")
+            }
+        }
+        return ContentSniffer.guess(head: Array(head.prefix(ContentSniffer.headLength)))
+    }
+
+    /// No rule of shared-mime-info looks further than 64 KiB in (ISO 9660's
+    /// descriptor is at 32 KiB); a damaged database must not make every
+    /// guess read a whole file.
+    static let longestHead = 1 << 16
+
     /// The first bytes of a file, never following a link and never
     /// blocking on a FIFO put in its place since it was examined.
-    static func head(of path: RawPath) -> [UInt8] {
+    static func head(of path: RawPath, length: Int = ContentSniffer.headLength) -> [UInt8] {
         let descriptor = path.withCString { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else { return [] }
         defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: ContentSniffer.headLength)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        return count > 0 ? Array(buffer.prefix(count)) : []
+        var buffer = [UInt8](repeating: 0, count: length)
+        var filled = 0
+        while filled < length {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, length - filled) }
+            guard count > 0 else { break }
+            filled += count
+        }
+        return Array(buffer.prefix(filled))
     }
 }

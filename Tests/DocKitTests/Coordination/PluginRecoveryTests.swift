@@ -62,8 +62,10 @@ struct PluginRecoveryTests {
     private func withOrphan(writing file: RawPath, _ body: (ProcessIdentity, ProcessIdentity) async throws -> Void) async throws -> TerminationStatus {
         var options = PlatformOptions()
         options.createSession = true
-        // Its folder too, as a plugin that creates what it needs would.
-        let script = #"sleep 300 & echo $!; while :; do true > "$1" || mkdir -p "${1%/*}"; done 2>/dev/null"#
+        // Its folder too, as a plugin that creates what it needs would. The
+        // child sleeps an hour: a starved test process has been seen to take
+        // five minutes to read its pid.
+        let script = #"sleep 3600 & echo $!; while :; do true > "$1" || mkdir -p "${1%/*}"; done 2>/dev/null"#
         return try await Subprocess.run(.path("/bin/sh"), arguments: ["-c", script, "plugin", file.description], platformOptions: options,
                                         input: .none, output: .sequence, error: .discarded) { execution in
             let pid = execution.processIdentifier.value

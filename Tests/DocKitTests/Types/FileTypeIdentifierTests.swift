@@ -62,7 +62,23 @@ struct FileTypeIdentifierTests {
         #expect(identification.type.identifier == "com.adobe.pdf")
         let guess = try #require(identification.guess)
         #expect(guess.identifier == "com.adobe.pdf")
-        #expect(guess.evidence.contains("PDF"))
+        // shared-mime-info's rules where the machine has them, else
+        // docbrowser's own table.
+        #expect(guess.evidence.contains("PDF") || guess.evidence.contains("application/pdf"), "\(guess.evidence)")
+        let withoutMagic = FileTypeIdentifier(registry: Self.identifier.registry, magic: nil)
+        #expect(try withoutMagic.identify(file).guess?.evidence == "PDF header")
+    }
+
+    @Test("shared-mime-info's magic comes first, and its MIME type names the registry's type", .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/mime/magic")))
+    func magicFirst() throws {
+        let tmp = try TemporaryDirectory("magic")
+        // MIDI: not in docbrowser's own table, so only the magic knows it.
+        let file = try tmp.write(bytes: Array("MThd".utf8) + [0, 0, 0, 6, 0, 0, 0, 1, 0, 0x60], to: "tune")
+        let magic = try #require(MagicDatabase.load(environment: ["HOME": "/nonexistent", "XDG_DATA_DIRS": "/usr/share"]))
+        let identification = try FileTypeIdentifier(registry: Self.identifier.registry, magic: magic).identify(file)
+        #expect(identification.type.identifier == "public.midi-audio")
+        #expect(identification.guess?.evidence.contains("audio/midi") == true)
+        #expect(try FileTypeIdentifier(registry: Self.identifier.registry, magic: nil).identify(file).guess == nil)
     }
 
     @Test("only the head of a long file is read")

@@ -1,0 +1,196 @@
+import Foundation
+
+/// shared-mime-info's content rules ("magic"), read from the compiled
+/// `mime/magic` file that `update-mime-database` writes into each XDG data
+/// directory, and matched as xdgmime (and so GIO) matches them: the
+/// matching type of highest priority wins.
+///
+/// The format: a `MIME-Magic\0\n` header, then one section per type,
+/// `[priority:type]\n`, holding one rule per line,
+/// `[indent]>offset=LLvalue[&mask][~wordsize][+range]\n`, where `LL` is the
+/// value's length as two big-endian bytes. A rule indented one deeper than
+/// the one before it holds only when that one does too; of the rules at one
+/// level, any may hold.
+public struct MagicDatabase: Sendable {
+    public struct Section: Sendable, Hashable {
+        public var priority: Int
+        public var mimeType: String
+        var rules: [Rule]
+    }
+
+    struct Rule: Sendable, Hashable {
+        var offset: Int
+        var value: [UInt8]
+        var mask: [UInt8]?
+        var range: Int
+        var children: [Rule]
+
+        /// How far into a file this rule and those under it look.
+        var extent: Int {
+            max(offset + range - 1 + value.count, children.map(\.extent).max() ?? 0)
+        }
+
+        func matches(_ data: [UInt8]) -> Bool {
+            guard holds(data) else { return false }
+            return children.isEmpty || children.contains { $0.matches(data) }
+        }
+
+        private func holds(_ data: [UInt8]) -> Bool {
+            let last = min(offset + range - 1, data.count - value.count)
+            guard offset <= last else { return false }
+            for start in offset...last where bytesMatch(data, at: start) { return true }
+            return false
+        }
+
+        private func bytesMatch(_ data: [UInt8], at start: Int) -> Bool {
+            if let mask {
+                for index in value.indices where data[start + index] & mask[index] != value[index] & mask[index] { return false }
+                return true
+            }
+            for index in value.indices where data[start + index] != value[index] { return false }
+            return true
+        }
+    }
+
+    /// Highest priority first, as xdgmime tries them.
+    public private(set) var sections: [Section]
+    /// How many leading bytes of a file the rules look at.
+    public let extent: Int
+
+    init(sections: [Section]) {
+        // Stable: within one priority, the order of the file.
+        self.sections = sections.enumerated().sorted { lhs, rhs in
+            lhs.element.priority != rhs.element.priority ? lhs.element.priority > rhs.element.priority : lhs.offset < rhs.offset
+        }.map(\.element)
+        extent = sections.flatMap(\.rules).map(\.extent).max() ?? 0
+    }
+
+    /// The database of the first XDG data directory that has one, in the
+    /// order of importance (`$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`), as
+    /// shared-mime-info compiles every package of a directory into it.
+    public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> MagicDatabase? {
+        var sections: [Section] = []
+        var seen = Set<String>()
+        var found = false
+        for directory in XDGBaseDirectories(environment: environment).dataDirectories {
+            let url = directory.appending(path: "mime/magic")
+            guard let data = try? Data(contentsOf: url), let parsed = try? parse(Array(data)) else { continue }
+            found = true
+            // A more important directory's rules for a type replace the others'.
+            let fresh = parsed.filter { !seen.contains($0.mimeType) }
+            seen.formUnion(fresh.map(\.mimeType))
+            sections += fresh
+        }
+        return found ? MagicDatabase(sections: sections) : nil
+    }
+
+    /// The database of this machine, read once per process.
+    public static let installed: MagicDatabase? = load()
+
+    struct FormatError: Error {}
+
+    static func parse(_ bytes: [UInt8]) throws(FormatError) -> [Section] {
+        let header = Array("MIME-Magic\0\n".utf8)
+        guard bytes.starts(with: header) else { throw FormatError() }
+        var reader = Reader(bytes: bytes, position: header.count)
+        var sections: [Section] = []
+        while !reader.isAtEnd {
+            guard reader.take() == UInt8(ascii: "[") else { throw FormatError() }
+            let title = try reader.text(upTo: UInt8(ascii: "]"))
+            guard reader.take() == UInt8(ascii: "]"), reader.take() == UInt8(ascii: "\n") else { throw FormatError() }
+            let parts = title.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, let priority = Int(parts[0]) else { throw FormatError() }
+            var flat: [(indent: Int, rule: Rule)] = []
+            while !reader.isAtEnd, reader.peek() != UInt8(ascii: "[") {
+                flat.append(try reader.rule())
+            }
+            sections.append(Section(priority: priority, mimeType: TypeTagClass.mimeType.normalized(String(parts[1])), rules: nest(flat[...], depth: 0)))
+        }
+        return sections
+    }
+
+    /// Rules as a tree: each rule holds the deeper-indented ones after it.
+    private static func nest(_ flat: ArraySlice<(indent: Int, rule: Rule)>, depth: Int) -> [Rule] {
+        var rules: [Rule] = []
+        var index = flat.startIndex
+        while index < flat.endIndex {
+            guard flat[index].indent == depth else { index += 1; continue }
+            var end = index + 1
+            while end < flat.endIndex, flat[end].indent > depth { end += 1 }
+            var rule = flat[index].rule
+            rule.children = nest(flat[(index + 1)..<end], depth: depth + 1)
+            rules.append(rule)
+            index = end
+        }
+        return rules
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var position: Int
+
+        var isAtEnd: Bool { position >= bytes.count }
+        func peek() -> UInt8? { isAtEnd ? nil : bytes[position] }
+
+        mutating func take() -> UInt8? {
+            defer { position += 1 }
+            return peek()
+        }
+
+        mutating func take(_ count: Int) throws(FormatError) -> [UInt8] {
+            guard count >= 0, position + count <= bytes.count else { throw FormatError() }
+            defer { position += count }
+            return Array(bytes[position..<(position + count)])
+        }
+
+        mutating func number() -> Int? {
+            var value: Int?
+            while let byte = peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                value = (value ?? 0) &* 10 &+ Int(byte - UInt8(ascii: "0"))
+                guard value! < 1 << 30 else { return nil }
+                position += 1
+            }
+            return value
+        }
+
+        mutating func text(upTo terminator: UInt8) throws(FormatError) -> String {
+            guard let end = bytes[position...].firstIndex(of: terminator) else { throw FormatError() }
+            defer { position = end }
+            return String(decoding: bytes[position..<end], as: UTF8.self)
+        }
+
+        mutating func rule() throws(FormatError) -> (indent: Int, rule: Rule) {
+            let indent = number() ?? 0
+            guard take() == UInt8(ascii: ">"), let offset = number(), take() == UInt8(ascii: "=") else { throw FormatError() }
+            let length = try take(2)
+            var value = try take(Int(length[0]) << 8 | Int(length[1]))
+            var mask: [UInt8]?
+            var wordSize = 1
+            var range = 1
+            while let byte = take(), byte != UInt8(ascii: "\n") {
+                switch byte {
+                case UInt8(ascii: "&"): mask = try take(value.count)
+                case UInt8(ascii: "~"): wordSize = number() ?? 1
+                case UInt8(ascii: "+"): range = max(1, number() ?? 1)
+                default: throw FormatError()
+                }
+            }
+            // Values of 2- and 4-byte words are written big-endian; this
+            // machine reads them little-endian.
+            if wordSize == 2 || wordSize == 4, value.count % wordSize == 0 {
+                value = Self.swapped(value, wordSize)
+                mask = mask.map { Self.swapped($0, wordSize) }
+            }
+            return (indent, Rule(offset: offset, value: value, mask: mask, range: range, children: []))
+        }
+
+        static func swapped(_ bytes: [UInt8], _ wordSize: Int) -> [UInt8] {
+            stride(from: 0, to: bytes.count, by: wordSize).flatMap { bytes[$0..<($0 + wordSize)].reversed() }
+        }
+    }
+
+    /// The type the content names, and the priority of its rule.
+    public func match(_ data: [UInt8]) -> Section? {
+        sections.first { section in section.rules.contains { $0.matches(data) } }
+    }
+}
