@@ -44,6 +44,11 @@ public struct FileTypeIdentifier: Sendable {
             return Identification(type: registry.type(forFileName: name, isDirectory: true))
         case .regular, .other:
             let byName = registry.type(forFileName: name, isDirectory: false)
+            if byName.identifier.caseInsensitiveCompare(Self.propertyList) == .orderedSame, status.kind == .regular,
+               let refined = Self.propertyListForm(Self.head(of: path, length: 64)),
+               let type = registry.type(withIdentifier: refined.identifier) {
+                return Identification(type: type, guess: refined)
+            }
             guard byName.isDynamic || byName.identifier == UTType.data, status.kind == .regular else { return Identification(type: byName) }
             let head = Self.head(of: path, length: max(ContentSniffer.headLength, min(magic?.extent ?? 0, Self.longestHead)))
             guard let guess = guess(head), let guessed = registry.type(withIdentifier: guess.identifier) else { return Identification(type: byName) }
@@ -61,6 +66,24 @@ public struct FileTypeIdentifier: Sendable {
             }
         }
         return ContentSniffer.guess(head: Array(head.prefix(ContentSniffer.headLength)))
+    }
+
+    static let propertyList = "com.apple.property-list"
+
+    /// `.plist` names a property list; its first bytes say which form, as
+    /// Apple's declarations have one type for each.
+    static func propertyListForm(_ head: [UInt8]) -> ContentSniffer.Guess? {
+        if head.starts(with: Array("bplist".utf8)) {
+            return ContentSniffer.Guess(identifier: "com.apple.binary-property-list", evidence: "binary property list header")
+        }
+        let text = head.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if text.starts(with: Array("<?xml".utf8)) || text.starts(with: Array("<!DOCTYPE plist".utf8)) || text.starts(with: Array("<plist".utf8)) {
+            return ContentSniffer.Guess(identifier: "com.apple.xml-property-list", evidence: "XML declaration")
+        }
+        if let first = text.first, [UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "\"")].contains(first) || first == UInt8(ascii: "/") {
+            return ContentSniffer.Guess(identifier: "com.apple.ascii-property-list", evidence: "old-style (ASCII) property list syntax")
+        }
+        return nil
     }
 
     /// No rule of shared-mime-info looks further than 64 KiB in (ISO 9660's

@@ -81,6 +81,21 @@ struct FileTypeIdentifierTests {
         #expect(try FileTypeIdentifier(registry: Self.identifier.registry, magic: nil).identify(file).guess == nil)
     }
 
+    @Test(".plist names a property list, and its content says which form", arguments: [
+        ("bplist00\u{8}\u{0}", "com.apple.binary-property-list"),
+        ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict/></plist>\n", "com.apple.xml-property-list"),
+        ("{ Key = Value; }\n", "com.apple.ascii-property-list"),
+        ("", "com.apple.property-list"),
+    ])
+    func propertyListForms(_ contents: String, _ identifier: String) throws {
+        let tmp = try TemporaryDirectory("plist")
+        let file = try tmp.write(contents, to: "Info.plist")
+        let identification = try Self.identifier.identify(file)
+        #expect(identification.type.identifier == identifier)
+        #expect((identification.guess != nil) == (identifier != "com.apple.property-list"))
+        #expect(SystemTypes.registry.type(forFileName: "Info.plist", isDirectory: false).identifier == "com.apple.property-list", "by name alone")
+    }
+
     @Test("only the head of a long file is read")
     func longFile() throws {
         let tmp = try TemporaryDirectory("long")
