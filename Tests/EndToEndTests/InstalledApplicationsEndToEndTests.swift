@@ -91,13 +91,16 @@ struct InstalledApplicationsEndToEndTests {
         _ = try sandbox.write("""
             [Default Applications]
             image/png=nothing-installed.desktop;zed.desktop;
+            text/plain=beta.desktop;
             [Added Associations]
             image/webp=beta.desktop;
             [Removed Associations]
             image/gif=mid.desktop;
             """, to: "user/.config/mimeapps.list")
         environment["XDG_CONFIG_HOME"] = sandbox.userHome.appending(path: ".config").path
-        expected = ["image/png": "zed", "image/gif": "zed", "image/webp": "beta"]
+        // A default for text/plain does not beat an app claiming text/x-csrc
+        // itself; it does win for text/x-python, which no app claims.
+        expected = ["image/png": "zed", "image/gif": "zed", "image/webp": "beta", "text/x-csrc": "zed", "text/x-python": "beta"]
         for (mimeType, app) in expected.sorted(by: { $0.key < $1.key }) {
             let choice = try await Self.choice(sandbox, mimeType, environment: environment)
             #expect(choice.gio == app, "gio, \(mimeType): \(choice)")

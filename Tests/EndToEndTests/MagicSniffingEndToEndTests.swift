@@ -129,7 +129,7 @@ for kind, make in kinds.items():
             let json = try result.json()
             let ours = (json["type"] as? [String: Any])?["identifier"] as? String
             let theirs = try await identifier(ofMIMEType: gioTypes[name] ?? "application/octet-stream")
-            if ours == theirs {
+            if let ours, ours == theirs {
                 agreed += 1
             } else {
                 disagreements.append("\(name): docbrowser \(ours ?? "?"), gio \(gioTypes[name] ?? "?") (\(theirs ?? "?"))")
@@ -139,6 +139,7 @@ for kind, make in kinds.items():
         let share = Double(agreed) / Double(names.count)
         print("note: docbrowser agrees with gio on \(agreed) of \(names.count) extensionless files (\(Int((share * 100).rounded())) %)")
         for line in disagreements { print("note: \(line)") }
+        // The issue asks for 95 %; all 228 agree on Debian 12's shared-mime-info.
         #expect(share >= 0.95, "\(disagreements.joined(separator: "\n"))")
     }
 }

@@ -13,10 +13,13 @@ public struct DesktopApplications: Sendable, Hashable {
     /// Most important first, as the desktop entry specification orders them.
     public var directories: [URL]
 
+    /// - Parameter directories: Most important first, as ``directories(environment:)`` gives them.
     public init(directories: [URL]) {
         self.directories = directories
     }
 
+    /// The `applications` folders of the XDG data directories, the user's first.
+    /// - Parameter environment: Where the XDG variables are read.
     public static func directories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
         XDGBaseDirectories(environment: environment).dataDirectories.map {
             $0.appending(path: "applications", directoryHint: .isDirectory)
@@ -26,11 +29,14 @@ public struct DesktopApplications: Sendable, Hashable {
     /// One installed app: its entry as a handler, and the rank of the
     /// directory it came from (0 is the user's own).
     public struct Application: Sendable, Hashable {
+        /// The entry as a handler, its identifier the desktop file ID.
         public var manifest: HandlerManifest
+        /// Where in ``DesktopApplications/directories`` it was found.
         public var directoryIndex: Int
     }
 
     /// Every app that can be used, by desktop file ID, first directory first.
+    /// - Parameter environment: Where programs are looked up (`PATH`).
     public func applications(environment: [String: String] = ProcessInfo.processInfo.environment) -> [Application] {
         var seen = Set<String>()
         var found: [Application] = []

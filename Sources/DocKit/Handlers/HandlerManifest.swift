@@ -90,7 +90,7 @@ public struct HandlerManifest: Sendable, Hashable {
     public var warnings: [MalformedFileError] = []
     /// For an app the desktop installed (``DesktopApplications``), the rank
     /// of its directory, 0 being the user's; nil for a registered handler.
-    public var installedDirectoryIndex: Int?
+    public internal(set) var installedDirectoryIndex: Int?
 
     public var canOpen: Bool { executable != nil }
 

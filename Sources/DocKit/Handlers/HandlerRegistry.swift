@@ -120,7 +120,10 @@ public struct HandlerRegistry: Sendable {
             candidates.insert(preferred, at: 0)
             return candidates.sorted { $0.ranks(before: $1) }
         }
-        for (distance, mimeType) in lineage.enumerated() {
+        // GIO goes one MIME type at a time, nearest first: that type's
+        // default, then the apps claiming it, then on to its parent.
+        let nearestInstalledClaim = candidates.filter { $0.handler.installedDirectoryIndex != nil && $0.opens }.map(\.distance).min() ?? Int.max
+        for (distance, mimeType) in lineage.enumerated() where distance <= nearestInstalledClaim {
             guard let chosen = mimeApps.defaultApplication(for: mimeType, installed: { handler(withIdentifier: $0)?.canOpen == true }),
                   let handler = handler(withIdentifier: chosen)
             else { continue }

@@ -16,8 +16,11 @@ public struct MimeAppsList: Sendable, Hashable {
     /// `[Removed Associations]`: apps never to be offered for a type.
     public var removed: [String: Set<String>] = [:]
 
+    /// An empty list: no defaults, no associations added or removed.
     public init() {}
 
+    /// The files that may hold associations, most important first.
+    /// - Parameter environment: Where the XDG variables are read.
     public static func files(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
         let base = XDGBaseDirectories(environment: environment)
         let folders = [base.configHome] + base.configDirs + base.dataDirectories.map { $0.appending(path: "applications", directoryHint: .isDirectory) }
@@ -26,6 +29,8 @@ public struct MimeAppsList: Sendable, Hashable {
         }
     }
 
+    /// Every file of ``files(environment:)`` that exists, in that order.
+    /// - Parameter environment: Where the XDG variables are read.
     public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> MimeAppsList {
         var list = MimeAppsList()
         for url in files(environment: environment) {

@@ -5,12 +5,16 @@ import Foundation
 /// `update-mime-database` writes into each `mime` directory. Every `text/*`
 /// is also plain text, and everything but `inode/*` is a stream of bytes.
 public struct MIMETypeHierarchy: Sendable, Hashable {
+    /// Each type's `sub-class-of` parents.
     public private(set) var parents: [String: [String]] = [:]
+    /// Each alias's type.
     public private(set) var canonicalNames: [String: String] = [:]
 
+    /// An empty hierarchy: every type stands alone.
     public init() {}
 
     /// The hierarchy of `$XDG_DATA_HOME/mime` and each `$XDG_DATA_DIRS/mime`.
+    /// - Parameter environment: Where the XDG variables are read.
     public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> MIMETypeHierarchy {
         var hierarchy = MIMETypeHierarchy()
         for directory in XDGBaseDirectories(environment: environment).dataDirectories {
@@ -37,12 +41,14 @@ public struct MIMETypeHierarchy: Sendable, Hashable {
         }
     }
 
+    /// The type an alias stands for, or the type itself, normalized.
     public func canonicalName(_ mimeType: String) -> String {
         let normalized = TypeTagClass.mimeType.normalized(mimeType)
         return canonicalNames[normalized] ?? normalized
     }
 
     /// The types themselves, then their ancestors, nearest first, each once.
+    /// - Parameter mimeTypes: A document's MIME types, its preferred first.
     public func lineage(of mimeTypes: [String]) -> [String] {
         var result: [String] = []
         var seen = Set<String>()

@@ -12,8 +12,11 @@ import Foundation
 /// the one before it holds only when that one does too; of the rules at one
 /// level, any may hold.
 public struct MagicDatabase: Sendable {
+    /// One type's rules, and how strongly they name it (0 to 100).
     public struct Section: Sendable, Hashable {
+        /// Higher wins; shared-mime-info's default is 50.
         public var priority: Int
+        /// The type the rules name.
         public var mimeType: String
         var rules: [Rule]
     }
@@ -65,9 +68,10 @@ public struct MagicDatabase: Sendable {
         extent = sections.flatMap(\.rules).map(\.extent).max() ?? 0
     }
 
-    /// The database of the first XDG data directory that has one, in the
-    /// order of importance (`$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`), as
-    /// shared-mime-info compiles every package of a directory into it.
+    /// The databases of every XDG data directory, in the order of
+    /// importance (`$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`): a type's rules
+    /// come from the most important directory that has some, as
+    /// shared-mime-info compiles every package of a directory into one file.
     public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> MagicDatabase? {
         var sections: [Section] = []
         var seen = Set<String>()
@@ -89,28 +93,31 @@ public struct MagicDatabase: Sendable {
 
     struct FormatError: Error {}
 
+    /// Nesting deeper than this is no real rule: it is refused, so that no
+    /// file can make matching recurse without end.
+    static let maximumDepth = 32
+
+    /// The sections of a compiled magic file. A section that cannot be read
+    /// (an unknown flag, a rule indented more than one deeper than the one
+    /// before it, nesting past ``maximumDepth``) is skipped, as xdgmime
+    /// skips it; the others still count.
     static func parse(_ bytes: [UInt8]) throws(FormatError) -> [Section] {
         let header = Array("MIME-Magic\0\n".utf8)
         guard bytes.starts(with: header) else { throw FormatError() }
         var reader = Reader(bytes: bytes, position: header.count)
         var sections: [Section] = []
         while !reader.isAtEnd {
-            guard reader.take() == UInt8(ascii: "[") else { throw FormatError() }
-            let title = try reader.text(upTo: UInt8(ascii: "]"))
-            guard reader.take() == UInt8(ascii: "]"), reader.take() == UInt8(ascii: "\n") else { throw FormatError() }
-            let parts = title.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, let priority = Int(parts[0]) else { throw FormatError() }
-            var flat: [(indent: Int, rule: Rule)] = []
-            while !reader.isAtEnd, reader.peek() != UInt8(ascii: "[") {
-                flat.append(try reader.rule())
+            do {
+                sections.append(try reader.section())
+            } catch {
+                reader.skipToNextSection()
             }
-            sections.append(Section(priority: priority, mimeType: TypeTagClass.mimeType.normalized(String(parts[1])), rules: nest(flat[...], depth: 0)))
         }
         return sections
     }
 
     /// Rules as a tree: each rule holds the deeper-indented ones after it.
-    private static func nest(_ flat: ArraySlice<(indent: Int, rule: Rule)>, depth: Int) -> [Rule] {
+    fileprivate static func nest(_ flat: ArraySlice<(indent: Int, rule: Rule)>, depth: Int) -> [Rule] {
         var rules: [Rule] = []
         var index = flat.startIndex
         while index < flat.endIndex {
@@ -133,8 +140,9 @@ public struct MagicDatabase: Sendable {
         func peek() -> UInt8? { isAtEnd ? nil : bytes[position] }
 
         mutating func take() -> UInt8? {
-            defer { position += 1 }
-            return peek()
+            guard let byte = peek() else { return nil }
+            position += 1
+            return byte
         }
 
         mutating func take(_ count: Int) throws(FormatError) -> [UInt8] {
@@ -175,13 +183,43 @@ public struct MagicDatabase: Sendable {
                 default: throw FormatError()
                 }
             }
-            // Values of 2- and 4-byte words are written big-endian; this
-            // machine reads them little-endian.
-            if wordSize == 2 || wordSize == 4, value.count % wordSize == 0 {
+            // Values of 2- and 4-byte words are written big-endian, and read
+            // in this machine's order.
+            guard [0, 1, 2, 4].contains(wordSize), value.count % max(wordSize, 1) == 0 else { throw FormatError() }
+            #if _endian(little)
+            if wordSize == 2 || wordSize == 4 {
                 value = Self.swapped(value, wordSize)
                 mask = mask.map { Self.swapped($0, wordSize) }
             }
+            #endif
             return (indent, Rule(offset: offset, value: value, mask: mask, range: range, children: []))
+        }
+
+        mutating func section() throws(FormatError) -> Section {
+            guard take() == UInt8(ascii: "[") else { throw FormatError() }
+            let title = try text(upTo: UInt8(ascii: "]"))
+            guard take() == UInt8(ascii: "]"), take() == UInt8(ascii: "\n") else { throw FormatError() }
+            let parts = title.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, let priority = Int(parts[0]), (0...100).contains(priority) else { throw FormatError() }
+            var flat: [(indent: Int, rule: Rule)] = []
+            while !isAtEnd, peek() != UInt8(ascii: "[") {
+                let line = try rule()
+                let deepest = (flat.last?.indent ?? -1) + 1
+                guard line.indent <= deepest, line.indent < MagicDatabase.maximumDepth else { throw FormatError() }
+                flat.append(line)
+            }
+            return Section(priority: priority, mimeType: TypeTagClass.mimeType.normalized(String(parts[1])), rules: MagicDatabase.nest(flat[...], depth: 0))
+        }
+
+        /// After a line that cannot be read: on to the next `\n[`, where a
+        /// section starts, or the end.
+        mutating func skipToNextSection() {
+            // Already there: the error was in the header that ended the last line.
+            if position > 0, position < bytes.count, bytes[position - 1] == 0x0A, bytes[position] == UInt8(ascii: "[") { return }
+            while position + 1 < bytes.count, !(bytes[position] == 0x0A && bytes[position + 1] == UInt8(ascii: "[")) {
+                position += 1
+            }
+            position = min(position + 1, bytes.count)
         }
 
         static func swapped(_ bytes: [UInt8], _ wordSize: Int) -> [UInt8] {

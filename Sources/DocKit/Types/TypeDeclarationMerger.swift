@@ -143,7 +143,8 @@ public enum TypeDeclarationMerger {
                 for mimeType in mimeTypes {
                     var pending = [mimeType.name]
                     var seen = Set<String>()
-                    while let next = pending.popLast(), seen.insert(next).inserted {
+                    while let next = pending.popLast() {
+                        guard seen.insert(next).inserted else { continue }
                         if next.hasPrefix("text/") { textTypes.insert(mimeType.name); break }
                         pending += parents[next] ?? []
                     }

@@ -9,8 +9,10 @@ import Testing
 /// Recovery of an export or import whose process died while its plugin
 /// ran. The dead launcher is played by dropping its journal unfinished; the
 /// orphaned plugin by a shell in a session of its own that rewrites the
-/// temporary (and its folder) as fast as it can, with a child of its own.
-@Suite("Recovering an interrupted operation stops its orphaned plugin first")
+/// temporary (and its folder) a hundred times a second, with a child of
+/// its own.
+// Serialized: each test runs a stand-in plugin rewriting a file in a loop.
+@Suite("Recovering an interrupted operation stops its orphaned plugin first", .serialized)
 struct PluginRecoveryTests {
     enum Operation: String, CaseIterable, Sendable { case export, `import` }
 
@@ -62,10 +64,12 @@ struct PluginRecoveryTests {
     private func withOrphan(writing file: RawPath, _ body: (ProcessIdentity, ProcessIdentity) async throws -> Void) async throws -> TerminationStatus {
         var options = PlatformOptions()
         options.createSession = true
-        // Its folder too, as a plugin that creates what it needs would. The
-        // child sleeps an hour: a starved test process has been seen to take
-        // five minutes to read its pid.
-        let script = #"sleep 3600 & echo $!; while :; do true > "$1" || mkdir -p "${1%/*}"; done 2>/dev/null"#
+        // Its folder too, as a plugin that creates what it needs would, a
+        // hundred times a second: a loop with no pause, eight of them at
+        // once, took both cores from every other test. The child sleeps an
+        // hour: a starved test process has been seen to take five minutes
+        // to read its pid.
+        let script = #"sleep 3600 & echo $!; while :; do true > "$1" || mkdir -p "${1%/*}"; sleep 0.01; done 2>/dev/null"#
         return try await Subprocess.run(.path("/bin/sh"), arguments: ["-c", script, "plugin", file.description], platformOptions: options,
                                         input: .none, output: .sequence, error: .discarded) { execution in
             let pid = execution.processIdentifier.value
