@@ -11,5 +11,14 @@ extension FuzzTarget {
             guard let types = try? SharedMimeInfoDeclarations.load(from: scratch.file("types.xml", holding: input)) else { return }
             _ = TypeDeclarationMerger.merge([], sharedMimeInfo: types)
         },
+        FuzzTarget(name: "magic", summary: "a compiled shared-mime-info magic file, then its own bytes sniffed with it") { input, scratch in
+            try? FileManager.default.createDirectory(at: scratch.directory.appending(path: "mime"), withIntermediateDirectories: true)
+            _ = scratch.file("mime/magic", holding: input)
+            let environment = ["HOME": "/nonexistent", "XDG_DATA_HOME": scratch.directory.path, "XDG_DATA_DIRS": "/nonexistent"]
+            guard let database = MagicDatabase.load(environment: environment) else { return }
+            if let section = database.match(input), !(0...100).contains(section.priority) {
+                fatalError("a section of priority \(section.priority) was read")
+            }
+        },
     ]
 }
