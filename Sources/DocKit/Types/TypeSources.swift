@@ -34,15 +34,9 @@ public struct TypeSources: Sendable, Hashable {
     /// (default `/usr/local/share:/usr/share`), as shared-mime-info itself
     /// searches them.
     public static func sharedMimeInfoDirectories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
-        var bases: [String] = []
-        if let dataHome = environment["XDG_DATA_HOME"], !dataHome.isEmpty {
-            bases.append(dataHome)
-        } else if let home = environment["HOME"], !home.isEmpty {
-            bases.append(home + "/.local/share")
+        XDGBaseDirectories(environment: environment).dataDirectories.map {
+            $0.appending(path: "mime/packages", directoryHint: .isDirectory)
         }
-        let dataDirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
-        bases += dataDirs.split(separator: ":").map(String.init)
-        return bases.map { URL(fileURLWithPath: $0, isDirectory: true).appending(path: "mime/packages", directoryHint: .isDirectory) }
     }
 
     /// The files as they are on disk now, in a stable order.
