@@ -19,7 +19,7 @@ release: deps
 	$(SWIFT) build -c release
 
 test: deps
-	$(SWIFT) test
+	@bash scripts/test.sh "$(SWIFT)"
 
 demo: release
 	@bash scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/docbrowser" "$(DEMO_HOME)"

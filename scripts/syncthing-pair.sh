@@ -68,7 +68,8 @@ for setting, value in [
     ("autoUpgradeIntervalH", "0"), ("releasesURL", ""),
     ("startBrowser", "false"), ("reconnectionIntervalS", "1"),
     ("progressUpdateIntervalS", "1"), ("minHomeDiskFree", "0"),
-    ("maxRecvKbps", receive),
+    # 127.0.0.1 is on the LAN, which Syncthing leaves unlimited unless told.
+    ("maxRecvKbps", receive), ("limitBandwidthInLan", "true"),
 ]:
     option(setting, value)
 
