@@ -90,6 +90,46 @@ struct TypesEndToEndTests {
         #expect(human.standardOutput.contains("guessed"))
     }
 
+    @Test func lookupOfSeveralPathsPrintsALineEachAndGoesOnPastAMissingOne() async throws {
+        let sandbox = try Sandbox()
+        let pdf = try sandbox.write("%PDF-1.7\n", to: "files/report.pdf")
+        let nameless = try sandbox.write("%PDF-1.7\n%rest", to: "files/scan-0042")
+        let missing = sandbox.root.appending(path: "files/gone.txt")
+        let notes = try sandbox.write("hello", to: "files/notes.txt")
+        let result = try await sandbox.run(["types", "lookup", pdf.path, nameless.path, missing.path, notes.path])
+        #expect(result.status == 3, "a missing path is not found: \(result)")
+        #expect(result.standardOutput.split(separator: "\n") == [
+            "\(pdf.path): com.adobe.pdf",
+            "\(nameless.path): com.adobe.pdf (guessed)",
+            "\(notes.path): public.plain-text",
+        ])
+        #expect(result.standardError.contains("gone.txt"), "\(result)")
+
+        let json = try await sandbox.run(["types", "lookup", pdf.path, notes.path, "--json"]).jsonArray()
+        #expect(json.map { ($0["query"] as? [String: String])?["path"] } == [pdf.path, notes.path])
+        #expect(json.map { ($0["type"] as? [String: Any])?["identifier"] as? String } == ["com.adobe.pdf", "public.plain-text"])
+    }
+
+    @Test func filesFromReadsPathsByLineFromStandardInputAndByNULFromAFile() async throws {
+        let sandbox = try Sandbox()
+        let pdf = try sandbox.write("%PDF-1.7\n", to: "files/report.pdf")
+        let newline = try sandbox.write("x", to: "files/two\nlines.png")
+        let byLine = try await sandbox.run(["types", "lookup", "--files-from", "-"], input: "\(pdf.path)\n\n")
+        #expect(byLine.status == 0, "\(byLine)")
+        #expect(byLine.standardOutput == "\(pdf.path): com.adobe.pdf\n")
+
+        let list = try sandbox.write("\(pdf.path)\0\(newline.path)\0", to: "list0")
+        let byNUL = try await sandbox.run(["types", "lookup", "--files-from", list.path, "-0", "--json"])
+        #expect(byNUL.status == 0, "\(byNUL)")
+        let types = try byNUL.jsonArray().map { ($0["type"] as? [String: Any])?["identifier"] as? String }
+        #expect(types == ["com.adobe.pdf", "public.png"], "a name holding a newline is one path with -0")
+
+        let misuse = try await sandbox.run(["types", "lookup", pdf.path, "-0"])
+        #expect(misuse.status == 2, "-0 without --files-from is a usage error: \(misuse)")
+        let unreadable = try await sandbox.run(["types", "lookup", "--files-from", sandbox.root.appending(path: "no-list").path])
+        #expect(unreadable.status != 0 && unreadable.standardError.contains("no-list"), "\(unreadable)")
+    }
+
     @Test func lookupOfADirectoryTellsPackagesFromFolders() async throws {
         let sandbox = try Sandbox()
         _ = try sandbox.write("{\\rtf1}", to: "files/Letter.rtfd/TXT.rtf")

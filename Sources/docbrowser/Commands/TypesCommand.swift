@@ -49,11 +49,12 @@ struct TypesShow: AsyncParsableCommand {
 struct TypesLookup: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lookup",
-        abstract: "Find the type of a filename extension, a MIME type, or a file.",
+        abstract: "Find the type of a filename extension, a MIME type, or files.",
         discussion: """
         A PATH is looked up by its name; a directory is a package when its extension \
         names a package type. A file whose name says nothing is sniffed by content, \
-        and the answer says that it was guessed.
+        and the answer says that it was guessed. With several paths, or --files-from, \
+        each gets one line, PATH: TYPE, as `file --mime-type` prints them.
         """
     )
 
@@ -68,12 +69,19 @@ struct TypesLookup: AsyncParsableCommand {
     @Option(name: .customLong("conforming-to"), help: ArgumentHelp("Only types conforming to this one (without it, data types are preferred, then packages).", valueName: "UTI"))
     var supertype: String?
 
-    @Argument(help: "A file or directory.")
-    var path: String?
+    @Option(name: .customLong("files-from"), help: ArgumentHelp("Read the paths from FILE, one a line; - reads standard input.", valueName: "FILE"))
+    var filesFrom: String?
+
+    @Flag(name: [.customShort("0"), .customLong("null")], help: "With --files-from, paths end with NUL instead of a newline, as `find -print0` writes them.")
+    var nullSeparated = false
+
+    @Argument(help: "Files or directories.")
+    var paths: [String] = []
 
     func validate() throws {
-        let given = [filenameExtension != nil, mimeType != nil, path != nil].filter { $0 }.count
-        if given != 1 { throw ValidationError("Give exactly one of --ext E, --mime M or PATH.") }
+        let given = [filenameExtension != nil, mimeType != nil, !paths.isEmpty || filesFrom != nil].filter { $0 }.count
+        if given != 1 { throw ValidationError("Give exactly one of --ext E, --mime M, or paths (PATH... or --files-from FILE).") }
+        if nullSeparated && filesFrom == nil { throw ValidationError("-0 applies to --files-from only.") }
     }
 
     struct Report: Encodable {
@@ -88,14 +96,18 @@ struct TypesLookup: AsyncParsableCommand {
     func run() async throws {
         let context = CommandContext(global)
         let registry = try context.typeRegistry().registry
-        let report: Report
-        if let filenameExtension {
-            report = lookup(tag: filenameExtension, tagClass: .filenameExtension, in: registry)
-        } else if let mimeType {
-            report = lookup(tag: mimeType, tagClass: .mimeType, in: registry)
+        if filenameExtension != nil || mimeType != nil {
+            let report = filenameExtension.map { lookup(tag: $0, tagClass: .filenameExtension, in: registry) }
+                ?? lookup(tag: mimeType!, tagClass: .mimeType, in: registry)
+            try show(report, context: context)
+        } else if paths.count == 1 && filesFrom == nil {
+            try show(try lookup(path: RawPath(paths[0]), in: FileTypeIdentifier(registry: registry)), context: context)
         } else {
-            report = try lookup(path: path!, in: registry)
+            try lookupEach(try allPaths(), in: FileTypeIdentifier(registry: registry), context: context)
         }
+    }
+
+    private func show(_ report: Report, context: CommandContext) throws {
         if global.json {
             try context.output.emit(json: report)
             return
@@ -107,6 +119,44 @@ struct TypesLookup: AsyncParsableCommand {
         if report.candidates.count > 1 {
             context.output.line("  also claimed by: \(report.candidates.dropFirst().joined(separator: ", "))")
         }
+    }
+
+    /// One line per path, written as it is typed; a path that cannot be
+    /// typed is reported and the others still are, as `file` does.
+    private func lookupEach(_ paths: [RawPath], in identifier: FileTypeIdentifier, context: CommandContext) throws {
+        var failures = FailureCollector()
+        var reports: [Report] = []
+        for path in paths {
+            do {
+                let report = try lookup(path: path, in: identifier)
+                if global.json {
+                    reports.append(report)
+                } else {
+                    context.output.line(TerminalText.line("\(path): \(report.type.identifier)\(report.guessed ? " (guessed)" : "")"))
+                }
+            } catch {
+                failures.record(error, output: context.output)
+            }
+        }
+        if global.json { try context.output.emit(json: reports) }
+        try failures.finish()
+    }
+
+    private func allPaths() throws -> [RawPath] {
+        var all = paths.map { RawPath($0) }
+        guard let filesFrom else { return all }
+        let data: Data
+        if filesFrom == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: filesFrom) else {
+                throw TypeRegistryError.unreadableFile(path: filesFrom, reason: "cannot be read")
+            }
+            data = contents
+        }
+        let separator = nullSeparated ? UInt8(0) : UInt8(ascii: "\n")
+        all += data.split(separator: separator, omittingEmptySubsequences: true).map { RawPath(bytes: Array($0)) }
+        return all
     }
 
     private func lookup(tag: String, tagClass: TypeTagClass, in registry: TypeRegistry) -> Report {
@@ -121,11 +171,11 @@ struct TypesLookup: AsyncParsableCommand {
         )
     }
 
-    private func lookup(path: String, in registry: TypeRegistry) throws -> Report {
-        let identification = try FileTypeIdentifier(registry: registry).identify(URL(fileURLWithPath: path))
+    private func lookup(path: RawPath, in identifier: FileTypeIdentifier) throws -> Report {
+        let identification = try identifier.identify(path)
         return Report(
-            query: ["path": path],
-            type: TypeReport(identification.type, in: registry),
+            query: ["path": path.description],
+            type: TypeReport(identification.type, in: identifier.registry),
             candidates: [identification.type.identifier],
             guessed: identification.guess != nil,
             evidence: identification.guess?.evidence

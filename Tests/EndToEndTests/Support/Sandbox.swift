@@ -62,7 +62,7 @@ final class Sandbox: Sendable {
         try await run(arguments, killAfter: seconds).status
     }
 
-    func run(_ arguments: [String], environment extra: [Environment.Key: String?] = [:], killAfter seconds: Double? = nil, inTerminal: Bool = false) async throws -> Result {
+    func run(_ arguments: [String], environment extra: [Environment.Key: String?] = [:], killAfter seconds: Double? = nil, inTerminal: Bool = false, input: String = "") async throws -> Result {
         var environment: [Environment.Key: String?] = [
             "HOME": userHome.path,
             "XDG_DATA_HOME": userHome.appending(path: ".local/share").path,
@@ -84,10 +84,19 @@ final class Sandbox: Sendable {
         }
         // timeout passes the child's death by SIGKILL on by dying of it too.
         let killer = seconds.map { ["/usr/bin/timeout", "-s", "KILL", String(format: "%.3f", $0)] } ?? []
+        // Standard input is a file, so that the command reads it to its end
+        // at once; /dev/null when there is none.
+        var inputFile = URL(fileURLWithPath: "/dev/null")
+        if !input.isEmpty {
+            inputFile = FileManager.default.temporaryDirectory.appending(path: "docbrowser-stdin-\(UUID().uuidString)")
+            try Data(input.utf8).write(to: inputFile)
+        }
+        defer { if !input.isEmpty { try? FileManager.default.removeItem(at: inputFile) } }
         let result = try await Subprocess.run(
             .path(FilePath((killer + command)[0])),
             arguments: Arguments(Array((killer + command).dropFirst())),
             environment: .inherit.updating(environment),
+            input: .fileDescriptor(try FileDescriptor.open(FilePath(inputFile.path), .readOnly), closeAfterSpawningProcess: true),
             output: .string(limit: 16 << 20),
             error: .string(limit: 1 << 20)
         )
