@@ -6,6 +6,7 @@ enum ArchiveFormat: String, CaseIterable {
     case zip
     case tar
     case tarGzip = "tar.gz"
+    case tarBzip2 = "tar.bz2"
     case tarXz = "tar.xz"
     case tarZstd = "tar.zst"
     case sevenZip = "7z"
@@ -14,7 +15,7 @@ enum ArchiveFormat: String, CaseIterable {
     var levels: ClosedRange<Int>? {
         switch self {
         case .zip, .tarXz, .sevenZip: 0...9
-        case .tarGzip: 1...9
+        case .tarGzip, .tarBzip2: 1...9
         case .tarZstd: 1...19
         case .tar: nil
         }
@@ -32,7 +33,7 @@ enum ArchiveFormat: String, CaseIterable {
             try check(archive_write_set_format_zip(archive), "the zip format")
         case .sevenZip:
             try check(archive_write_set_format_7zip(archive), "the 7z format")
-        case .tar, .tarGzip, .tarXz, .tarZstd:
+        case .tar, .tarGzip, .tarBzip2, .tarXz, .tarZstd:
             // pax only adds extended headers where ustar cannot say it
             // (long or non-ASCII names, sub-second times), so plain tars
             // stay readable by the oldest tools.
@@ -40,6 +41,7 @@ enum ArchiveFormat: String, CaseIterable {
         }
         switch self {
         case .tarGzip: try check(archive_write_add_filter_gzip(archive), "gzip compression")
+        case .tarBzip2: try check(archive_write_add_filter_bzip2(archive), "bzip2 compression")
         case .tarXz: try check(archive_write_add_filter_xz(archive), "xz compression")
         case .tarZstd: try check(archive_write_add_filter_zstd(archive), "zstd compression")
         case .zip, .tar, .sevenZip: break
@@ -58,6 +60,8 @@ enum ArchiveFormat: String, CaseIterable {
             // The gzip header carries the time of writing; without it
             // identical input gives identical bytes.
             if reproducible { options.append("gzip:!timestamp") }
+        case .tarBzip2:
+            if let level { options.append("bzip2:compression-level=\(level)") }
         case .tarXz:
             if let level { options.append("xz:compression-level=\(level)") }
         case .tarZstd:

@@ -23,7 +23,7 @@ struct ExportOperation: ParsableCommand {
     @Option(name: .long, help: "The archive to create; it must not exist.")
     var output: String
 
-    @Option(name: .long, help: "zip, tar, tar.gz, tar.xz, tar.zst or 7z.")
+    @Option(name: .long, help: "zip, tar, tar.gz, tar.bz2, tar.xz, tar.zst or 7z.")
     var format: ArchiveFormat = .zip
 
     @Option(name: .long, help: "Compression level (0 stores, for zip).")

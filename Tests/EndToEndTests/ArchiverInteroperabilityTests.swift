@@ -50,7 +50,7 @@ struct ArchiverInteroperabilityTests {
             """)
     }
 
-    @Test(arguments: ["tar", "tar.gz", "tar.xz", "tar.zst", "7z"])
+    @Test(arguments: ["tar", "tar.gz", "tar.bz2", "tar.xz", "tar.zst", "7z"])
     func otherFormatsExtractIdenticallyWithBsdtar(format: String) async throws {
         let sandbox = try Sandbox()
         let archive = try await export(sandbox, format: format, to: "out.\(format)")
@@ -60,7 +60,7 @@ struct ArchiverInteroperabilityTests {
         #expect(try sandbox.snapshot(extracted) == sandbox.snapshot(sandbox.root.appending(path: "source")))
     }
 
-    @Test(arguments: ["zip", "tar", "tar.gz", "tar.xz", "tar.zst", "7z"])
+    @Test(arguments: ["zip", "tar", "tar.gz", "tar.bz2", "tar.xz", "tar.zst", "7z"])
     func reproducibleExportsAreByteIdentical(format: String) async throws {
         let sandbox = try Sandbox()
         let first = try await export(sandbox, format: format, extra: ["--reproducible"], to: "first.\(format)")

@@ -144,13 +144,98 @@ struct ExportEndToEndTests {
         #expect(missing.standardError == "docbrowser: \(folder.path): cannot hold the archive (No such file or directory)\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appending(path: "no").path))
 
-        // Asked for by --format, or with no extension at all, it is a zip.
+        // --format does not make a PDF's name fit a zip; a name without an
+        // extension is a zip, or whatever --format asks for.
+        let forced = try await sandbox.run("export", "Notes.txt", "-o", pdf.path, "--format", "zip")
+        #expect(forced.status == 2, "\(forced)")
+        #expect(forced.standardError.contains("Notes.pdf"), "\(forced)")
+        #expect(!FileManager.default.fileExists(atPath: pdf.path))
         let bare = sandbox.root.appending(path: "Notes")
         #expect(try await sandbox.run("export", "Notes.txt", "-o", bare.path).status == 0)
-        #expect(try await sandbox.run("export", "Notes.txt", "-o", pdf.path, "--format", "zip").status == 0)
-        for archive in [bare, pdf] {
-            let tested = try await Subprocess.run(.name("unzip"), arguments: ["-tq", archive.path], output: .discarded, error: .discarded)
-            #expect(tested.terminationStatus.isSuccess, "\(archive.path) is a zip")
+        let tested = try await Subprocess.run(.name("unzip"), arguments: ["-tq", bare.path], output: .discarded, error: .discarded)
+        #expect(tested.terminationStatus.isSuccess, "a name without an extension is a zip")
+        let bareTar = sandbox.root.appending(path: "Notes-tar")
+        #expect(try await sandbox.run("export", "Notes.txt", "-o", bareTar.path, "--format", "tar").status == 0)
+        let listed = try await Subprocess.run(.name("tar"), arguments: ["-tf", bareTar.path], output: .string(limit: 4096), error: .discarded)
+        #expect(listed.standardOutput == "Notes.txt\n")
+    }
+
+    @Test func aNameAndAFormatThatDisagreeAreRefusedAndAgreeingOnesAreNot() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
+        let zip = sandbox.root.appending(path: "x.zip")
+        let refused = try await sandbox.run("export", "Notes.txt", "--format", "tar", "-o", zip.path)
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.standardError.contains("x.zip") && refused.standardError.contains("tar"), "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: zip.path))
+
+        let tgz = sandbox.root.appending(path: "x.tgz")
+        let agreeing = try await sandbox.run("export", "Notes.txt", "--format", "tar.gz", "-o", tgz.path)
+        #expect(agreeing.status == 0, "tgz is tar.gz: \(agreeing)")
+    }
+
+    @Test func aLevelTheFormatDoesNotTakeIsAUsageErrorOfDocbrowsersOwn() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
+        for (format, level) in [("zip", "99"), ("tar.gz", "0"), ("tar.zst", "20"), ("tar", "3")] {
+            let output = sandbox.root.appending(path: "x.\(format)")
+            let result = try await sandbox.run("export", "Notes.txt", "--level", level, "-o", output.path)
+            #expect(result.status == 2, "\(format) --level \(level): \(result)")
+            #expect(result.standardError.contains("--level"), "\(result)")
+            #expect(!result.standardError.contains("docbrowser-archiver"), "not the plugin's usage text: \(result)")
+            #expect(!FileManager.default.fileExists(atPath: output.path))
         }
+        let fine = try await sandbox.run("export", "Notes.txt", "--level", "19", "-o", sandbox.root.appending(path: "x.tar.zst").path)
+        #expect(fine.status == 0, "\(fine)")
+    }
+
+    @Test func tarBzip2IsExportedAsBzip2AndImportedBack() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
+        let output = sandbox.root.appending(path: "x.tar.bz2")
+        let result = try await sandbox.run("export", "Notes.txt", "-o", output.path, "--level", "9", "--json")
+        #expect(result.status == 0, "\(result)")
+        #expect(try result.json()["format"] as? String == "tar.bz2")
+        #expect(try Data(contentsOf: output).prefix(3) == Data("BZh".utf8))
+        let listed = try await Subprocess.run(.name("bsdtar"), arguments: ["-tf", output.path], output: .string(limit: 4096), error: .discarded)
+        #expect(listed.standardOutput == "Notes.txt\n")
+        let imported = try await sandbox.run("import", output.path, "--on-conflict", "rename")
+        #expect(imported.status == 0, "\(imported)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.localDocuments.appending(path: "Notes 2.txt").path))
+    }
+
+    @Test func aDashWritesTheArchiveToStandardOutputButNeverToATerminal() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
+        let zipped = try await sandbox.run("export", "Notes.txt", "-o", "-")
+        #expect(zipped.status == 0, "\(zipped)")
+        #expect(zipped.standardOutput.hasPrefix("PK\u{03}\u{04}"), "a zip unless --format says otherwise")
+        #expect(zipped.standardError.contains("Exported 1 document"), "the summary goes to stderr: \(zipped)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appending(path: "-").path))
+
+        // A tar of text is text, so it survives the trip through a string.
+        let tarred = try await sandbox.run("export", "Notes.txt", "-o", "-", "--format", "tar")
+        let tar = sandbox.root.appending(path: "from-stdout.tar")
+        try Data(tarred.standardOutput.utf8).write(to: tar)
+        let listed = try await Subprocess.run(.name("bsdtar"), arguments: ["-tf", tar.path], output: .string(limit: 4096), error: .discarded)
+        #expect(listed.standardOutput == "Notes.txt\n")
+
+        let terminal = try await sandbox.run(["export", "Notes.txt", "-o", "-"], inTerminal: true)
+        #expect(terminal.status == 2, "\(terminal)")
+        #expect(terminal.standardOutput.contains("terminal"), "\(terminal)")
+    }
+
+    @Test func onATerminalTheSummaryStartsItsOwnLineAfterTheProgressBar() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.shell("mkdir -p home/Documents && head -c 16000000 /dev/urandom > home/Documents/Big.bin")
+        let output = sandbox.root.appending(path: "big.zip")
+        let result = try await sandbox.run(["export", "Big.bin", "-o", output.path, "--level", "1"], inTerminal: true)
+        #expect(result.status == 0, "\(result)")
+        let screen = result.standardOutput
+        let summary = try #require(screen.range(of: "Exported 1 document"), "\(screen)")
+        let before = screen[..<summary.lowerBound]
+        #expect(before.contains("\u{1B}[2K"), "the bar was drawn: \(screen.debugDescription)")
+        #expect(before.isEmpty || before.hasSuffix("\n") || before.hasSuffix("\u{1B}[2K"), "glued to the bar: \(screen.debugDescription)")
+        #expect(!screen[summary.lowerBound...].contains("\u{1B}[2K"), "nothing erases the summary: \(screen.debugDescription)")
     }
 }

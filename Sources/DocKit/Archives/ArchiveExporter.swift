@@ -42,12 +42,33 @@ public struct ArchiveExporter: Sendable {
         self.timeLimit = timeLimit
     }
 
+    /// Where an archive goes.
+    public enum Destination: Sendable, Hashable {
+        /// A file, which appears whole or not at all.
+        case file(RawPath)
+        /// An open descriptor, such as standard output. The archive is
+        /// written whole to a temporary first, so that a plugin failing
+        /// part-way sends nothing down the pipe.
+        case descriptor(Int32)
+    }
+
     public func export(_ inputs: [RawPath], to output: RawPath, options: Options,
                        progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws -> Summary {
-        if !options.force, try FileStatus.of(output) != nil {
-            throw FileSystemError(path: output, operation: "already exists (use --force to replace it)", errno: EEXIST)
+        try await export(inputs, to: .file(output), options: options, progress: progress)
+    }
+
+    public func export(_ inputs: [RawPath], to destination: Destination, options: Options,
+                       progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws -> Summary {
+        let directory: RawPath
+        switch destination {
+        case .file(let output):
+            if !options.force, try FileStatus.of(output) != nil {
+                throw FileSystemError(path: output, operation: "already exists (use --force to replace it)", errno: EEXIST)
+            }
+            directory = output.deletingLastComponent.isEmpty ? RawPath(".") : output.deletingLastComponent
+        case .descriptor:
+            directory = RawPath(FileManager.default.temporaryDirectory)
         }
-        let directory = output.deletingLastComponent.isEmpty ? RawPath(".") : output.deletingLastComponent
         let folder = try FileStatus.of(directory)
         guard folder?.kind == .directory else {
             throw FileSystemError(path: directory, operation: "cannot hold the archive", errno: folder == nil ? ENOENT : ENOTDIR)
@@ -81,15 +102,43 @@ public struct ArchiveExporter: Sendable {
             throw PluginError(plugin: service.identifier, reason: .exited(status: 0, diagnostic: "it reported success but wrote no archive"))
         }
         CrashPoint.reached("export-written")
-        if options.force {
-            let renamed = temporary.withCString { from in output.withCString { to in rename(from, to) } }
-            guard renamed == 0 else { throw FileSystemError(path: output, operation: "cannot be replaced", errno: errno) }
-        } else {
-            try FileSystem.renameWithoutReplacing(temporary, to: output)
+        let written: String
+        switch destination {
+        case .file(let output):
+            if options.force {
+                let renamed = temporary.withCString { from in output.withCString { to in rename(from, to) } }
+                guard renamed == 0 else { throw FileSystemError(path: output, operation: "cannot be replaced", errno: errno) }
+            } else {
+                try FileSystem.renameWithoutReplacing(temporary, to: output)
+            }
+            try FileSystem.synchronizeDirectory(directory)
+            written = output.description
+        case .descriptor(let descriptor):
+            try Self.copy(temporary, to: descriptor)
+            written = "-"
         }
-        try FileSystem.synchronizeDirectory(directory)
-        return Summary(output: output.description, format: options.format.name, entries: result.entries, bytes: result.bytes,
+        return Summary(output: written, format: options.format.name, entries: result.entries, bytes: result.bytes,
                        archiveBytes: result.archiveBytes,
                        ratio: result.bytes > 0 ? Double(result.archiveBytes) / Double(result.bytes) : 1)
+    }
+
+    private static func copy(_ file: RawPath, to output: Int32) throws(FileSystemError) {
+        let input = file.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard input >= 0 else { throw FileSystemError(path: file, operation: "cannot be read back", errno: errno) }
+        defer { close(input) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw FileSystemError(path: file, operation: "cannot be read back", errno: errno) }
+            if count == 0 { return }
+            var sent = 0
+            while sent < count {
+                let wrote = buffer.withUnsafeBytes { write(output, $0.baseAddress! + sent, count - sent) }
+                if wrote < 0, errno == EINTR { continue }
+                guard wrote > 0 else { throw FileSystemError(path: RawPath("-"), operation: "cannot be written", errno: errno) }
+                sent += wrote
+            }
+        }
     }
 }

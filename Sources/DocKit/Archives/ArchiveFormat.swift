@@ -16,17 +16,35 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
     public static let zip = ArchiveFormat(name: "zip", typeIdentifier: "public.zip-archive")
     public static let tar = ArchiveFormat(name: "tar", typeIdentifier: "public.tar-archive")
     public static let tarGzip = ArchiveFormat(name: "tar.gz", typeIdentifier: "org.gnu.gnu-zip-tar-archive")
+    public static let tarBzip2 = ArchiveFormat(name: "tar.bz2", typeIdentifier: "public.tar-bzip2-archive")
     public static let tarXz = ArchiveFormat(name: "tar.xz", typeIdentifier: "org.tukaani.tar-xz-archive")
     public static let tarZstd = ArchiveFormat(name: "tar.zst", typeIdentifier: "com.facebook.zstd-tar-archive")
     public static let sevenZip = ArchiveFormat(name: "7z", typeIdentifier: "org.7-zip.7-zip-archive")
 
     /// The formats the bundled archiver writes.
-    public static let bundled: [ArchiveFormat] = [.zip, .tar, .tarGzip, .tarXz, .tarZstd, .sevenZip]
+    public static let bundled: [ArchiveFormat] = [.zip, .tar, .tarGzip, .tarBzip2, .tarXz, .tarZstd, .sevenZip]
+
+    /// The compression levels the bundled archiver takes for this format:
+    /// nil for a format without compression, or one a plugin writes (its
+    /// own plugin judges the level).
+    public var compressionLevels: ClosedRange<Int>? {
+        switch self {
+        case .zip, .tarXz, .sevenZip: 0...9
+        case .tarGzip, .tarBzip2: 1...9
+        case .tarZstd: 1...19
+        default: nil
+        }
+    }
+
+    /// Whether the bundled archiver writes this format, which then takes
+    /// only ``compressionLevels``.
+    public var isBundled: Bool { Self.bundled.contains(self) }
 
     /// Output-name endings of the bundled formats, longest first so that
     /// `x.tar.gz` is not taken for a plain `.gz`.
     private static let suffixes: [(String, ArchiveFormat)] = [
-        (".tar.gz", .tarGzip), (".tgz", .tarGzip), (".tar.xz", .tarXz), (".txz", .tarXz),
+        (".tar.gz", .tarGzip), (".tgz", .tarGzip), (".tar.bz2", .tarBzip2), (".tbz2", .tarBzip2), (".tbz", .tarBzip2),
+        (".tar.xz", .tarXz), (".txz", .tarXz),
         (".tar.zst", .tarZstd), (".tzst", .tarZstd), (".tar", .tar), (".zip", .zip), (".7z", .sevenZip),
     ]
 
@@ -109,7 +127,7 @@ public struct ArchiveFormatError: DocKitError, Hashable {
         if let namedType {
             return "\(argument): the name says \(namedType), not an archive; end it in .zip, .tar.gz, … or give --format"
         }
-        return "'\(argument)' is not an archive format: give zip, tar, tar.gz, tar.xz, tar.zst, 7z, "
+        return "'\(argument)' is not an archive format: give zip, tar, tar.gz, tar.bz2, tar.xz, tar.zst, 7z, "
             + "or the extension or type identifier of an archive type a handler exports"
     }
 }

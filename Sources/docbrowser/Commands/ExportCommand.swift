@@ -15,7 +15,9 @@ struct ExportCommand: AsyncParsableCommand {
         A package or folder becomes one top-level directory; symbolic links, permissions and \
         modification times are kept; zip names carry the UTF-8 flag and zip64 is used when needed. \
         FILE is written beside itself under a hidden name and renamed into place when complete; \
-        an existing FILE is refused unless --force. --reproducible stores entries in byte order \
+        an existing FILE is refused unless --force; - writes the archive to standard output, \
+        as `bsdtar -cf -` does (never to a terminal), with zip unless --format says otherwise. \
+        A FILE whose name says one format while --format says another is refused. --reproducible stores entries in byte order \
         with owner 0:0 and no archive-level timestamps, so identical documents give identical bytes.
         """
     )
@@ -25,16 +27,16 @@ struct ExportCommand: AsyncParsableCommand {
     @Argument(help: "Documents: paths, or names as 'list' shows them.")
     var documents: [String] = []
 
-    @Option(name: .shortAndLong, help: "The archive to write.")
+    @Option(name: .shortAndLong, help: ArgumentHelp("The archive to write, or - for standard output.", valueName: "FILE"))
     var output: String
 
     @Option(name: .long, help: ArgumentHelp(
-        "zip, tar, tar.gz, tar.xz, tar.zst or 7z, or the extension or type identifier of a format a registered plugin exports (default: from FILE's extension, zip for a name without one; a name of another type, such as x.pdf, is refused).",
+        "zip, tar, tar.gz, tar.bz2, tar.xz, tar.zst or 7z, or the extension or type identifier of a format a registered plugin exports (default: from FILE's extension, zip for a name without one; a name of another type, such as x.pdf, is refused).",
         valueName: "format"
     ))
     var format: String?
 
-    @Option(name: .long, help: "Compression level (zip, xz, 7z: 0-9; gzip: 1-9; zstd: 1-19).")
+    @Option(name: .long, help: "Compression level (zip, xz, 7z: 0-9; gzip, bzip2: 1-9; zstd: 1-19).")
     var level: Int?
 
     @Flag(name: .long, help: "Byte-identical output for identical documents.")
@@ -54,6 +56,42 @@ struct ExportCommand: AsyncParsableCommand {
         if all && !documents.isEmpty { throw ValidationError("Give documents or --all, not both.") }
         if !all && documents.isEmpty { throw ValidationError("Give at least one document, or --all.") }
         if !all && (location.local || location.cloud) { throw ValidationError("--local and --cloud go with --all.") }
+        if toStandardOutput && isatty(STDOUT_FILENO) == 1 {
+            throw ValidationError("Standard output is a terminal: redirect it, or give -o FILE.")
+        }
+    }
+
+    private var toStandardOutput: Bool { output == "-" }
+
+    /// `--format` and FILE's name must agree, and a level must be one the
+    /// format takes: both are the user's words, checked before any work.
+    private func chosenFormat(registry: TypeRegistry) throws -> ArchiveFormat {
+        let named = toStandardOutput ? nil : ArchiveFormat(filename: output, registry: registry)
+        let format: ArchiveFormat
+        if let argument = self.format {
+            format = try ArchiveFormat(argument: argument, registry: registry)
+            if let named, named != format, !registry.conforms(named.typeIdentifier, to: format.typeIdentifier) {
+                throw ValidationError("\(output) names a \(named) archive, but --format is \(format): make them agree.")
+            }
+            if named == nil, !toStandardOutput {
+                do {
+                    _ = try ArchiveFormat(output: output, registry: registry)
+                } catch {
+                    throw ValidationError("\(output) names \(error.namedType ?? "another type"), not a \(format) archive: make them agree.")
+                }
+            }
+        } else {
+            format = toStandardOutput ? .zip : try ArchiveFormat(output: output, registry: registry)
+        }
+        if let level, format.isBundled {
+            guard let levels = format.compressionLevels else {
+                throw ValidationError("--level: \(format) has no compression.")
+            }
+            guard levels.contains(level) else {
+                throw ValidationError("--level \(level): \(format) takes \(levels.lowerBound) to \(levels.upperBound).")
+            }
+        }
+        return format
     }
 
     func run() async throws {
@@ -76,21 +114,30 @@ struct ExportCommand: AsyncParsableCommand {
             try SyncActivity.refuseIfIncomplete(chosen[index], force: force)
         }
         let locator = try context.pluginLocator()
-        let format = try self.format.map { try ArchiveFormat(argument: $0, registry: locator.types) }
-            ?? ArchiveFormat(output: output, registry: locator.types)
+        let format = try chosenFormat(registry: locator.types)
         let exporter = ArchiveExporter(locator: locator, home: context.home)
         let bar = ProgressBar(enabled: !global.quiet && !global.json && isatty(STDERR_FILENO) == 1)
-        defer { bar.finish() }
-        let summary = try await exporter.export(
-            chosen.map(\.path), to: RawPath(argument: output),
-            options: .init(format: format, level: level, reproducible: reproducible, force: force),
-            progress: { bar.update($0) }
-        )
-        if global.json {
+        let summary: ArchiveExporter.Summary
+        do {
+            defer { bar.finish() }
+            summary = try await exporter.export(
+                chosen.map(\.path), to: toStandardOutput ? .descriptor(STDOUT_FILENO) : .file(RawPath(argument: output)),
+                options: .init(format: format, level: level, reproducible: reproducible, force: force),
+                progress: { bar.update($0) }
+            )
+        }
+        if toStandardOutput {
+            // Standard output holds the archive; the summary is a remark.
+            if !global.json { context.output.note(summaryLine(summary, count: chosen.count)) }
+        } else if global.json {
             try context.output.emit(json: summary)
         } else if !global.quiet {
-            context.output.line("Exported \(chosen.count) document\(chosen.count == 1 ? "" : "s") (\(summary.entries) entr\(summary.entries == 1 ? "y" : "ies"), "
-                + "\(Formatting.size(summary.bytes))) to \(output): \(Formatting.size(summary.archiveBytes))")
+            context.output.line(summaryLine(summary, count: chosen.count))
         }
+    }
+
+    private func summaryLine(_ summary: ArchiveExporter.Summary, count: Int) -> String {
+        "Exported \(count) document\(count == 1 ? "" : "s") (\(summary.entries) entr\(summary.entries == 1 ? "y" : "ies"), "
+            + "\(Formatting.size(summary.bytes))) to \(output): \(Formatting.size(summary.archiveBytes))"
     }
 }
