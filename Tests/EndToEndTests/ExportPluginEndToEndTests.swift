@@ -162,8 +162,8 @@ struct ExportPluginEndToEndTests {
     ]
 
     @Test(arguments: [
-        (["--format", "tbz2"], "share.tbz2", "tbz2"),
-        (["--format", "public.tar-bzip2-archive"], "share.bundle", "tbz2"),
+        (["--format", "tbz2"], "share.tbz2", "tar.bz2"),
+        (["--format", "public.tar-bzip2-archive"], "share-archive", "tar.bz2"),
         ([], "share.tar.bz2", "tar.bz2"),
     ])
     func aRegisteredScriptPluginWritesItsDeclaredFormat(_ options: [String], _ filename: String, _ format: String) async throws {
@@ -221,7 +221,7 @@ struct ExportPluginEndToEndTests {
         #expect(try result.json()["entries"] as? Int == Self.mixedEntries.count)
         #expect(try result.json()["bytes"] as? Int == 300_000 + 9 + 18 + 6, "content bytes of the regular files")
 
-        let short = try await sandbox.run("export", "Report", "-o", sandbox.root.appending(path: "share.bin").path, "--format", "tbz2", "--level", "1")
+        let short = try await sandbox.run("export", "Report", "-o", sandbox.root.appending(path: "share").path, "--format", "tbz2", "--level", "1")
         #expect(short.status == 0, "\(short)")
     }
 
@@ -266,7 +266,7 @@ struct ExportPluginEndToEndTests {
         #expect(sandbox.names(in: directory).isEmpty)
     }
 
-    @Test(arguments: [(["--format", "rar"], "x.rar"), (["--format", "com.rarlab.rar-archive"], "x.bin"), ([], "x.rar")])
+    @Test(arguments: [(["--format", "rar"], "x.rar"), (["--format", "com.rarlab.rar-archive"], "x-archive"), ([], "x.rar")])
     func anArchiveTypeNoPluginExportsIsNotFound(_ options: [String], _ filename: String) async throws {
         let sandbox = try Sandbox()
         _ = try await sandbox.makeMixedDocuments(in: "home/Documents")

@@ -100,6 +100,10 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
             return
         }
         if let declared = registry.type(withIdentifier: argument), registry.conforms(declared.identifier, to: "public.archive") {
+            if let bundled = Self.bundled.first(where: { $0.typeIdentifier == declared.identifier }) {
+                self = bundled
+                return
+            }
             self.init(name: declared.preferredFilenameExtension ?? declared.identifier, typeIdentifier: declared.identifier)
             return
         }

@@ -24,7 +24,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Documents: paths, or names as 'list' shows them.")
+    @Argument(help: "Documents: paths, or names as 'list' shows them.", completion: DocumentNameCompletion.kind)
     var documents: [String] = []
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The archive to write, or - for standard output.", valueName: "FILE"))
@@ -71,7 +71,8 @@ struct ExportCommand: AsyncParsableCommand {
         if let argument = self.format {
             format = try ArchiveFormat(argument: argument, registry: registry)
             if let named, named != format, !registry.conforms(named.typeIdentifier, to: format.typeIdentifier) {
-                throw ValidationError("\(output) names a \(named) archive, but --format is \(format): make them agree.")
+                let kind = registry.type(withIdentifier: named.typeIdentifier)?.description ?? named.name
+                throw ValidationError("\(output) names a \(kind) (\(named.typeIdentifier)), but --format is \(format): make them agree.")
             }
             if named == nil, !toStandardOutput {
                 do {

@@ -10,7 +10,7 @@ struct ArchiveFormatTests {
 
     @Test("an output name gives the type its extension claims, and that whole extension", arguments: [
         ("share.tar.bz2", "tar.bz2", "public.tar-bzip2-archive"),
-        ("Share.TBZ2", "tbz2", "public.tar-bzip2-archive"),
+        ("Share.TBZ2", "tar.bz2", "public.tar-bzip2-archive"),
         ("a.b.tar.gz", "tar.gz", "org.gnu.gnu-zip-tar-archive"),
         ("x.tgz", "tar.gz", "org.gnu.gnu-zip-tar-archive"),
         ("x.cpio", "cpio", "public.cpio-archive"),
@@ -29,9 +29,9 @@ struct ArchiveFormatTests {
     @Test("--format takes a bundled name, an extension or a type identifier", arguments: [
         ("zip", "zip", "public.zip-archive"),
         ("TAR.GZ", "tar.gz", "org.gnu.gnu-zip-tar-archive"),
-        ("tbz2", "tbz2", "public.tar-bzip2-archive"),
+        ("tbz2", "tar.bz2", "public.tar-bzip2-archive"),
         (".tar.bz2", "tar.bz2", "public.tar-bzip2-archive"),
-        ("public.tar-bzip2-archive", "tbz2", "public.tar-bzip2-archive"),
+        ("public.tar-bzip2-archive", "tar.bz2", "public.tar-bzip2-archive"),
         ("rar", "rar", "com.rarlab.rar-archive"),
     ])
     func byArgument(_ argument: String, _ name: String, _ type: String) throws {
