@@ -5,7 +5,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 DEMO_HOME ?= $(CURDIR)/demo-home
 
-.PHONY: all deps build release test demo install uninstall bench fuzz crash-campaign clean
+.PHONY: all deps build release test demo install install-data uninstall docs bench fuzz crash-campaign clean
 
 all: build
 
@@ -24,15 +24,33 @@ test: deps
 demo: release
 	@bash scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/docbrowser" "$(DEMO_HOME)"
 
-install: release
-	install -d "$(PREFIX)/bin" "$(PREFIX)/share/docbrowser"
+install: release install-data
+	install -d "$(PREFIX)/bin"
 	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/docbrowser" "$(PREFIX)/bin/docbrowser"
 	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/docbrowser-archiver" "$(PREFIX)/bin/docbrowser-archiver"
+
+# What ships besides the binaries, where Debian's man, bash-completion, zsh
+# and fish look for it.
+install-data:
+	install -d "$(PREFIX)/share/docbrowser" "$(PREFIX)/share/man/man1" \
+		"$(PREFIX)/share/bash-completion/completions" "$(PREFIX)/share/zsh/vendor-completions" \
+		"$(PREFIX)/share/fish/vendor_completions.d"
 	cp -R share/docbrowser/. "$(PREFIX)/share/docbrowser/"
+	install -m 644 share/man/man1/docbrowser.1 "$(PREFIX)/share/man/man1/docbrowser.1"
+	install -m 644 share/completions/docbrowser.bash "$(PREFIX)/share/bash-completion/completions/docbrowser"
+	install -m 644 share/completions/_docbrowser "$(PREFIX)/share/zsh/vendor-completions/_docbrowser"
+	install -m 644 share/completions/docbrowser.fish "$(PREFIX)/share/fish/vendor_completions.d/docbrowser.fish"
 
 uninstall:
-	rm -f "$(PREFIX)/bin/docbrowser" "$(PREFIX)/bin/docbrowser-archiver"
+	rm -f "$(PREFIX)/bin/docbrowser" "$(PREFIX)/bin/docbrowser-archiver" "$(PREFIX)/share/man/man1/docbrowser.1" \
+		"$(PREFIX)/share/bash-completion/completions/docbrowser" "$(PREFIX)/share/zsh/vendor-completions/_docbrowser" \
+		"$(PREFIX)/share/fish/vendor_completions.d/docbrowser.fish"
 	rm -rf "$(PREFIX)/share/docbrowser"
+
+# The man page and completions in share/, made from the commands; a test
+# fails when they are stale.
+docs: build
+	@bash scripts/generate-docs.sh "$(SWIFT)" "$$($(SWIFT) build --show-bin-path)/docbrowser"
 
 FUZZ_SECONDS ?= 600
 # SwiftPM's --sanitize flags reach swiftc one by one, and swiftc keeps only

@@ -14,7 +14,7 @@ struct DeleteCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Documents: paths, or names as 'list' shows them.")
+    @Argument(help: "Documents: paths, or names as 'list' shows them.", completion: DocumentNameCompletion.kind)
     var documents: [String]
 
     @Flag(name: .long, help: "Remove outright instead of moving to the Trash.")

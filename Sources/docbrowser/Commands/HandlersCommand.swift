@@ -102,7 +102,7 @@ struct HandlersRegister: AsyncParsableCommand {
     @Flag(help: "Refuse a manifest that has anything unusable in it, instead of leaving that out with a warning.")
     var strict = false
 
-    @Argument(help: "The manifest, bundle or .desktop file.")
+    @Argument(help: "The manifest, bundle or .desktop file.", completion: .file())
     var path: String
 
     func run() async throws {

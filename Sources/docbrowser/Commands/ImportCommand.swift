@@ -21,7 +21,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("Archives and other files to import.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Archives and other files to import.", valueName: "file"), completion: .file())
     var files: [String]
 
     @Option(name: .long, help: "Where to: local or cloud (default: the preferred location, see 'storage').")

@@ -10,7 +10,7 @@ struct InfoCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "A path, or a name as 'list' shows it (local:NAME or cloud:NAME when both have one).")
+    @Argument(help: "A path, or a name as 'list' shows it (local:NAME or cloud:NAME when both have one).", completion: DocumentNameCompletion.kind)
     var document: String
 
     struct Report: Encodable {

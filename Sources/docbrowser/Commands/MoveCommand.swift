@@ -15,7 +15,7 @@ struct MoveCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Documents: paths, or names as 'list' shows them.")
+    @Argument(help: "Documents: paths, or names as 'list' shows them.", completion: DocumentNameCompletion.kind)
     var documents: [String]
 
     @Option(name: .long, help: "Where to: local or cloud.")

@@ -19,7 +19,7 @@ struct OpenCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "A path, or a name as 'list' shows it.")
+    @Argument(help: "A path, or a name as 'list' shows it.", completion: DocumentNameCompletion.kind)
     var document: String
 
     @Option(name: .customLong("with"), help: ArgumentHelp("Open with this handler instead of the chosen one.", valueName: "ID"))

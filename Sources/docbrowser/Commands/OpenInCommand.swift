@@ -15,7 +15,7 @@ struct OpenInCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "A path, or a name as 'list' shows it.")
+    @Argument(help: "A path, or a name as 'list' shows it.", completion: DocumentNameCompletion.kind)
     var document: String
 
     @Option(name: .customLong("to"), help: ArgumentHelp("The app (handler) to hand the copy to.", valueName: "ID"))

@@ -20,7 +20,7 @@ struct PreviewCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Paths, or names as 'list' shows them (local:NAME or cloud:NAME when both have one).")
+    @Argument(help: "Paths, or names as 'list' shows them (local:NAME or cloud:NAME when both have one).", completion: DocumentNameCompletion.kind)
     var documents: [String]
 
     @Option(help: ArgumentHelp("Show at most N lines, rows or entries of each document (default: what fits the terminal, 40 on a pipe).", valueName: "N"))

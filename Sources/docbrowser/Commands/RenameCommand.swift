@@ -10,7 +10,7 @@ struct RenameCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "A path, or a name as 'list' shows it.")
+    @Argument(help: "A path, or a name as 'list' shows it.", completion: DocumentNameCompletion.kind)
     var document: String
 
     @Argument(help: "The new name.")

@@ -17,7 +17,7 @@ struct ResolveCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "A path, or a name as 'list' shows it.")
+    @Argument(help: "A path, or a name as 'list' shows it.", completion: DocumentNameCompletion.kind)
     var document: String
 
     @Option(name: .long, help: ArgumentHelp("current, newest, a version's number as 'versions' shows it, or all.", valueName: "version"))

@@ -75,7 +75,7 @@ struct TypesLookup: AsyncParsableCommand {
     @Flag(name: [.customShort("0"), .customLong("null")], help: "With --files-from, paths end with NUL instead of a newline, as `find -print0` writes them.")
     var nullSeparated = false
 
-    @Argument(help: "Files or directories.")
+    @Argument(help: "Files or directories.", completion: .file())
     var paths: [String] = []
 
     func validate() throws {

@@ -15,7 +15,7 @@ struct VersionsCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "A path, or a name as 'list' shows it.")
+    @Argument(help: "A path, or a name as 'list' shows it.", completion: DocumentNameCompletion.kind)
     var document: String
 
     func run() async throws {

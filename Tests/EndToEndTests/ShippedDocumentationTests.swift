@@ -1,0 +1,97 @@
+import Foundation
+import Subprocess
+import SystemPackage
+import Testing
+
+/// The man page and completions are generated (`make docs`) and committed
+/// under share/; these tests fail when they no longer match the commands.
+@Suite("the man page and shell completions that ship")
+struct ShippedDocumentationTests {
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test(arguments: [("bash", "docbrowser.bash"), ("zsh", "_docbrowser"), ("fish", "docbrowser.fish")])
+    func completionsAreWhatTheCommandsGenerateToday(shell: String, file: String) async throws {
+        let sandbox = try Sandbox()
+        let generated = try await sandbox.run("--generate-completion-script", shell)
+        #expect(generated.status == 0, "\(generated)")
+        let shipped = try String(contentsOf: Self.repository.appending(path: "share/completions/\(file)"), encoding: .utf8)
+        #expect(generated.standardOutput == shipped, "share/completions/\(file) is stale: run make docs")
+    }
+
+    @Test func theManPageWasMadeFromTodaysHelpAndNamesEveryCommand() async throws {
+        let sandbox = try Sandbox()
+        let help = try await sandbox.run("--experimental-dump-help")
+        #expect(help.status == 0, "\(help)")
+        let digest = try await Self.sha256(of: help.standardOutput, in: sandbox)
+        let manual = try String(contentsOf: Self.repository.appending(path: "share/man/man1/docbrowser.1"), encoding: .utf8)
+        #expect(manual.hasPrefix(".\\\" help-digest: \(digest)\n"), "share/man/man1/docbrowser.1 is stale: run make docs")
+
+        let tool = try #require(try JSONSerialization.jsonObject(with: Data(help.standardOutput.utf8)) as? [String: Any])
+        let root = try #require(tool["command"] as? [String: Any])
+        let commands = try #require(root["subcommands"] as? [[String: Any]]).compactMap { $0["commandName"] as? String }
+        #expect(commands.count >= 19, "\(commands)")
+        for command in commands {
+            #expect(manual.contains(command), "the man page says nothing of \(command)")
+        }
+    }
+
+    @Test func makeInstallDataPutsThemWhereDebianLooks() async throws {
+        let sandbox = try Sandbox()
+        let prefix = sandbox.root.appending(path: "prefix")
+        let installed = try await Subprocess.run(
+            .name("make"), arguments: ["-s", "-C", Self.repository.path, "install-data", "PREFIX=\(prefix.path)"],
+            output: .string(limit: 1 << 16), error: .string(limit: 1 << 16)
+        )
+        #expect(installed.terminationStatus.isSuccess, "\(installed.standardError)")
+        for path in ["share/man/man1/docbrowser.1", "share/bash-completion/completions/docbrowser",
+                     "share/zsh/vendor-completions/_docbrowser", "share/fish/vendor_completions.d/docbrowser.fish",
+                     "share/docbrowser/types/supplements.plist"] {
+            #expect(FileManager.default.fileExists(atPath: prefix.appending(path: path).path), "\(path) not installed")
+        }
+        let registered = try await Subprocess.run(
+            .name("bash"), arguments: ["-c", "source \"$1\" && complete -p docbrowser", "bash", prefix.appending(path: "share/bash-completion/completions/docbrowser").path],
+            output: .string(limit: 1 << 16), error: .string(limit: 1 << 16)
+        )
+        #expect(registered.standardOutput.contains("-F _docbrowser docbrowser"), "\(registered.standardError)")
+    }
+
+    @Test func bashCompletesDocumentArgumentsWithTheNamesListShows() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
+        _ = try sandbox.write("%PDF-1.7", to: "home/Documents/Report.pdf")
+        _ = try sandbox.write("local", to: "home/Documents/Deck.txt")
+        _ = try sandbox.write("cloud", to: "home/Cloud/Documents/Deck.txt")
+        #expect(try await sandbox.run("list").status == 0)
+
+        func completions(_ words: [String]) async throws -> [String] {
+            let script = """
+                source "$1"; shift
+                COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 ))
+                COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+                _docbrowser
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            let result = try await Subprocess.run(
+                .name("bash"),
+                arguments: Arguments(["-c", script, "bash", Self.repository.appending(path: "share/completions/docbrowser.bash").path,
+                                      Sandbox.binary.path, "--home", sandbox.home.path] + words),
+                environment: .inherit.updating(["HOME": sandbox.userHome.path, "XDG_DATA_DIRS": sandbox.systemData.path, "DOCBROWSER_HOME": nil]),
+                output: .string(limit: 1 << 16), error: .string(limit: 1 << 16)
+            )
+            #expect(result.terminationStatus.isSuccess, "\(result.standardError)")
+            return result.standardOutput.split(separator: "\n").map(String.init).sorted()
+        }
+        #expect(try await completions(["move", "N"]) == ["Notes.txt"])
+        #expect(try await completions(["info", ""]) == ["Notes.txt", "Report.pdf", "cloud:Deck.txt", "local:Deck.txt"])
+        #expect(try await completions(["export", "-o", "x.zip", "R"]) == ["Report.pdf"])
+        #expect(try await completions(["delete", "lo"]) == ["local:Deck.txt"])
+    }
+
+    private static func sha256(of text: String, in sandbox: Sandbox) async throws -> String {
+        let file = sandbox.root.appending(path: "help.json")
+        try Data(text.utf8).write(to: file)
+        let result = try await Subprocess.run(.name("sha256sum"), arguments: [file.path], output: .string(limit: 4096), error: .discarded)
+        return String(result.standardOutput.prefix(64))
+    }
+}
