@@ -29,21 +29,25 @@ install: release install-data
 	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/docbrowser" "$(PREFIX)/bin/docbrowser"
 	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/docbrowser-archiver" "$(PREFIX)/bin/docbrowser-archiver"
 
+# Debian's zsh searches vendor-completions under /usr, site-functions under
+# /usr/local.
+ZSH_COMPLETIONS ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completions,$(PREFIX)/share/zsh/site-functions)
+
 # What ships besides the binaries, where Debian's man, bash-completion, zsh
 # and fish look for it.
 install-data:
 	install -d "$(PREFIX)/share/docbrowser" "$(PREFIX)/share/man/man1" \
-		"$(PREFIX)/share/bash-completion/completions" "$(PREFIX)/share/zsh/vendor-completions" \
+		"$(PREFIX)/share/bash-completion/completions" "$(ZSH_COMPLETIONS)" \
 		"$(PREFIX)/share/fish/vendor_completions.d"
 	cp -R share/docbrowser/. "$(PREFIX)/share/docbrowser/"
 	install -m 644 share/man/man1/docbrowser.1 "$(PREFIX)/share/man/man1/docbrowser.1"
 	install -m 644 share/completions/docbrowser.bash "$(PREFIX)/share/bash-completion/completions/docbrowser"
-	install -m 644 share/completions/_docbrowser "$(PREFIX)/share/zsh/vendor-completions/_docbrowser"
+	install -m 644 share/completions/_docbrowser "$(ZSH_COMPLETIONS)/_docbrowser"
 	install -m 644 share/completions/docbrowser.fish "$(PREFIX)/share/fish/vendor_completions.d/docbrowser.fish"
 
 uninstall:
 	rm -f "$(PREFIX)/bin/docbrowser" "$(PREFIX)/bin/docbrowser-archiver" "$(PREFIX)/share/man/man1/docbrowser.1" \
-		"$(PREFIX)/share/bash-completion/completions/docbrowser" "$(PREFIX)/share/zsh/vendor-completions/_docbrowser" \
+		"$(PREFIX)/share/bash-completion/completions/docbrowser" "$(ZSH_COMPLETIONS)/_docbrowser" \
 		"$(PREFIX)/share/fish/vendor_completions.d/docbrowser.fish"
 	rm -rf "$(PREFIX)/share/docbrowser"
 

@@ -17,6 +17,6 @@ if [ "$status" -ne 0 ]; then
 	echo
 	echo "== failures (repeated from above) =="
 	grep -E '✘|error:|Fatal error|Expectation failed|Caught error|recorded an issue|↳' "$log" | grep -v '^✘ Test run with' | head -n 80
-	echo "== $(grep -cE '^✘ Test .* (failed|recorded)' "$log") failing test lines; exit status $status =="
+	echo "== $(grep -E '^✘ Test .* failed after' "$log" | grep -cv '^✘ Test run with') failing tests; exit status $status =="
 fi
 exit "$status"

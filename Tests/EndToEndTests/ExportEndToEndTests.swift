@@ -211,7 +211,12 @@ struct ExportEndToEndTests {
         #expect(zipped.status == 0, "\(zipped)")
         #expect(zipped.standardOutput.hasPrefix("PK\u{03}\u{04}"), "a zip unless --format says otherwise")
         #expect(zipped.standardError.contains("Exported 1 document"), "the summary goes to stderr: \(zipped)")
-        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appending(path: "-").path))
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        #expect(!FileManager.default.fileExists(atPath: cwd.appending(path: "-").path), "no file named -")
+        let scratch = sandbox.home.appending(path: "tmp")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []).isEmpty, "the temporary is gone")
+        let json = try await sandbox.run("export", "Notes.txt", "-o", "-", "--json")
+        #expect(json.status == 2 && json.standardOutput.isEmpty, "--json wants stdout too: \(json)")
 
         // A tar of text is text, so it survives the trip through a string.
         let tarred = try await sandbox.run("export", "Notes.txt", "-o", "-", "--format", "tar")

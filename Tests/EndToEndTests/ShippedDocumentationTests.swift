@@ -32,7 +32,7 @@ struct ShippedDocumentationTests {
         let commands = try #require(root["subcommands"] as? [[String: Any]]).compactMap { $0["commandName"] as? String }
         #expect(commands.count >= 19, "\(commands)")
         for command in commands {
-            #expect(manual.contains(command), "the man page says nothing of \(command)")
+            #expect(manual.contains(".It Em \(command)\n"), "the man page has no entry for \(command)")
         }
     }
 
@@ -45,7 +45,7 @@ struct ShippedDocumentationTests {
         )
         #expect(installed.terminationStatus.isSuccess, "\(installed.standardError)")
         for path in ["share/man/man1/docbrowser.1", "share/bash-completion/completions/docbrowser",
-                     "share/zsh/vendor-completions/_docbrowser", "share/fish/vendor_completions.d/docbrowser.fish",
+                     "share/zsh/site-functions/_docbrowser", "share/fish/vendor_completions.d/docbrowser.fish",
                      "share/docbrowser/types/supplements.plist"] {
             #expect(FileManager.default.fileExists(atPath: prefix.appending(path: path).path), "\(path) not installed")
         }
@@ -69,7 +69,7 @@ struct ShippedDocumentationTests {
                 source "$1"; shift
                 COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 ))
                 COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
-                _docbrowser
+                _docbrowser docbrowser "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
                 printf '%s\\n' "${COMPREPLY[@]}"
                 """
             let result = try await Subprocess.run(
@@ -83,9 +83,37 @@ struct ShippedDocumentationTests {
             return result.standardOutput.split(separator: "\n").map(String.init).sorted()
         }
         #expect(try await completions(["move", "N"]) == ["Notes.txt"])
-        #expect(try await completions(["info", ""]) == ["Notes.txt", "Report.pdf", "cloud:Deck.txt", "local:Deck.txt"])
+        #expect(try await completions(["info", ""]) == ["Deck.txt", "Notes.txt", "Report.pdf"])
         #expect(try await completions(["export", "-o", "x.zip", "R"]) == ["Report.pdf"])
-        #expect(try await completions(["delete", "lo"]) == ["local:Deck.txt"])
+        // bash hands `cloud:D` over as three words, and replaces only the last.
+        #expect(try await completions(["delete", "cloud", ":", "D"]) == ["Deck.txt"])
+        #expect(try await completions(["delete", "cloud", ":", "N"]) == [], "Notes.txt is local only")
+        #expect(try await completions(["rename", "No"]) == ["Notes.txt"])
+        let documents = try FileManager.default.contentsOfDirectory(atPath: sandbox.home.path).sorted()
+        #expect(try await completions(["info", "X"]) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.home.path).sorted() == documents, "completion changed the home")
+    }
+
+    @Test func completionNeverCreatesAHomeOrItsFolders() async throws {
+        let sandbox = try Sandbox()
+        let script = """
+            source "$1"; shift
+            COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 ))
+            COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+            _docbrowser docbrowser "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let absent = sandbox.root.appending(path: "no-such-home")
+        let result = try await Subprocess.run(
+            .name("bash"),
+            arguments: Arguments(["-c", script, "bash", Self.repository.appending(path: "share/completions/docbrowser.bash").path,
+                                  Sandbox.binary.path, "--home", absent.path, "info", ""]),
+            environment: .inherit.updating(["HOME": sandbox.userHome.path, "XDG_DATA_DIRS": sandbox.systemData.path, "DOCBROWSER_HOME": nil]),
+            output: .string(limit: 1 << 16), error: .string(limit: 1 << 16)
+        )
+        #expect(result.standardError.isEmpty, "\(result.standardError)")
+        #expect(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(result.standardOutput)")
+        #expect(!FileManager.default.fileExists(atPath: absent.path))
     }
 
     private static func sha256(of text: String, in sandbox: Sandbox) async throws -> String {

@@ -127,7 +127,7 @@ struct TypesEndToEndTests {
         let misuse = try await sandbox.run(["types", "lookup", pdf.path, "-0"])
         #expect(misuse.status == 2, "-0 without --files-from is a usage error: \(misuse)")
         let unreadable = try await sandbox.run(["types", "lookup", "--files-from", sandbox.root.appending(path: "no-list").path])
-        #expect(unreadable.status != 0 && unreadable.standardError.contains("no-list"), "\(unreadable)")
+        #expect(unreadable.status == 3 && unreadable.standardError.contains("no-list"), "a missing list is not found: \(unreadable)")
     }
 
     @Test func lookupOfADirectoryTellsPackagesFromFolders() async throws {

@@ -67,7 +67,10 @@ public struct ArchiveExporter: Sendable {
             }
             directory = output.deletingLastComponent.isEmpty ? RawPath(".") : output.deletingLastComponent
         case .descriptor:
-            directory = RawPath(FileManager.default.temporaryDirectory)
+            // The home's own temporary folder: private to its user, and
+            // swept by recovery if this process dies.
+            directory = RawPath(home?.temporaryDirectory ?? FileManager.default.temporaryDirectory)
+            try? FileSystem.createDirectory(directory, mode: 0o700)
         }
         let folder = try FileStatus.of(directory)
         guard folder?.kind == .directory else {
@@ -122,10 +125,13 @@ public struct ArchiveExporter: Sendable {
                        ratio: result.bytes > 0 ? Double(result.archiveBytes) / Double(result.bytes) : 1)
     }
 
+    /// The temporary is unlinked once open, so that nothing is left of it
+    /// if the reader goes away (SIGPIPE) or the process is killed mid-copy.
     private static func copy(_ file: RawPath, to output: Int32) throws(FileSystemError) {
         let input = file.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard input >= 0 else { throw FileSystemError(path: file, operation: "cannot be read back", errno: errno) }
         defer { close(input) }
+        _ = file.withCString { unlink($0) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }

@@ -16,7 +16,8 @@ struct ExportCommand: AsyncParsableCommand {
         modification times are kept; zip names carry the UTF-8 flag and zip64 is used when needed. \
         FILE is written beside itself under a hidden name and renamed into place when complete; \
         an existing FILE is refused unless --force; - writes the archive to standard output, \
-        as `bsdtar -cf -` does (never to a terminal), with zip unless --format says otherwise. \
+        as `bsdtar -cf -` does (never to a terminal, nor with --json), with zip unless --format \
+        says otherwise. \
         A FILE whose name says one format while --format says another is refused. --reproducible stores entries in byte order \
         with owner 0:0 and no archive-level timestamps, so identical documents give identical bytes.
         """
@@ -59,13 +60,17 @@ struct ExportCommand: AsyncParsableCommand {
         if toStandardOutput && isatty(STDOUT_FILENO) == 1 {
             throw ValidationError("Standard output is a terminal: redirect it, or give -o FILE.")
         }
+        if toStandardOutput && global.json {
+            throw ValidationError("--json and -o - both want standard output: give -o FILE for a JSON summary.")
+        }
     }
 
     private var toStandardOutput: Bool { output == "-" }
 
     /// `--format` and FILE's name must agree, and a level must be one the
     /// format takes: both are the user's words, checked before any work.
-    private func chosenFormat(registry: TypeRegistry) throws -> ArchiveFormat {
+    private func chosenFormat(locator: HandlerServiceLocator) throws -> ArchiveFormat {
+        let registry = locator.types
         let named = toStandardOutput ? nil : ArchiveFormat(filename: output, registry: registry)
         let format: ArchiveFormat
         if let argument = self.format {
@@ -84,7 +89,9 @@ struct ExportCommand: AsyncParsableCommand {
         } else {
             format = toStandardOutput ? .zip : try ArchiveFormat(output: output, registry: registry)
         }
-        if let level, format.isBundled {
+        // A plugin that took the format over judges its own levels.
+        let writtenByArchiver = (try? locator.service(.export, for: format.typeIdentifier))?.identifier == BundledArchiverLocator.identifier
+        if let level, format.isBundled, writtenByArchiver {
             guard let levels = format.compressionLevels else {
                 throw ValidationError("--level: \(format) has no compression.")
             }
@@ -97,6 +104,8 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = CommandContext(global)
+        let locator = try context.pluginLocator()
+        let format = try chosenFormat(locator: locator)
         let catalog = try context.documentCatalog()
         var chosen: [Document]
         if all {
@@ -114,8 +123,6 @@ struct ExportCommand: AsyncParsableCommand {
             chosen[index] = try await SyncWaitOption.settled(document, within: waiting, in: catalog, output: context.output)
             try SyncActivity.refuseIfIncomplete(chosen[index], force: force)
         }
-        let locator = try context.pluginLocator()
-        let format = try chosenFormat(registry: locator.types)
         let exporter = ArchiveExporter(locator: locator, home: context.home)
         let bar = ProgressBar(enabled: !global.quiet && !global.json && isatty(STDERR_FILENO) == 1)
         let summary: ArchiveExporter.Summary
@@ -129,7 +136,7 @@ struct ExportCommand: AsyncParsableCommand {
         }
         if toStandardOutput {
             // Standard output holds the archive; the summary is a remark.
-            if !global.json { context.output.note(summaryLine(summary, count: chosen.count)) }
+            context.output.note(summaryLine(summary, count: chosen.count))
         } else if global.json {
             try context.output.emit(json: summary)
         } else if !global.quiet {

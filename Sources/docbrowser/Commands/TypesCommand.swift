@@ -150,7 +150,8 @@ struct TypesLookup: AsyncParsableCommand {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
             guard let contents = FileManager.default.contents(atPath: filesFrom) else {
-                throw TypeRegistryError.unreadableFile(path: filesFrom, reason: "cannot be read")
+                guard FileManager.default.fileExists(atPath: filesFrom) else { throw TypeRegistryError.fileNotFound(path: filesFrom) }
+                throw TypeRegistryError.unreadableFile(path: filesFrom, reason: "not a readable file")
             }
             data = contents
         }
