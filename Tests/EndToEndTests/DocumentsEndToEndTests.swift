@@ -324,4 +324,21 @@ struct DocumentsEndToEndTests {
         #expect(malformed.status == 6, "\(malformed)")
         #expect(malformed.standardError.contains("config.json"))
     }
+
+    /// `list --json` is written document by document; its text is still
+    /// JSONEncoder's own.
+    @Test func listJSONIsStreamedInJSONEncodersOwnForm() async throws {
+        let sandbox = try Sandbox()
+        let empty = try await sandbox.run("list", "--json")
+        #expect(empty.standardOutput == "[\n\n]\n", "\(empty)")
+        _ = try sandbox.write("a", to: "home/Documents/A.txt")
+        _ = try sandbox.write("b", to: "home/Cloud/Documents/B.txt")
+        let listed = try await sandbox.run("list", "--json")
+        #expect(listed.status == 0, "\(listed)")
+        #expect(listed.standardOutput.hasPrefix("[\n  {\n    \""), "\(listed.standardOutput)")
+        #expect(listed.standardOutput.contains("    \"states\" : [\n      \"normal\"\n    ],\n"), "nested as JSONEncoder nests: \(listed.standardOutput)")
+        #expect(listed.standardOutput.contains("\n  },\n  {\n"))
+        #expect(listed.standardOutput.hasSuffix("\n  }\n]\n"))
+        #expect(try listed.jsonArray().compactMap { $0["name"] as? String } == ["A.txt", "B.txt"])
+    }
 }

@@ -47,13 +47,13 @@ struct ListCommand: AsyncParsableCommand {
         query.recursive = recursive
         let documents = try catalog.documents(matching: query)
         if global.json {
-            try context.output.emit(json: try documents.map { document in
+            try context.output.emit(jsonArray: documents) { document in
                 var report = DocumentReport(document, registry: catalog.registry)
                 if versions, document.states.contains(.inConflict) {
                     report.versions = try DocumentVersions.of(document).unresolvedConflicts.map(VersionReport.init)
                 }
                 return report
-            })
+            }
             return
         }
         if documents.isEmpty {

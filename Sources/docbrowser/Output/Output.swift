@@ -16,6 +16,37 @@ struct Output: Sendable {
         FileHandle.standardOutput.write(Data("\n".utf8))
     }
 
+    /// The same text as ``emit(json:)`` of an array, written element by
+    /// element as `source` yields them, so that a listing of 100,000
+    /// documents never holds its whole JSON.
+    func emit<Source: Sequence, Element: Encodable>(jsonArray source: Source, _ transform: (Source.Element) throws -> Element) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        var buffer = Data()
+        var first = true
+        for item in source {
+            let encoded = try encoder.encode(try transform(item))
+            buffer.append(contentsOf: first ? Array("[\n  ".utf8) : Array(",\n  ".utf8))
+            first = false
+            // Indented a level, as inside the array; JSONEncoder leaves the
+            // empty line of an empty array unindented.
+            var atLineStart = false
+            for byte in encoded {
+                if atLineStart && byte != UInt8(ascii: "\n") { buffer.append(contentsOf: [0x20, 0x20]) }
+                buffer.append(byte)
+                atLineStart = byte == UInt8(ascii: "\n")
+            }
+            if buffer.count >= 1 << 16 {
+                FileHandle.standardOutput.write(buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        // JSONEncoder's own form of an empty array.
+        buffer.append(contentsOf: Array((first ? "[\n\n]\n" : "\n]\n").utf8))
+        FileHandle.standardOutput.write(buffer)
+    }
+
     /// One compact JSON object per line, flushed at once: the stream form
     /// of `--json` for commands that report as they go (move, delete,
     /// storage).
