@@ -33,8 +33,8 @@ public final class CatalogStore: Sendable {
         do {
             return try pool.read { db in
                 var entries: [RawPath: Entry] = [:]
-                let rows = try Row.fetchAll(db, sql: "SELECT * FROM catalogEntry WHERE location = ?", arguments: [location.rawValue])
-                for row in rows {
+                let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.columns) FROM catalogEntry WHERE location = ?", arguments: [location.rawValue])
+                while let row = try rows.next() {
                     // A row this version cannot read is simply scanned again.
                     if let entry = Self.entry(from: row, location: location, documentsDirectory: documentsDirectory) {
                         entries[entry.document.relativePath] = entry
@@ -125,26 +125,32 @@ public final class CatalogStore: Sendable {
         }
     }
 
+    /// Read by position, not by name: a listing reads one row per
+    /// document, and GRDB finds a column by name by lowercasing it.
+    private static let columns = "statusKind, relativePath, flags, states, modificationTime, name, displayName, type, size, "
+        + "statusSize, statusModificationTime, statusChangeTime, inode, device, mode, package"
+
     private static func entry(from row: Row, location: Location, documentsDirectory: RawPath) -> Entry? {
-        guard let kind = FileStatus.Kind(rawValue: row["statusKind"]) else { return nil }
-        let relativePath = RawPath(bytes: Array(row["relativePath"] as Data))
-        let flags = Flags(rawValue: row["flags"])
-        let states = (row["states"] as String).split(separator: ",").compactMap { DocumentState(rawValue: String($0)) }
-        let modificationTime: Int64 = row["modificationTime"]
+        guard let kind = FileStatus.Kind(rawValue: row[0]) else { return nil }
+        let relativePath = RawPath(bytes: Array(row[1] as Data))
+        let flags = Flags(rawValue: row[2])
+        let stateList = row[3] as String
+        let states = stateList.isEmpty ? [] : Set(stateList.split(separator: ",").compactMap { DocumentState(rawValue: String($0)) })
+        let modificationTime: Int64 = row[4]
         let document = Document(
             location: location, relativePath: relativePath, path: documentsDirectory.appending(relativePath),
-            name: row["name"], displayName: row["displayName"], type: row["type"], size: row["size"],
+            name: row[5], displayName: row[6], type: row[7], size: row[8],
             modificationDate: Nanoseconds.date(modificationTime),
             isPackage: flags.contains(.package), isFolder: flags.contains(.folder),
             isSymbolicLink: flags.contains(.symbolicLink), typeWasGuessed: flags.contains(.typeWasGuessed),
-            states: Set(states)
+            states: states
         )
         let status = FileStatus(
-            kind: kind, size: row["statusSize"], modificationTime: row["statusModificationTime"], changeTime: row["statusChangeTime"],
-            inode: UInt64(bitPattern: row["inode"]), device: UInt64(bitPattern: row["device"]), mode: UInt32(truncatingIfNeeded: row["mode"] as Int64)
+            kind: kind, size: row[9], modificationTime: row[10], changeTime: row[11],
+            inode: UInt64(bitPattern: row[12]), device: UInt64(bitPattern: row[13]), mode: UInt32(truncatingIfNeeded: row[14] as Int64)
         )
         var package: PackageContents?
-        if let data = row["package"] as Data? {
+        if let data = row[15] as Data? {
             guard let decoded = try? JSONDecoder().decode(PackageContents.self, from: data) else { return nil }
             package = decoded
         }

@@ -55,7 +55,7 @@ public struct ConflictCopy: Sendable, Hashable {
 
     /// `BASE.sync-conflict-YYYYMMDD-HHMMSS-DEVICE.EXT`, the marker before the last extension.
     private static func syncthing(_ bytes: [UInt8]) -> Parsed? {
-        guard let range = bytes.ranges(of: Array(".sync-conflict-".utf8)).last else { return nil }
+        guard let range = Self.occurrences(of: ".sync-conflict-", in: bytes).last else { return nil }
         var reader = NameReader(bytes, at: range.upperBound)
         guard reader.digits(8), reader.literal("-"), reader.digits(6), reader.literal("-") else { return nil }
         let deviceStart = reader.index
@@ -69,7 +69,7 @@ public struct ConflictCopy: Sendable, Hashable {
     /// The forms with a parenthesised note before the extension:
     /// Nextcloud's, ownCloud's and Dropbox's.
     private static func bracketed(_ bytes: [UInt8]) -> Parsed? {
-        for range in bytes.ranges(of: Array(" (".utf8)).reversed() {
+        for range in Self.occurrences(of: " (", in: bytes).reversed() {
             var reader = NameReader(bytes, at: range.upperBound)
             guard let (engine, device) = reader.conflictNote(), reader.literal(")"), reader.atExtensionOrEnd else { continue }
             return Parsed(original: Array(bytes[..<range.lowerBound] + bytes[reader.index...]), engine: engine, device: device,
@@ -80,7 +80,7 @@ public struct ConflictCopy: Sendable, Hashable {
 
     /// ownCloud's older `BASE_conflict-YYYYMMDD-HHMMSS.EXT`.
     private static func ownCloudLegacy(_ bytes: [UInt8]) -> Parsed? {
-        guard let range = bytes.ranges(of: Array("_conflict-".utf8)).last else { return nil }
+        guard let range = Self.occurrences(of: "_conflict-", in: bytes).last else { return nil }
         var reader = NameReader(bytes, at: range.upperBound)
         guard reader.digits(8), reader.literal("-"), reader.digits(6), reader.atExtensionOrEnd else { return nil }
         return Parsed(original: Array(bytes[..<range.lowerBound] + bytes[reader.index...]), engine: .owncloud, device: nil,
@@ -89,14 +89,14 @@ public struct ConflictCopy: Sendable, Hashable {
 
     /// rclone bisync's `NAME..pathN`, `NAME.conflictN` and `BASE.conflictN.EXT`.
     private static func rclone(_ bytes: [UInt8]) -> Parsed? {
-        if let range = bytes.ranges(of: Array("..path".utf8)).last {
+        if let range = Self.occurrences(of: "..path", in: bytes).last {
             var reader = NameReader(bytes, at: range.upperBound)
             if reader.digits(1), reader.index == bytes.count {
                 let side = "path" + String(decoding: bytes[(range.upperBound)...], as: UTF8.self)
                 return Parsed(original: Array(bytes[..<range.lowerBound]), engine: .rclone, device: side, marker: side)
             }
         }
-        for range in bytes.ranges(of: Array(".conflict".utf8)).reversed() {
+        for range in Self.occurrences(of: ".conflict", in: bytes).reversed() {
             var reader = NameReader(bytes, at: range.upperBound)
             let digitsStart = reader.index
             while let byte = reader.peek, NameReader.isDigit(byte) { reader.index += 1 }
@@ -105,6 +105,31 @@ public struct ConflictCopy: Sendable, Hashable {
             return Parsed(original: Array(bytes[..<range.lowerBound] + bytes[reader.index...]), engine: .rclone, device: side, marker: side)
         }
         return nil
+    }
+}
+
+extension ConflictCopy {
+    /// Where `pattern` occurs in `bytes`, first to last, without overlaps.
+    /// Every name of every listing is asked, so this is a plain loop:
+    /// the standard library's generic `ranges(of:)` cost a third of a
+    /// listing's time.
+    fileprivate static func occurrences(of pattern: StaticString, in bytes: [UInt8]) -> [Range<Int>] {
+        let count = pattern.utf8CodeUnitCount
+        guard count > 0, bytes.count >= count else { return [] }
+        return pattern.withUTF8Buffer { needle in
+            var found: [Range<Int>] = []
+            var start = 0
+            let first = needle[0]
+            while start <= bytes.count - count {
+                if bytes[start] == first, (1..<count).allSatisfy({ bytes[start + $0] == needle[$0] }) {
+                    found.append(start..<(start + count))
+                    start += count
+                } else {
+                    start += 1
+                }
+            }
+            return found
+        }
     }
 }
 

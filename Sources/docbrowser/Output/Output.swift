@@ -23,28 +23,32 @@ struct Output: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        var buffer = Data()
+        let newline = UInt8(ascii: "\n")
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 17)
         var first = true
         for item in source {
             let encoded = try encoder.encode(try transform(item))
-            buffer.append(contentsOf: first ? Array("[\n  ".utf8) : Array(",\n  ".utf8))
+            buffer += first ? Array("[\n  ".utf8) : Array(",\n  ".utf8)
             first = false
             // Indented a level, as inside the array; JSONEncoder leaves the
             // empty line of an empty array unindented.
-            var atLineStart = false
-            for byte in encoded {
-                if atLineStart && byte != UInt8(ascii: "\n") { buffer.append(contentsOf: [0x20, 0x20]) }
-                buffer.append(byte)
-                atLineStart = byte == UInt8(ascii: "\n")
+            encoded.withUnsafeBytes { bytes in
+                var atLineStart = false
+                for byte in bytes {
+                    if atLineStart && byte != newline { buffer += [0x20, 0x20] }
+                    buffer.append(byte)
+                    atLineStart = byte == newline
+                }
             }
             if buffer.count >= 1 << 16 {
-                FileHandle.standardOutput.write(buffer)
+                FileHandle.standardOutput.write(Data(buffer))
                 buffer.removeAll(keepingCapacity: true)
             }
         }
         // JSONEncoder's own form of an empty array.
-        buffer.append(contentsOf: Array((first ? "[\n\n]\n" : "\n]\n").utf8))
-        FileHandle.standardOutput.write(buffer)
+        buffer += Array((first ? "[\n\n]\n" : "\n]\n").utf8)
+        FileHandle.standardOutput.write(Data(buffer))
     }
 
     /// One compact JSON object per line, flushed at once: the stream form

@@ -19,18 +19,29 @@ struct Table {
 
     func render(width: Int? = Terminal.width) -> String {
         let all = [headers] + rows
-        var widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        // Measured once: a listing has a row per document.
+        let lengths = all.map { $0.map(\.count) }
+        var widths = headers.indices.map { column in lengths.map { $0[column] }.max() ?? 0 }
         if let width, widths.count > 1 {
             let fixed = widths.dropLast().reduce(0, +) + 2 * (widths.count - 1)
             widths[widths.count - 1] = max(8, min(widths[widths.count - 1], width - fixed))
         }
-        return all.enumerated().map { index, row in
-            let cells = row.enumerated().map { column, cell in
-                let cut = cell.count > widths[column] ? String(cell.prefix(widths[column] - 1)) + "…" : cell
-                return column == row.count - 1 ? cut : cut.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+        var text = ""
+        for (index, row) in all.enumerated() {
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                let length = lengths[index][column]
+                if column > 0 { line += "  " }
+                if length > widths[column] {
+                    line += String(cell.prefix(widths[column] - 1)) + "…"
+                } else {
+                    line += cell
+                    if column < row.count - 1 { line += String(repeating: " ", count: widths[column] - length) }
+                }
             }
-            let line = cells.joined(separator: "  ")
-            return index == 0 ? Terminal.bold(line) : line
-        }.joined(separator: "\n")
+            if index > 0 { text += "\n" }
+            text += index == 0 ? Terminal.bold(line) : line
+        }
+        return text
     }
 }

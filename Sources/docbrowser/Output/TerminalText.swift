@@ -26,22 +26,35 @@ enum TerminalText {
     /// C0 controls as their Unicode control pictures (␛ for ESC, ␊ for a
     /// newline), DEL as ␡, and C1 controls and bidi controls as U+FFFD.
     static func visible(_ text: String, keepingNewlines: Bool) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A where keepingNewlines:
-                result.append(scalar)
-            case 0x00..<0x20:
-                result.append(Unicode.Scalar(0x2400 + scalar.value)!)
-            case 0x7F:
-                result.append("\u{2421}")
-            case 0x80..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-                result.append("\u{FFFD}")
-            default:
-                result.append(scalar)
+        // Runs that need nothing replaced are copied whole: a long table is
+        // mostly such a run.
+        var result = ""
+        var runStart = text.unicodeScalars.startIndex
+        var index = runStart
+        while index < text.unicodeScalars.endIndex {
+            let scalar = text.unicodeScalars[index]
+            let next = text.unicodeScalars.index(after: index)
+            if let replacement = replacement(for: scalar, keepingNewlines: keepingNewlines) {
+                result.unicodeScalars.append(contentsOf: text.unicodeScalars[runStart..<index])
+                result.unicodeScalars.append(replacement)
+                runStart = next
             }
+            index = next
         }
-        return String(result)
+        if runStart == text.unicodeScalars.startIndex { return text }
+        result.unicodeScalars.append(contentsOf: text.unicodeScalars[runStart...])
+        return result
+    }
+
+    private static func replacement(for scalar: Unicode.Scalar, keepingNewlines: Bool) -> Unicode.Scalar? {
+        switch scalar.value {
+        case 0x20..<0x7F: nil
+        case 0x0A where keepingNewlines: nil
+        case 0x00..<0x20: Unicode.Scalar(0x2400 + scalar.value)
+        case 0x7F: "\u{2421}"
+        case 0x80..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: "\u{FFFD}"
+        default: nil
+        }
     }
 
     /// Marks the text for bold; rendered by ``line(_:)`` and ``lines(_:)``.
