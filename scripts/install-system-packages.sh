@@ -11,12 +11,14 @@ set -euo pipefail
 # Syncthing and curl: two real sync devices on 127.0.0.1 (scripts/syncthing-pair.sh).
 # feh, nsxiv and vim: real desktop apps with MimeType= lines, whose choice by docbrowser
 # is compared with gio's and xdg-mime's; desktop-file-utils writes the mimeinfo.cache GIO reads.
+# strace: tests count the fdatasyncs a read-only command makes (none).
 packages=(
   libarchive-dev libsqlite3-dev pkg-config
   libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils trash-cli
   gvfs dbus-daemon
   syncthing curl
   feh nsxiv vim desktop-file-utils
+  strace
 )
 
 missing=()

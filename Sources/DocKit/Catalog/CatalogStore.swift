@@ -17,13 +17,13 @@ public final class CatalogStore: Sendable {
         var isRacy = false
     }
 
-    private let pool: DatabasePool
+    private let pool: DatabaseQueue
     private let path: String
 
     public init(databaseURL: URL) throws(DatabaseAccessError) {
         path = databaseURL.path
         do {
-            pool = try SQLiteDatabase.openPool(at: databaseURL, migrator: Self.migrator)
+            pool = try SQLiteDatabase.openQueue(at: databaseURL, migrator: Self.migrator)
         } catch {
             throw DatabaseAccessError(path: databaseURL.path, error: error)
         }

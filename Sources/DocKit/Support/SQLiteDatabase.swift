@@ -5,19 +5,33 @@ import GRDB
 /// share them: WAL mode, a busy timeout, and migrations run under a file
 /// lock so that two processes starting on a new home do not both create
 /// the same tables.
+///
+/// A queue, not a pool: GRDB's pool writes a transaction whenever it finds
+/// no WAL file, and SQLite removes that file when the last connection
+/// closes, so every command that only read cost four fdatasyncs per
+/// database. A queue on a database in WAL mode shares it with other
+/// processes just as well, and reading writes nothing.
 enum SQLiteDatabase {
     static let busyTimeout: TimeInterval = 30
 
-    static func openPool(at url: URL, migrator: DatabaseMigrator) throws -> DatabasePool {
+    static func openQueue(at url: URL, migrator: DatabaseMigrator) throws -> DatabaseQueue {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         var configuration = GRDB.Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = url.lastPathComponent
+        configuration.prepareDatabase { db in
+            // Both are no-ops, and write nothing, once the file is in WAL mode.
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+        // Migrating takes a write transaction even when there is nothing to
+        // do; a database already up to date is only read.
+        if try queue.read(migrator.hasCompletedMigrations) { return queue }
         let lock = try FileLock(path: url.path + ".lock")
-        let pool = try DatabasePool(path: url.path, configuration: configuration)
-        try migrator.migrate(pool)
+        try migrator.migrate(queue)
         withExtendedLifetime(lock) {}
-        return pool
+        return queue
     }
 }
 

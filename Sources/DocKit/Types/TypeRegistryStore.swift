@@ -20,13 +20,13 @@ public final class TypeRegistryStore: Sendable {
         public var reason: String
     }
 
-    private let pool: DatabasePool
+    private let pool: DatabaseQueue
     private let databasePath: String
     public let sources: TypeSources
 
     public init(databaseURL: URL, sources: TypeSources) throws(DatabaseAccessError) {
         do {
-            pool = try SQLiteDatabase.openPool(at: databaseURL, migrator: Self.migrator)
+            pool = try SQLiteDatabase.openQueue(at: databaseURL, migrator: Self.migrator)
         } catch {
             throw DatabaseAccessError(path: databaseURL.path, error: error)
         }

@@ -62,7 +62,10 @@ final class Sandbox: Sendable {
         try await run(arguments, killAfter: seconds).status
     }
 
-    func run(_ arguments: [String], environment extra: [Environment.Key: String?] = [:], killAfter seconds: Double? = nil, inTerminal: Bool = false, input: String = "") async throws -> Result {
+    /// `tracedBy` runs the command under another, such as strace, given
+    /// before the binary.
+    func run(_ arguments: [String], environment extra: [Environment.Key: String?] = [:], killAfter seconds: Double? = nil, inTerminal: Bool = false, input: String = "",
+             tracedBy tracer: [String] = []) async throws -> Result {
         var environment: [Environment.Key: String?] = [
             "HOME": userHome.path,
             "XDG_DATA_HOME": userHome.appending(path: ".local/share").path,
@@ -75,7 +78,7 @@ final class Sandbox: Sendable {
             "NO_COLOR": "1",
         ]
         environment.merge(extra) { _, new in new }
-        var command = [Self.binary.path, "--home", home.path] + arguments
+        var command = tracer + [Self.binary.path, "--home", home.path] + arguments
         if inTerminal {
             // script(1) gives the command a pseudo-terminal for its standard
             // input, output and error (merged, with CRLF line ends) and
