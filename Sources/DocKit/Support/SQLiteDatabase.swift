@@ -24,13 +24,15 @@ enum SQLiteDatabase {
             try db.execute(sql: "PRAGMA journal_mode = WAL")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
+        // Switching a new file to WAL fails at once, busy timeout or not,
+        // while another process is doing the same: the lock orders them.
+        let lock = try FileLock(path: url.path + ".lock")
+        defer { withExtendedLifetime(lock) {} }
         let queue = try DatabaseQueue(path: url.path, configuration: configuration)
         // Migrating takes a write transaction even when there is nothing to
         // do; a database already up to date is only read.
         if try queue.read(migrator.hasCompletedMigrations) { return queue }
-        let lock = try FileLock(path: url.path + ".lock")
         try migrator.migrate(queue)
-        withExtendedLifetime(lock) {}
         return queue
     }
 }
