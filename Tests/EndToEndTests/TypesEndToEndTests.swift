@@ -229,4 +229,18 @@ struct TypesEndToEndTests {
         let imported = try await sandbox.run("types", "lookup", "--ext", "brush", "--json").json()
         #expect((imported["type"] as? [String: Any])?["source"] as? String == "imported")
     }
+
+    @Test func rebuildIsSilentWithQuietAndAHomeThatCannotBeMadeSaysWhyInOneLine() async throws {
+        let sandbox = try Sandbox()
+        let quiet = try await sandbox.run("types", "rebuild", "-q")
+        #expect(quiet.status == 0, "\(quiet)")
+        #expect(quiet.standardOutput.isEmpty, "-q prints nothing: \(quiet.standardOutput)")
+        let loud = try await sandbox.run("types", "rebuild")
+        #expect(loud.standardOutput.hasPrefix("Rebuilt the type registry"), "\(loud)")
+
+        let file = try sandbox.write("not a folder", to: "plain-file")
+        let result = try await sandbox.run(["--home", file.path, "list"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardError == "docbrowser: \(file.path)/Library/types.sqlite: \(file.path)/Library: Not a directory\n", "\(result)")
+    }
 }

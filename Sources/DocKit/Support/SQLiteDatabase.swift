@@ -51,7 +51,20 @@ public struct DatabaseAccessError: DocKitError {
         } else if let error = error as? any DocKitError {
             reason = error.description
         } else {
-            reason = "\(error)"
+            reason = Self.reason(of: error as NSError)
         }
+    }
+
+    /// Foundation's errors, such as a folder that cannot be made, said as
+    /// `ls` would say them, never as a dump of their user info.
+    private static func reason(of error: NSError) -> String {
+        let file = error.userInfo[NSFilePathErrorKey] as? String
+        if let underlying = (error.userInfo[NSUnderlyingErrorKey] as? any Error).map({ $0 as NSError }), underlying.domain == NSPOSIXErrorDomain {
+            return (file.map { "\($0): " } ?? "") + String(cString: strerror(Int32(underlying.code)))
+        }
+        if error.domain == NSPOSIXErrorDomain {
+            return (file.map { "\($0): " } ?? "") + String(cString: strerror(Int32(error.code)))
+        }
+        return (file.map { "\($0): " } ?? "") + "\(error.domain) error \(error.code)"
     }
 }

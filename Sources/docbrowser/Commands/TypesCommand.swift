@@ -250,6 +250,7 @@ struct TypesRebuild: AsyncParsableCommand {
             return
         }
         for problem in snapshot.problems { context.output.warning("\(problem.description) (skipped)") }
+        guard !global.quiet else { return }
         context.output.line("Rebuilt the type registry: \(report.types) types from \(report.sourceFiles.count) files.")
         if global.verbose {
             for file in report.sourceFiles { context.output.line("  \(file)") }
