@@ -65,22 +65,9 @@ struct ShippedDocumentationTests {
         #expect(try await sandbox.run("list").status == 0)
 
         func completions(_ words: [String]) async throws -> [String] {
-            let script = """
-                source "$1"; shift
-                COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 ))
-                COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
-                _docbrowser docbrowser "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
-                printf '%s\\n' "${COMPREPLY[@]}"
-                """
-            let result = try await Subprocess.run(
-                .name("bash"),
-                arguments: Arguments(["-c", script, "bash", Self.repository.appending(path: "share/completions/docbrowser.bash").path,
-                                      Sandbox.binary.path, "--home", sandbox.home.path] + words),
-                environment: .inherit.updating(["HOME": sandbox.userHome.path, "XDG_DATA_DIRS": sandbox.systemData.path, "DOCBROWSER_HOME": nil]),
-                output: .string(limit: 1 << 16), error: .string(limit: 1 << 16)
-            )
-            #expect(result.terminationStatus.isSuccess, "\(result.standardError)")
-            return result.standardOutput.split(separator: "\n").map(String.init).sorted()
+            let result = try await Self.bashCompletions(["--home", sandbox.home.path] + words, in: sandbox)
+            #expect(result.standardError.isEmpty, "\(result.standardError)")
+            return result.candidates
         }
         #expect(try await completions(["move", "N"]) == ["Notes.txt"])
         #expect(try await completions(["info", ""]) == ["Deck.txt", "Notes.txt", "Report.pdf"])
@@ -96,6 +83,16 @@ struct ShippedDocumentationTests {
 
     @Test func completionNeverCreatesAHomeOrItsFolders() async throws {
         let sandbox = try Sandbox()
+        let absent = sandbox.root.appending(path: "no-such-home")
+        let result = try await Self.bashCompletions(["--home", absent.path, "info", ""], in: sandbox)
+        #expect(result.standardError.isEmpty, "\(result.standardError)")
+        #expect(result.candidates.isEmpty, "\(result.candidates)")
+        #expect(!FileManager.default.fileExists(atPath: absent.path))
+    }
+
+    /// What the shipped bash completion offers for the last of `words`,
+    /// driven as bash drives it: COMP_WORDS and the function's arguments.
+    private static func bashCompletions(_ words: [String], in sandbox: Sandbox) async throws -> (candidates: [String], standardError: String) {
         let script = """
             source "$1"; shift
             COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 ))
@@ -103,17 +100,14 @@ struct ShippedDocumentationTests {
             _docbrowser docbrowser "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let absent = sandbox.root.appending(path: "no-such-home")
         let result = try await Subprocess.run(
             .name("bash"),
-            arguments: Arguments(["-c", script, "bash", Self.repository.appending(path: "share/completions/docbrowser.bash").path,
-                                  Sandbox.binary.path, "--home", absent.path, "info", ""]),
+            arguments: Arguments(["-c", script, "bash", repository.appending(path: "share/completions/docbrowser.bash").path, Sandbox.binary.path] + words),
             environment: .inherit.updating(["HOME": sandbox.userHome.path, "XDG_DATA_DIRS": sandbox.systemData.path, "DOCBROWSER_HOME": nil]),
             output: .string(limit: 1 << 16), error: .string(limit: 1 << 16)
         )
-        #expect(result.standardError.isEmpty, "\(result.standardError)")
-        #expect(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(result.standardOutput)")
-        #expect(!FileManager.default.fileExists(atPath: absent.path))
+        #expect(result.terminationStatus.isSuccess, "\(result.standardError)")
+        return (result.standardOutput.split(separator: "\n").map(String.init).filter { !$0.isEmpty }.sorted(), result.standardError)
     }
 
     private static func sha256(of text: String, in sandbox: Sandbox) async throws -> String {
