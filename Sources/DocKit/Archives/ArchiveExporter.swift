@@ -132,19 +132,6 @@ public struct ArchiveExporter: Sendable {
         guard input >= 0 else { throw FileSystemError(path: file, operation: "cannot be read back", errno: errno) }
         defer { close(input) }
         _ = file.withCString { unlink($0) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw FileSystemError(path: file, operation: "cannot be read back", errno: errno) }
-            if count == 0 { return }
-            var sent = 0
-            while sent < count {
-                let wrote = buffer.withUnsafeBytes { write(output, $0.baseAddress! + sent, count - sent) }
-                if wrote < 0, errno == EINTR { continue }
-                guard wrote > 0 else { throw FileSystemError(path: RawPath("-"), operation: "cannot be written", errno: errno) }
-                sent += wrote
-            }
-        }
+        try FileSystem.copyBytes(from: input, file, to: output, RawPath("-"))
     }
 }

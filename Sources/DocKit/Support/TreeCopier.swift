@@ -194,27 +194,13 @@ public struct TreeCopier: Sendable {
         }
         guard output >= 0 else { throw FileSystemError(path: entry.destinationPath, operation: "cannot be created", errno: errno) }
         defer { _ = Glibc.close(output) }
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(input, buffer, Self.chunkSize)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileSystemError(path: entry.sourcePath, operation: "cannot be read", errno: errno)
-            }
-            if count == 0 { break }
-            var offset = 0
-            while offset < count {
-                let written = write(output, buffer + offset, count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw FileSystemError(path: entry.destinationPath, operation: "cannot be written", errno: errno)
-                }
-                offset += written
-            }
-            copied += Int64(count)
-            progress?(copied)
+        let start = copied
+        var total = copied
+        try FileSystem.copyBytes(from: input, entry.sourcePath, to: output, entry.destinationPath, chunkSize: Self.chunkSize) { done in
+            total = start + done
+            progress?(total)
         }
+        copied = total
         try finish(output, like: entry.status, path: entry.destinationPath)
     }
 
