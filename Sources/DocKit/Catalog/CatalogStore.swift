@@ -47,6 +47,26 @@ public final class CatalogStore: Sendable {
         }
     }
 
+    /// The entries of `location` at these paths, looked up one by one, so
+    /// that finding one document reads one row, not the location's.
+    func entries(in location: Location, documentsDirectory: RawPath, relativePaths: [RawPath]) throws(DatabaseAccessError) -> [RawPath: Entry] {
+        do {
+            return try pool.read { db in
+                var entries: [RawPath: Entry] = [:]
+                let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM catalogEntry WHERE location = ? AND relativePath = ?")
+                for relativePath in relativePaths {
+                    let row = try Row.fetchOne(statement, arguments: [location.rawValue, Data(relativePath.bytes)])
+                    if let row, let entry = Self.entry(from: row, location: location, documentsDirectory: documentsDirectory) {
+                        entries[relativePath] = entry
+                    }
+                }
+                return entries
+            }
+        } catch {
+            throw DatabaseAccessError(path: path, error: error)
+        }
+    }
+
     /// The digest of the type registry the entries of `location` were typed
     /// with; entries typed with another registry must be typed again.
     func registryDigest(of location: Location) throws(DatabaseAccessError) -> String? {

@@ -25,7 +25,7 @@ extension DocumentCatalog {
             try DocumentName.validate(filename)
             let path = try directory.appending(name: RawPath(escaped: filename))
             if try create(path, asDirectory: isPackage, caseInsensitive: location == .cloud) {
-                return try resolve("\(location):\(filename)")
+                return try document(in: location, at: RawPath(escaped: filename))
             }
             if name != nil { throw CatalogError.nameTaken("\(location):\(filename)") }
         }
@@ -111,13 +111,16 @@ extension DocumentCatalog {
             throw error
         }
         try FileSystem.synchronizeDirectory(destination.deletingLastComponent)
-        return try resolve(qualified)
+        return try self.document(in: document.location, at: renamedPath(document, filename))
     }
 
     /// `local:Folder/New.ext`, as `list` will show the renamed document.
     private func qualifiedName(_ document: Document, renamedTo filename: RawPath) -> String {
-        let parent = document.relativePath.deletingLastComponent
-        return "\(document.location):\(parent.isEmpty ? filename : parent.appending(filename))"
+        "\(document.location):\(renamedPath(document, filename))"
+    }
+
+    private func renamedPath(_ document: Document, _ filename: RawPath) -> RawPath {
+        document.relativePath.deletingLastComponent.appending(filename)
     }
 
     /// A document not downloaded yet is only its placeholder,
@@ -145,7 +148,7 @@ extension DocumentCatalog {
         }
         _ = document.path.withCString { unlink($0) }
         try FileSystem.synchronizeDirectory(directory)
-        return try resolve(qualified)
+        return try self.document(in: document.location, at: renamedPath(document, filename))
     }
 
     /// `.Name.ext.icloud`, the placeholder that stands for `Name.ext`.

@@ -48,10 +48,7 @@ public struct DocumentCatalog: Sendable {
         if scope.count == 2, FileManager.default.fileExists(atPath: name), let byPath = try? resolvePath(name) {
             return byPath
         }
-        var query = DocumentQuery()
-        query.locations = scope
-        query.recursive = name.contains("/")
-        let documents = try documents(matching: query)
+        let documents = try documents(listedAs: name, in: scope)
         // The name as list shows it, else with `\xHH` escapes typed for
         // bytes that are not UTF-8 (in either case of hex digits).
         var matches: [Document] = []
@@ -88,11 +85,7 @@ public struct DocumentCatalog: Sendable {
         guard let (location, relativePath) = locations.locate(path) ?? locateAfterResolvingLocations(path) else {
             throw CatalogError.notADocument(path: text)
         }
-        var query = DocumentQuery()
-        query.locations = [location]
-        query.recursive = relativePath.components.count > 1
-        return try documents(matching: query).first { $0.relativePath == relativePath }
-            ?? { throw CatalogError.documentNotFound(text) }()
+        return try listedDocument(in: location, at: relativePath) ?? { throw CatalogError.documentNotFound(text) }()
     }
 
     private func locateAfterResolvingLocations(_ path: RawPath) -> (location: Location, relativePath: RawPath)? {

@@ -43,39 +43,68 @@ public struct DocumentScanner: Sendable {
         return entries.map(\.document)
     }
 
+    /// The documents of one folder of `location` whose listed names
+    /// `accepts` takes, exactly as ``scan(_:recursive:)`` lists them there,
+    /// but examining and cataloguing only those entries: finding one
+    /// document by name costs one directory read and a few `lstat`s,
+    /// however many documents lie beside it.
+    ///
+    /// - Parameters:
+    ///   - location: The location whose Documents folder holds `folder`.
+    ///   - folder: A folder relative to the Documents folder, empty for the
+    ///     Documents folder itself; it must be a folder `list` descends into.
+    ///   - accepts: Called with each name a document there would be listed
+    ///     under, as `list` shows it (for a placeholder, a temporary or a
+    ///     conflict copy, the name of the document it stands for).
+    /// - Returns: The accepted documents, in no particular order.
+    /// - Throws: ``LocationError`` when the Documents folder is missing,
+    ///   ``FileSystemError`` when the folder cannot be read, and
+    ///   ``DatabaseAccessError`` when the catalog cannot be.
+    public func scan(_ location: Location, folder: RawPath, listedNamesAccepted accepts: (String) -> Bool) throws -> [Document] {
+        let root = try locations.existingDocumentsDirectory(location)
+        let directory = folder.isEmpty ? root : root.appending(folder)
+        let listing = try FolderListing(directory, atTopLevel: folder.isEmpty)
+        let chosen = listing.indices { name in name.map { accepts($0.description) } ?? true }
+        guard !chosen.isEmpty else { return [] }
+        let sameRegistry = try catalog.registryDigest(of: location) == registry.digest
+        let paths = chosen.map { folder.appending(listing.names[$0]) }
+        let previous = sameRegistry ? try catalog.entries(in: location, documentsDirectory: root, relativePaths: paths) : [:]
+        var entries: [CatalogStore.Entry] = []
+        try examine(listing, at: chosen, in: directory, relativePath: folder, location: location, recursive: false, previous: previous, into: &entries)
+        let examined = Set(paths)
+        try catalog.reconcile(location, with: entries, previous: previous) { examined.contains($0) }
+        return entries.map(\.document).filter { accepts($0.name) }
+    }
+
     private func scanDirectory(
         _ directory: RawPath, relativePath: RawPath, location: Location, recursive: Bool,
         previous: [RawPath: CatalogStore.Entry], into entries: inout [CatalogStore.Entry]
     ) throws {
-        let names = try DirectoryReader.names(in: directory).sorted()
-        let present = Set(names)
-        // Each name judged once: the temporaries found decide which of
-        // the other entries are incomplete.
-        let verdicts = names.map { DocumentEntryRules.verdict(for: $0, atTopLevel: relativePath.isEmpty) }
-        var arriving: [RawPath: SyncTemporary] = [:]
-        for case .syncTemporary(let temporary) in verdicts where arriving[temporary.document] == nil {
-            arriving[temporary.document] = temporary
-        }
-        var conflicted: [RawPath: ConflictCopy] = [:]
-        for case .conflictCopy(let copy) in verdicts where conflicted[copy.original] == nil {
-            conflicted[copy.original] = copy
-        }
-        for (name, verdict) in zip(names, verdicts) {
+        let listing = try FolderListing(directory, atTopLevel: relativePath.isEmpty)
+        try examine(listing, at: Array(listing.names.indices), in: directory, relativePath: relativePath, location: location, recursive: recursive, previous: previous, into: &entries)
+    }
+
+    private func examine(
+        _ listing: FolderListing, at indices: [Int], in directory: RawPath, relativePath: RawPath, location: Location, recursive: Bool,
+        previous: [RawPath: CatalogStore.Entry], into entries: inout [CatalogStore.Entry]
+    ) throws {
+        for index in indices {
+            let name = listing.names[index]
             let entryPath = relativePath.appending(name)
-            switch verdict {
+            switch listing.verdicts[index] {
             case .ignored:
                 continue
             case .syncTemporary(let temporary):
                 // Beside its document, it makes that one incomplete; alone,
                 // it is listed as the document it will become, once.
-                guard !present.contains(temporary.document), arriving[temporary.document] == temporary else { continue }
+                guard !listing.present.contains(temporary.document), listing.arriving[temporary.document] == temporary else { continue }
                 guard let status = try FileStatus.of(directory.appending(name)) else { continue }
                 entries.append(arrivingEntry(at: entryPath, in: location, status: status, becoming: temporary.document))
             case .conflictCopy(let copy):
                 // Beside its document, it is one of its versions; when the
                 // engine left only copies (rclone), the first stands for the
                 // document, in conflict.
-                guard !present.contains(copy.original), conflicted[copy.original] == copy else { continue }
+                guard !listing.present.contains(copy.original), listing.conflicted[copy.original] == copy else { continue }
                 let path = directory.appending(name)
                 guard let status = try FileStatus.of(path), status.kind != .other else { continue }
                 var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, cached: previous[entryPath])
@@ -90,7 +119,7 @@ public struct DocumentScanner: Sendable {
                 entries.append(entry)
             case .placeholder(let standingFor):
                 // Once the real file has arrived, the placeholder is stale.
-                guard !present.contains(standingFor) else { continue }
+                guard !listing.present.contains(standingFor) else { continue }
                 guard let status = try FileStatus.of(directory.appending(name)) else { continue }
                 if let cached = previous[entryPath], cached.status == status {
                     entries.append(cached)
@@ -103,8 +132,8 @@ public struct DocumentScanner: Sendable {
                 var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, cached: previous[entryPath])
                 // Decided by this listing, never taken from the catalog.
                 entry.document.states.subtract([.incomplete, .inConflict])
-                if arriving[name] != nil || !(entry.package?.syncTemporaries.isEmpty ?? true) { entry.document.states.insert(.incomplete) }
-                if conflicted[name] != nil || !(entry.package?.conflictCopies.isEmpty ?? true) { entry.document.states.insert(.inConflict) }
+                if listing.arriving[name] != nil || !(entry.package?.syncTemporaries.isEmpty ?? true) { entry.document.states.insert(.incomplete) }
+                if listing.conflicted[name] != nil || !(entry.package?.conflictCopies.isEmpty ?? true) { entry.document.states.insert(.inConflict) }
                 entries.append(entry)
                 if recursive, entry.document.isFolder {
                     try scanDirectory(path, relativePath: entryPath, location: location, recursive: true, previous: previous, into: &entries)

@@ -138,7 +138,7 @@ public struct DocumentMover: Sendable {
             try checkStillThere(document)
             try checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
             try SyncActivity.refuseIfIncomplete(document, force: force)
-        try DocumentVersions.refuseIfCopiesBeside(document, action: "move", force: force)
+            try DocumentVersions.refuseIfCopiesBeside(document, action: "move", force: force)
             let taken = try isTaken(destination, in: location)
             if taken {
                 switch policy {
@@ -169,7 +169,7 @@ public struct DocumentMover: Sendable {
                 progress?(TransferProgress(document: document.qualifiedName, bytesCopied: document.size, totalBytes: document.size))
             }
             let plan = Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), destinationPath: destination, replaces: taken)
-            let moved = try catalog.resolve("\(location):\(plan.destinationName)")
+            let moved = try catalog.document(in: location, at: document.relativePath.deletingLastComponent.appending(name))
             return Result(plan: plan, document: moved, crossedFileSystems: outcome.crossedFileSystems, displacedTrashName: outcome.displacedTrashName?.description)
         }
         throw MoveError.destinationTaken("\(location):\(document.listedName)")

@@ -67,12 +67,6 @@ extension DocumentCatalog {
     /// The same document listed afresh, found by the name it has or will
     /// have once its engine is done; nil while it is not there.
     fileprivate func current(_ document: Document) throws -> Document? {
-        var query = DocumentQuery()
-        query.locations = [document.location]
-        let parent = document.relativePath.deletingLastComponent
-        query.recursive = !parent.isEmpty
-        return try documents(matching: query).first {
-            $0.relativePath.deletingLastComponent == parent && $0.filename == document.filename
-        }
+        try listedDocument(in: document.location, at: document.relativePath.deletingLastComponent.appending(document.filename))
     }
 }

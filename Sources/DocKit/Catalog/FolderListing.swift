@@ -1,0 +1,44 @@
+/// One folder's names, each judged once by ``DocumentEntryRules``: the
+/// temporaries and conflict copies among them decide which of the other
+/// entries are incomplete or in conflict, so a scan of some entries
+/// still needs every name.
+struct FolderListing {
+    let names: [RawPath]
+    let verdicts: [DocumentEntryRules.Verdict]
+    let present: Set<RawPath>
+    /// The first temporary of each document a sync engine is writing.
+    let arriving: [RawPath: SyncTemporary]
+    /// The first conflict copy of each document.
+    let conflicted: [RawPath: ConflictCopy]
+
+    init(_ directory: RawPath, atTopLevel: Bool) throws {
+        names = try DirectoryReader.names(in: directory).sorted()
+        present = Set(names)
+        verdicts = names.map { DocumentEntryRules.verdict(for: $0, atTopLevel: atTopLevel) }
+        var arriving: [RawPath: SyncTemporary] = [:]
+        for case .syncTemporary(let temporary) in verdicts where arriving[temporary.document] == nil {
+            arriving[temporary.document] = temporary
+        }
+        var conflicted: [RawPath: ConflictCopy] = [:]
+        for case .conflictCopy(let copy) in verdicts where conflicted[copy.original] == nil {
+            conflicted[copy.original] = copy
+        }
+        self.arriving = arriving
+        self.conflicted = conflicted
+    }
+
+    /// The entries that may be listed under a name `accepts` takes. It is
+    /// asked nil for a placeholder, whose document's name is known only
+    /// once the placeholder is read.
+    func indices(listedAs accepts: (RawPath?) -> Bool) -> [Int] {
+        names.indices.filter { index in
+            switch verdicts[index] {
+            case .ignored: false
+            case .document: accepts(names[index])
+            case .syncTemporary(let temporary): accepts(temporary.document)
+            case .conflictCopy(let copy): accepts(copy.original)
+            case .placeholder: accepts(nil)
+            }
+        }
+    }
+}

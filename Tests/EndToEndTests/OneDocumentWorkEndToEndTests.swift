@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Work done, not time taken: a command about one document examines that
+/// document, not every document beside it. Counted as the `lstat`s a
+/// command makes in a home of 3,000 documents against one of 30, for the
+/// same command on the same document; the difference must not grow with
+/// the 2,970 extra documents (before, every move listed its location
+/// twice, one `lstat` per document each time).
+@Suite("a command about one document does not examine its neighbours")
+struct OneDocumentWorkEndToEndTests {
+    static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(.enabled(if: strace != nil, "strace is not installed (scripts/install-system-packages.sh installs it)"))
+    func examinesOnlyTheDocumentItNames() async throws {
+        let few = try await Self.home(documents: 30)
+        let many = try await Self.home(documents: 3_000)
+        let commands: [[String]] = [
+            ["info", "Note 000002.pdf"],
+            ["info", "Note 000003"],
+            ["move", "Note 000002.pdf", "--to", "cloud"],
+            ["move", "cloud:Note 000002.pdf", "--to", "local"],
+            ["rename", "Note 000004.jpg", "Renamed"],
+            ["new", "Draft.txt"],
+            ["delete", "Draft.txt", "--dry-run"],
+        ]
+        for command in commands {
+            let inFew = try await Self.statCalls(of: command, in: few)
+            let inMany = try await Self.statCalls(of: command, in: many)
+            #expect(inMany - inFew < 100, "\(command.joined(separator: " ")): \(inFew) stat calls beside 30 documents, \(inMany) beside 3,000")
+        }
+        // The control: a listing does examine every document.
+        let listFew = try await Self.statCalls(of: ["list"], in: few)
+        let listMany = try await Self.statCalls(of: ["list"], in: many)
+        #expect(listMany - listFew >= 2_970, "list: \(listFew) stat calls beside 30 documents, \(listMany) beside 3,000")
+    }
+
+    @Test
+    func findsDocumentsInsideFoldersByTheNameListShows() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("a", to: "home/Documents/Receipts/2026/March.txt")
+        _ = try sandbox.write("b", to: "home/Documents/Receipts/2026/April.txt")
+        _ = try sandbox.write("c", to: "home/Documents/Letter.rtfd/TXT.rtf")
+        #expect(try await sandbox.run("info", "Receipts/2026/March").standardOutput.contains("March.txt"))
+        #expect(try await sandbox.run("move", "Receipts/2026/April.txt", "--to", "cloud").status == 0)
+        #expect(FileManager.default.fileExists(atPath: sandbox.cloudDocuments.appending(path: "Receipts/2026/April.txt").path))
+        // A package's inside is no folder of documents.
+        #expect(try await sandbox.run("info", "Letter.rtfd/TXT.rtf").status == 3)
+        #expect(try await sandbox.run("info", "local:Receipts/2026").standardOutput.contains("Folder"))
+        #expect(try await sandbox.run("info", "Nowhere/March.txt").status == 3)
+    }
+
+    private static func home(documents count: Int) async throws -> Sandbox {
+        let sandbox = try Sandbox()
+        let folder = sandbox.localDocuments
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let kinds = ["txt", "png", "pdf", "md", "jpg"]
+        for index in 0..<count {
+            let name = String(format: "Note %06d.%@", index, kinds[index % kinds.count])
+            try Data("note \(index)\n".utf8).write(to: folder.appending(path: name))
+        }
+        // The first listing builds the registry and the catalog; past the
+        // racy window, the catalog trusts what it saw.
+        #expect(try await sandbox.run("list").status == 0)
+        try await Task.sleep(for: .seconds(2.5))
+        #expect(try await sandbox.run("list").status == 0)
+        return sandbox
+    }
+
+    private static func statCalls(of command: [String], in sandbox: Sandbox) async throws -> Int {
+        let trace = sandbox.root.appending(path: "trace-\(UUID().uuidString)")
+        let result = try await sandbox.run(command, tracedBy: [strace!, "-f", "-qq", "-e", "trace=%stat,%lstat,%fstat", "-o", trace.path])
+        #expect(result.status == 0, "\(command): \(result)")
+        return try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").count
+    }
+}
