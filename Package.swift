@@ -39,6 +39,7 @@ let package = Package(
         .executableTarget(
             name: "docbrowser",
             dependencies: [
+                "CDocShims",
                 "DocKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

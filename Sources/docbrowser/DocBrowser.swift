@@ -32,6 +32,7 @@ struct DocBrowser: AsyncParsableCommand {
     /// a documented exit status, instead of ArgumentParser's defaults
     /// (which use 64 for usage errors).
     static func main() async {
+        TerminalColumns.prepare()
         let command: any ParsableCommand
         do {
             command = try parseAsRoot()

@@ -23,4 +23,9 @@ extern const unsigned int CDOCSHIMS_IN_ISDIR;
 extern const unsigned int CDOCSHIMS_IN_IGNORED;
 extern const unsigned int CDOCSHIMS_IN_Q_OVERFLOW;
 
+/// wcwidth(3), which Swift's Glibc module does not import: the columns a
+/// Unicode scalar takes on a terminal, in the current LC_CTYPE locale;
+/// -1 for a control or an unknown scalar.
+int cdocshims_wcwidth(unsigned int scalar);
+
 #endif

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Columns of text aligned for a terminal. The last column takes what
-/// width is left and is cut with an ellipsis when the terminal is too
-/// narrow; on a pipe nothing is cut.
+/// Columns of text aligned for a terminal, measured in the terminal's
+/// columns (``TerminalColumns``). When the terminal is too narrow, the
+/// NAME column (else the last) gives up width, and its cells are cut with
+/// an ellipsis; on a pipe nothing is cut.
 struct Table {
     var headers: [String]
     var rows: [[String]] = []
@@ -20,24 +21,26 @@ struct Table {
     func render(width: Int? = Terminal.width) -> String {
         let all = [headers] + rows
         // Measured once: a listing has a row per document.
-        let lengths = all.map { $0.map(\.count) }
+        let lengths = all.map { $0.map(TerminalColumns.count) }
         var widths = headers.indices.map { column in lengths.map { $0[column] }.max() ?? 0 }
+        let shrinking = headers.firstIndex(of: "NAME") ?? headers.count - 1
         if let width, widths.count > 1 {
-            let fixed = widths.dropLast().reduce(0, +) + 2 * (widths.count - 1)
-            widths[widths.count - 1] = max(8, min(widths[widths.count - 1], width - fixed))
+            let fixed = widths.indices.filter { $0 != shrinking }.map { widths[$0] }.reduce(0, +) + 2 * (widths.count - 1)
+            widths[shrinking] = max(8, min(widths[shrinking], width - fixed))
         }
         var text = ""
         for (index, row) in all.enumerated() {
             var line = ""
             for (column, cell) in row.enumerated() {
-                let length = lengths[index][column]
-                if column > 0 { line += "  " }
+                var shown = cell
+                var length = lengths[index][column]
                 if length > widths[column] {
-                    line += String(cell.prefix(widths[column] - 1)) + "…"
-                } else {
-                    line += cell
-                    if column < row.count - 1 { line += String(repeating: " ", count: widths[column] - length) }
+                    shown = TerminalColumns.prefix(cell, fitting: widths[column] - 1) + "…"
+                    length = TerminalColumns.count(shown)
                 }
+                if column > 0 { line += "  " }
+                line += shown
+                if column < row.count - 1 { line += String(repeating: " ", count: widths[column] - length) }
             }
             if index > 0 { text += "\n" }
             text += index == 0 ? Terminal.bold(line) : line
