@@ -232,9 +232,11 @@ struct ExportEndToEndTests {
 
     @Test func onATerminalTheSummaryStartsItsOwnLineAfterTheProgressBar() async throws {
         let sandbox = try Sandbox()
-        try await sandbox.shell("mkdir -p home/Documents && head -c 16000000 /dev/urandom > home/Documents/Big.bin")
+        try await sandbox.shell("mkdir -p home/Documents && head -c 48000000 /dev/urandom > home/Documents/Big.bin")
         let output = sandbox.root.appending(path: "big.zip")
-        let result = try await sandbox.run(["export", "Big.bin", "-o", output.path, "--level", "1"], inTerminal: true)
+        // Long enough at level 6 (seconds) for the bar, which waits half a
+        // second, to be drawn.
+        let result = try await sandbox.run(["export", "Big.bin", "-o", output.path, "--level", "6"], inTerminal: true)
         #expect(result.status == 0, "\(result)")
         let screen = result.standardOutput
         let summary = try #require(screen.range(of: "Exported 1 document"), "\(screen)")

@@ -124,7 +124,7 @@ struct ExportCommand: AsyncParsableCommand {
             try SyncActivity.refuseIfIncomplete(chosen[index], force: force)
         }
         let exporter = ArchiveExporter(locator: locator, home: context.home)
-        let bar = ProgressBar(enabled: !global.quiet && !global.json && isatty(STDERR_FILENO) == 1)
+        let bar = ProgressReporter(output: context.output, streamsEvents: false)
         let summary: ArchiveExporter.Summary
         do {
             defer { bar.finish() }

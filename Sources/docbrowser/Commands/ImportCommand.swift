@@ -53,7 +53,7 @@ struct ImportCommand: AsyncParsableCommand {
             limits: .init(entries: maxEntries, bytes: maxBytes, ratio: maxRatio), charset: charset
         )
         let importer = DocumentImporter(catalog: catalog, extractor: extractor, trash: context.trash, force: force)
-        let bar = ProgressBar(enabled: !global.quiet && !global.json && isatty(STDERR_FILENO) == 1)
+        let bar = ProgressReporter(output: context.output, streamsEvents: false)
         let result: DocumentImporter.Result
         do {
             defer { bar.finish() }

@@ -36,7 +36,7 @@ struct MoveCommand: AsyncParsableCommand {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
         let documents = try DocumentArguments.resolve(documents, in: catalog, output: context.output)
-        let progress = ProgressReporter(output: context.output)
+        let progress = ProgressReporter(output: context.output, streamsEvents: true)
         let mover = DocumentMover(catalog: catalog, trash: context.trash, force: force, progress: progress.callback)
         var failures = FailureCollector()
         let waiting = syncWait.start()

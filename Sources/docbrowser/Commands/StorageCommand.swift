@@ -49,7 +49,7 @@ struct StorageCommand: AsyncParsableCommand {
     func run() async throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
-        let progress = ProgressReporter(output: context.output)
+        let progress = ProgressReporter(output: context.output, streamsEvents: true)
         let switcher = StorageSwitcher(mover: DocumentMover(catalog: catalog, trash: context.trash, force: force, progress: progress.callback))
         guard let location else {
             let preferred = catalog.configuration.preferredLocation

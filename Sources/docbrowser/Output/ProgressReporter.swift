@@ -2,16 +2,18 @@ import DocKit
 import Foundation
 import Synchronization
 
-/// Shows how far copies across file systems have got: a bar on stderr
-/// when it is a terminal and the copy takes longer than a moment, JSON
-/// Lines `progress` events with `--json`, and nothing on a pipe.
+/// How far a long job has got, the one way every command shows it: a bar
+/// redrawn in place on stderr when it is a terminal and the job is still
+/// going after a moment; JSON Lines `progress` events with `--json` for
+/// commands whose output is a stream of events (move, storage); nothing
+/// on a pipe, with `--quiet`, or in a single JSON document.
 final class ProgressReporter: Sendable {
     private enum Style { case bar, jsonLines, silent }
 
     private struct State {
         var document = ""
-        var started = Date()
-        var lastReport = Date.distantPast
+        var started = ContinuousClock.now
+        var lastReport: ContinuousClock.Instant?
         var drawn = false
         var lastBytes: Int64 = -1
     }
@@ -20,14 +22,17 @@ final class ProgressReporter: Sendable {
     private let output: Output
     private let state = Mutex(State())
 
-    /// A bar appears only for copies still going after this long.
-    private static let barDelay: TimeInterval = 0.5
-    private static let interval: TimeInterval = 0.2
+    /// A bar appears only for a job still going after this long, so that
+    /// quick ones do not flash one.
+    private static let barDelay = Duration.milliseconds(500)
+    private static let interval = Duration.milliseconds(200)
 
-    init(output: Output) {
+    /// - Parameter streamsEvents: whether the command's `--json` output is
+    ///   JSON Lines, where progress events belong.
+    init(output: Output, streamsEvents: Bool) {
         self.output = output
         if output.json {
-            style = .jsonLines
+            style = streamsEvents ? .jsonLines : .silent
         } else if !output.quiet, isatty(STDERR_FILENO) == 1 {
             style = .bar
         } else {
@@ -35,48 +40,67 @@ final class ProgressReporter: Sendable {
         }
     }
 
+    /// For copies of documents (``DocumentMover``, ``StorageSwitcher``).
     var callback: (@Sendable (TransferProgress) -> Void)? {
-        style == .silent ? nil : { @Sendable [self] progress in self.report(progress) }
+        style == .silent ? nil : { @Sendable [self] progress in
+            report(document: progress.document, bytes: progress.bytesCopied, total: progress.totalBytes)
+        }
     }
 
-    private func report(_ progress: TransferProgress) {
-        let now = Date()
-        let due: Bool = state.withLock { state in
-            if state.document != progress.document {
-                state = State(document: progress.document, started: now)
-            }
-            guard progress.bytesCopied != state.lastBytes else { return false }
-            let finished = progress.bytesCopied >= progress.totalBytes
-            let first = state.lastReport == .distantPast
-            guard first || finished || now.timeIntervalSince(state.lastReport) >= Self.interval else { return false }
-            if style == .bar, now.timeIntervalSince(state.started) < Self.barDelay, !state.drawn { return false }
-            state.lastReport = now
-            state.lastBytes = progress.bytesCopied
-            if style == .bar { state.drawn = !finished }
-            return true
+    /// For a plugin's job (export, import), which may not know its total.
+    func update(_ progress: PluginProgress) {
+        guard style != .silent, let bytes = progress.bytes else { return }
+        report(document: "", bytes: bytes, total: progress.totalBytes)
+    }
+
+    /// Erases the bar, so that what is printed next starts a line of its own.
+    func finish() {
+        let drawn = state.withLock { state in
+            defer { state.drawn = false }
+            return state.drawn
         }
-        guard due else { return }
+        if drawn { Terminal.standardError.write("\r\u{1B}[2K") }
+    }
+
+    private func report(document: String, bytes: Int64, total: Int64?) {
+        let now = ContinuousClock.now
+        let finished = total.map { bytes >= $0 } ?? false
+        let started: ContinuousClock.Instant? = state.withLock { state in
+            if state.document != document {
+                state = State(document: document, started: now)
+            }
+            guard bytes != state.lastBytes else { return nil }
+            let due = state.lastReport.map { finished || now - $0 >= Self.interval } ?? true
+            guard due else { return nil }
+            if style == .bar, now - state.started < Self.barDelay, !state.drawn { return nil }
+            state.lastReport = now
+            state.lastBytes = bytes
+            if style == .bar { state.drawn = !finished }
+            return state.started
+        }
+        guard let started else { return }
         switch style {
         case .jsonLines:
-            try? output.emit(jsonLine: ProgressEvent(progress))
+            try? output.emit(jsonLine: ProgressEvent(document: document, bytesCopied: bytes, totalBytes: total))
         case .bar:
-            Terminal.standardError.write(bar(progress, elapsed: now.timeIntervalSince(state.withLock { $0.started })))
+            let line = finished ? "" : bar(document: document, bytes: bytes, total: total, elapsed: now - started)
+            Terminal.standardError.write("\r\u{1B}[2K" + line)
         case .silent:
             break
         }
     }
 
-    private func bar(_ progress: TransferProgress, elapsed: TimeInterval) -> String {
-        let total = max(progress.totalBytes, 1)
-        let fraction = min(Double(progress.bytesCopied) / Double(total), 1)
+    private func bar(document: String, bytes: Int64, total: Int64?, elapsed: Duration) -> String {
+        let seconds = max(elapsed / .seconds(1), 0.001)
+        let rate = "\(Formatting.size(Int64(Double(bytes) / seconds)))/s"
+        let name = document.isEmpty ? "" : " " + TerminalText.line(document)
+        guard let total, total > 0 else { return "\(Formatting.size(bytes)) \(rate)\(name)" }
+        let fraction = min(Double(bytes) / Double(total), 1)
         let width = 24
         let filled = Int(fraction * Double(width))
-        let rate = elapsed > 0 ? Double(progress.bytesCopied) / elapsed : 0
-        let line = "[\(String(repeating: "=", count: filled))\(String(repeating: " ", count: width - filled))] "
+        return "[\(String(repeating: "=", count: filled))\(String(repeating: " ", count: width - filled))] "
             + String(format: "%3.0f%% ", fraction * 100)
-            + "\(Formatting.size(progress.bytesCopied))/\(Formatting.size(progress.totalBytes)) \(Formatting.size(Int64(rate)))/s \(TerminalText.line(progress.document))"
-        // \r and erase-line redraw in place; the finished bar is erased.
-        return progress.bytesCopied >= progress.totalBytes ? "\r\u{1B}[K" : "\r\u{1B}[K" + line
+            + "\(Formatting.size(bytes))/\(Formatting.size(total)) \(rate)\(name)"
     }
 }
 
@@ -84,11 +108,5 @@ struct ProgressEvent: Encodable {
     var event = "progress"
     var document: String
     var bytesCopied: Int64
-    var totalBytes: Int64
-
-    init(_ progress: TransferProgress) {
-        document = progress.document
-        bytesCopied = progress.bytesCopied
-        totalBytes = progress.totalBytes
-    }
+    var totalBytes: Int64?
 }
