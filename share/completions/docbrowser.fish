@@ -152,7 +152,7 @@ complete -c 'docbrowser' -n '__docbrowser_should_offer_completions_for_flags_or_
 complete -c 'docbrowser' -n '__docbrowser_should_offer_completions_for_flags_or_options "docbrowser" version' -l 'version' -d 'Show the version.'
 complete -c 'docbrowser' -n '__docbrowser_should_offer_completions_for_flags_or_options "docbrowser" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'docbrowser' -n '__docbrowser_should_offer_completions_for_positional "docbrowser" -eq 1' -fa 'list' -d 'List the documents of both locations.'
-complete -c 'docbrowser' -n '__docbrowser_should_offer_completions_for_positional "docbrowser" -eq 1' -fa 'info' -d 'Show a document\'s type and conformances, size, dates, location and states; for a package, what is inside.'
+complete -c 'docbrowser' -n '__docbrowser_should_offer_completions_for_positional "docbrowser" -eq 1' -fa 'info' -d 'Show a document\'s type and conformances, size, dates, location, states, the handlers that open it and its versions; for a package, what is inside.'
 complete -c 'docbrowser' -n '__docbrowser_should_offer_completions_for_positional "docbrowser" -eq 1' -fa 'preview' -d 'Quick Look in the terminal: what each document is and holds, read in bounded bytes.'
 complete -c 'docbrowser' -n '__docbrowser_should_offer_completions_for_positional "docbrowser" -eq 1' -fa 'new' -d 'Create an empty document.'
 complete -c 'docbrowser' -n '__docbrowser_should_offer_completions_for_positional "docbrowser" -eq 1' -fa 'rename' -d 'Rename a document in place, keeping its extension.'

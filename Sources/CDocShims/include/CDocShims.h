@@ -23,6 +23,11 @@ extern const unsigned int CDOCSHIMS_IN_ISDIR;
 extern const unsigned int CDOCSHIMS_IN_IGNORED;
 extern const unsigned int CDOCSHIMS_IN_Q_OVERFLOW;
 
+/// The birth time statx(2) reports for `path`, not following a final
+/// link, which Swift's Glibc module does not import. Returns 1 with the
+/// time set, 0 when the file system keeps none, -1 with errno set.
+int cdocshims_birth_time(const char *path, long long *seconds, unsigned int *nanoseconds);
+
 /// wcwidth(3), which Swift's Glibc module does not import: the columns a
 /// Unicode scalar takes on a terminal, in the current LC_CTYPE locale;
 /// -1 for a control or an unknown scalar.

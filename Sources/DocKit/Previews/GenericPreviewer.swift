@@ -26,7 +26,7 @@ public struct GenericPreviewer: Previewer {
         }
         switch subject.fileKind {
         case .symbolicLink:
-            preview.fields.append(Preview.Field("link to", Self.linkTarget(subject.path) ?? "(unreadable)"))
+            preview.fields.append(Preview.Field("link to", FileSystem.symbolicLinkTarget(of: subject.path)?.description ?? "(unreadable)"))
         case .regular:
             let head = try context.reader.read(subject.path, offset: 0, count: context.options.hexDumpBytes)
             preview.text = Self.hexDump(head).map { VisibleText.cut($0, to: context.options.lineWidth).text }
@@ -52,15 +52,5 @@ public struct GenericPreviewer: Previewer {
             let ascii = String(row.map { (0x20..<0x7F).contains($0) ? Character(Unicode.Scalar($0)) : "." })
             return String(format: "%08x: ", offset) + hex.padding(toLength: 40, withPad: " ", startingAt: 0) + " " + ascii
         }
-    }
-
-    /// Where a symbolic link points, read without following it.
-    static func linkTarget(_ path: RawPath) -> String? {
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
-        let count = path.withCString { pathPointer in
-            buffer.withUnsafeMutableBytes { readlink(pathPointer, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count) }
-        }
-        guard count >= 0 else { return nil }
-        return RawPath(bytes: Array(buffer.prefix(count))).description
     }
 }

@@ -145,7 +145,7 @@ public struct PackagePreviewer: Previewer {
                     summary.size += status.size
                     entry.kind = .symbolicLink
                     entry.type = UTType.symbolicLink
-                    entry.linkTarget = GenericPreviewer.linkTarget(path)
+                    entry.linkTarget = FileSystem.symbolicLinkTarget(of: path)?.description
                 case .regular, .other:
                     summary.size += status.size
                     summary.files += 1

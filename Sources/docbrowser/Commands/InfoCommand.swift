@@ -5,7 +5,7 @@ import DocKit
 struct InfoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Show a document's type and conformances, size, dates, location and states; for a package, what is inside."
+        abstract: "Show a document's type and conformances, size, dates, location, states, the handlers that open it and its versions; for a package, what is inside."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -19,6 +19,10 @@ struct InfoCommand: AsyncParsableCommand {
         var conformances: [String]
         var filenameExtensions: [String]
         var mimeTypes: [String]
+        var created: String?
+        var symbolicLinkTarget: String?
+        /// Every handler that claims the type, best first, as `handlers DOC` ranks them.
+        var handlers: [CandidateReport]
         var package: PackageSummary?
         var versions: VersionReport.All?
     }
@@ -35,6 +39,10 @@ struct InfoCommand: AsyncParsableCommand {
             conformances: Array(registry.conformanceChain(of: document.type).dropFirst()),
             filenameExtensions: type?.filenameExtensions ?? [],
             mimeTypes: type?.mimeTypes ?? [],
+            created: FileSystem.creationDate(of: document.path).map(Formatting.isoDate),
+            symbolicLinkTarget: document.isSymbolicLink ? FileSystem.symbolicLinkTarget(of: document.path)?.description : nil,
+            handlers: context.handlerRegistry().candidates(forType: document.type, registry: registry, defaults: try context.handlerDefaults())
+                .map(CandidateReport.init),
             package: document.isPackage && !document.states.contains(.notDownloaded) ? try PackageSummary.summarize(document, registry: registry) : nil
         )
         let versions = document.states.contains(.inConflict) ? try DocumentVersions.of(document) : nil
@@ -53,10 +61,17 @@ struct InfoCommand: AsyncParsableCommand {
         if !report.filenameExtensions.isEmpty { field("extensions", report.filenameExtensions.map { "." + $0 }.joined(separator: " ")) }
         if !report.mimeTypes.isEmpty { field("MIME types", report.mimeTypes.joined(separator: " ")) }
         field("size", "\(Formatting.size(document.size)) (\(document.size) bytes)")
+        if let created = FileSystem.creationDate(of: document.path) { field("created", Formatting.date(created)) }
         field("modified", Formatting.date(document.modificationDate))
+        if let target = report.symbolicLinkTarget { field("link to", target) }
         field("location", document.location.rawValue)
         field("path", document.path.description)
         field("state", document.stateList.map(\.rawValue).joined(separator: ", "))
+        let openers = report.handlers.filter(\.opens)
+        field("opens with", openers.isEmpty ? "no handler; 'open --with ID' can still use one" : openers[0].identifier + " (\(openers[0].why))")
+        for (index, other) in openers.dropFirst().enumerated() {
+            lines.append("  " + String(repeating: " ", count: 14) + "\(index + 2). \(other.identifier) (\(other.why))")
+        }
         if let package = report.package {
             field("package", "\(package.entryCount) \(package.entryCount == 1 ? "item" : "items") inside")
             let types = package.typeCounts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
