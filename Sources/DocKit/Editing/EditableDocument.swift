@@ -117,7 +117,7 @@ public actor EditableDocument {
         }
         changeCount = 0
         savedChangeCount = 0
-        setState([])
+        setState(withConflictState([]))
         startAutosave()
     }
 
@@ -156,7 +156,7 @@ public actor EditableDocument {
             if newRecord == nil { setState(state.union(.savingError)) }
             throw error
         }
-        setState(state.subtracting([.savingError, .closed]))
+        setState(withConflictState(state.subtracting([.savingError, .closed])))
         if newRecord != nil { startAutosave() }
     }
 
@@ -191,7 +191,7 @@ public actor EditableDocument {
             throw error
         }
         savedChangeCount = changeCount
-        setState(state.subtracting([.editingDisabled, .savingError]))
+        setState(withConflictState(state.subtracting([.editingDisabled, .savingError])))
     }
 
     private func markOpen() throws(EditingError) -> OpenDocumentRecord {
