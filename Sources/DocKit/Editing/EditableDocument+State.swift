@@ -1,5 +1,3 @@
-import Foundation
-
 extension EditableDocument {
     /// The document's state, as `UIDocument.State`: ``normal`` (empty)
     /// while open and nothing is wrong, else the flags that say what is.
@@ -42,23 +40,12 @@ extension EditableDocument {
     /// - Returns: A stream that starts with the current state and ends when
     ///   the document is gone.
     public func stateChanges() -> AsyncStream<State> {
-        let (stream, continuation) = AsyncStream.makeStream(of: State.self)
-        let identifier = UUID()
-        stateObservers[identifier] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { await self?.removeStateObserver(identifier) }
-        }
-        continuation.yield(state)
-        return stream
+        stateListeners.stream(startingWith: state)
     }
 
     func setState(_ newState: State) {
         guard newState != state else { return }
         state = newState
-        for observer in stateObservers.values { observer.yield(newState) }
-    }
-
-    private func removeStateObserver(_ identifier: UUID) {
-        stateObservers[identifier] = nil
+        stateListeners.yield(newState)
     }
 }

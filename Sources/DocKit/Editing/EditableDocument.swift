@@ -22,7 +22,9 @@ import Foundation
 /// folder, as `docbrowser open --wait` marks it, so `docbrowser move`,
 /// `delete` and `rename` refuse it, naming the app and its pid. A save
 /// takes the document's lock, so it never interleaves with a docbrowser
-/// mutation of the same document.
+/// mutation of the same document. What other processes do to the file
+/// meanwhile comes as ``externalChanges()``, and conflict copies that sync
+/// engines leave as ``State/inConflict``.
 ///
 /// ```swift
 /// let document = EditableDocument(
@@ -57,12 +59,16 @@ public actor EditableDocument {
     /// What is on disk as last read or written, to find the children of a
     /// package that a save need not write again.
     var onDisk: (contents: DocumentWrapper, snapshot: TreeSnapshot?)?
+    /// The document on disk as last read, written or reported changed.
+    var lastSeenOnDisk: TreeSnapshot?
     var changeCount = 0
     var savedChangeCount = 0
     var autosaveInterval: Duration?
     var autosaveTask: Task<Void, Never>?
     var state: State = .closed
-    var stateObservers: [UUID: AsyncStream<State>.Continuation] = [:]
+    var stateListeners = Broadcast<State>()
+    var changeListeners = Broadcast<ExternalChange>()
+    var fileWatch: DocumentFileWatch?
 
     /// Creates a document, closed; nothing is read or written yet.
     ///
@@ -91,8 +97,10 @@ public actor EditableDocument {
 
     deinit {
         autosaveTask?.cancel()
+        fileWatch?.stop()
         openRecord?.close()
-        for observer in stateObservers.values { observer.finish() }
+        stateListeners.finish()
+        changeListeners.finish()
     }
 
     /// Reads the document and gives its contents to the app, then marks it
@@ -119,6 +127,7 @@ public actor EditableDocument {
         savedChangeCount = 0
         setState(withConflictState([]))
         startAutosave()
+        startWatching()
     }
 
     /// Saves the document.
@@ -157,7 +166,10 @@ public actor EditableDocument {
             throw error
         }
         setState(withConflictState(state.subtracting([.savingError, .closed])))
-        if newRecord != nil { startAutosave() }
+        if newRecord != nil {
+            startAutosave()
+            startWatching()
+        }
     }
 
     /// Saves unsaved changes, then marks the document closed. Closing a
@@ -170,6 +182,7 @@ public actor EditableDocument {
         if hasUnsavedChanges { try await save() }
         autosaveTask?.cancel()
         autosaveTask = nil
+        stopWatching()
         openRecord?.close()
         openRecord = nil
         onDisk = nil
@@ -211,6 +224,7 @@ public actor EditableDocument {
         let wrapper = try DocumentWrapper.read(path)
         do { try await contents.load(fromContents: wrapper, ofType: fileType) } catch { throw .contents(document: path, underlying: error) }
         onDisk = (wrapper, snapshot)
+        lastSeenOnDisk = snapshot
     }
 
     /// Under the document's lock. Children of a package are reused only
@@ -231,7 +245,9 @@ public actor EditableDocument {
             let unchanged = onDisk.map { (try? TreeSnapshot.take(path)) == $0.snapshot } ?? false
             try save.overwrite(wrapper, previous: unchanged ? onDisk?.contents : nil)
         }
-        onDisk = (wrapper, try? TreeSnapshot.take(path))
+        let snapshot = try? TreeSnapshot.take(path)
+        onDisk = (wrapper, snapshot)
+        lastSeenOnDisk = snapshot
     }
 }
 

@@ -71,6 +71,23 @@ enum EditingFixtures {
         return nil
     }()
 
+    /// The first element of `stream`, or nil when none came within `bound`.
+    static func first<Element: Sendable>(of stream: AsyncStream<Element>, within bound: Duration = .seconds(30)) async -> Element? {
+        await withTaskGroup(of: Element?.self) { group in
+            group.addTask {
+                for await element in stream { return element }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: bound)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
     /// Waits until `condition` holds, checking every few milliseconds, for
     /// at most `bound`; returns whether it came to hold.
     static func eventually(within bound: Duration = .seconds(30), _ condition: () async throws -> Bool) async rethrows -> Bool {
