@@ -157,12 +157,17 @@ public actor EditableDocument {
             let saving = changeCount
             let wrapper: DocumentWrapper
             do { wrapper = try await contents.contents(forType: fileType) } catch { throw EditingError.contents(document: path, underlying: error) }
+            // A close may have come while the app gave its contents.
+            guard openRecord != nil else { throw EditingError.closed(document: path) }
             try write(wrapper, creating: creating)
             savedChangeCount = saving
         } catch {
-            newRecord?.close()
-            if newRecord != nil { openRecord = nil }
-            if newRecord == nil { setState(state.union(.savingError)) }
+            if let newRecord {
+                newRecord.close()
+                openRecord = nil
+            } else if openRecord != nil {
+                setState(state.union(.savingError))
+            }
             throw error
         }
         setState(withConflictState(state.subtracting([.savingError, .closed])))

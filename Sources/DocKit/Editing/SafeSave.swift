@@ -27,7 +27,7 @@ struct SafeSave {
     /// Writes a new document, failing rather than replacing anything at
     /// its name (renameat2 with RENAME_NOREPLACE).
     func create(_ wrapper: DocumentWrapper) throws(EditingError) {
-        try save(wrapper, replacing: false, previous: nil, mode: 0o644)
+        try save(wrapper, replacing: false, previous: nil)
     }
 
     /// Writes over the document. The children of a package that equal
@@ -35,14 +35,13 @@ struct SafeSave {
     /// hard-linked from the document rather than written again, so only
     /// what changed is rewritten and the rest keeps its inode and time.
     func overwrite(_ wrapper: DocumentWrapper, previous: DocumentWrapper?) throws(EditingError) {
-        let mode = (try? FileStatus.of(document))??.mode ?? 0o644
-        try save(wrapper, replacing: true, previous: previous, mode: mode_t(mode & 0o7777))
+        try save(wrapper, replacing: true, previous: previous)
     }
 
-    private func save(_ wrapper: DocumentWrapper, replacing: Bool, previous: DocumentWrapper?, mode: mode_t) throws(EditingError) {
+    private func save(_ wrapper: DocumentWrapper, replacing: Bool, previous: DocumentWrapper?) throws(EditingError) {
         let directory = document.deletingLastComponent
         do {
-            try build(wrapper, at: temporary, relativePath: RawPath(bytes: []), previous: previous, mode: mode)
+            try build(wrapper, at: temporary, relativePath: RawPath(bytes: []), previous: previous, replacing: replacing)
             try place(temporary, replacing: replacing)
         } catch {
             try? TreeRemover.remove(temporary)
@@ -81,10 +80,11 @@ struct SafeSave {
         }
     }
 
-    private func build(_ wrapper: DocumentWrapper, at path: RawPath, relativePath: RawPath, previous: DocumentWrapper?, mode: mode_t) throws(EditingError) {
+    private func build(_ wrapper: DocumentWrapper, at path: RawPath, relativePath: RawPath, previous: DocumentWrapper?, replacing: Bool) throws(EditingError) {
         switch wrapper {
         case .regularFile(let data):
             if previous == wrapper, linkUnchanged(relativePath, to: path) { return }
+            let mode = replacing ? modeOnDisk(relativePath, kind: .regular) ?? 0o644 : 0o644
             do { try FileSystem.writeNewFile(data, at: path, mode: mode) } catch { throw .fileSystem(error) }
         case .symbolicLink(let destination):
             guard !relativePath.isEmpty, DocumentWrapper.staysInside(destination, depth: relativePath.components.count - 1) else {
@@ -94,17 +94,27 @@ struct SafeSave {
             let result = destination.withCString { target in path.withCString { symlink(target, $0) } }
             guard result == 0 else { throw .fileSystem(FileSystemError(path: path, operation: "cannot be created", errno: errno)) }
         case .directory(let children):
-            guard path.withCString({ mkdir($0, relativePath.isEmpty ? mode | 0o111 : 0o755) }) == 0 else {
+            let mode = replacing ? modeOnDisk(relativePath, kind: .directory) ?? 0o755 : 0o755
+            guard path.withCString({ mkdir($0, mode) }) == 0 else {
                 throw .fileSystem(FileSystemError(path: path, operation: "cannot be created", errno: errno))
             }
             for (name, child) in children.sorted(by: { $0.key < $1.key }) {
                 guard DocumentWrapper.isSingleComponent(name) else {
                     throw .unsupportedEntry(document: document, entry: relativePath.appending(name), reason: "is not a single name")
                 }
-                try build(child, at: path.appending(name), relativePath: relativePath.appending(name), previous: previous?.children?[name], mode: 0o644)
+                try build(child, at: path.appending(name), relativePath: relativePath.appending(name), previous: previous?.children?[name], replacing: replacing)
             }
             do { try FileSystem.synchronizeDirectory(path) } catch { throw .fileSystem(error) }
         }
+    }
+
+    /// The permissions of what a rewritten entry replaces, so that an
+    /// executable stays executable and a private file private; nil for a
+    /// new entry, or one of another kind.
+    private func modeOnDisk(_ relativePath: RawPath, kind: FileStatus.Kind) -> mode_t? {
+        let existing = relativePath.isEmpty ? document : document.appending(relativePath)
+        guard let status = (try? FileStatus.of(existing)) ?? nil, status.kind == kind else { return nil }
+        return mode_t(status.mode & 0o7777)
     }
 
     /// Hard-links the child as it is in the document (a link as the link,

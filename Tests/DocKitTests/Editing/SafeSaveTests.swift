@@ -44,6 +44,22 @@ struct SafeSaveTests {
         try await document.close()
     }
 
+    @Test func aRewrittenFileKeepsItsPermissions() async throws {
+        let home = try TestHome("modes")
+        let model = WrapperModel(.directory([RawPath("run.sh"): EditingFixtures.file("#!/bin/sh\n")]))
+        let document = try EditingFixtures.document("Tool.rtfd", in: home, model: model, type: "com.apple.rtfd")
+        try await document.save(for: .forCreating)
+        #expect(home.path("Tool.rtfd/run.sh").withCString { chmod($0, 0o750) } == 0)
+        #expect(home.path("Tool.rtfd").withCString { chmod($0, 0o700) } == 0)
+        await model.set(.directory([RawPath("run.sh"): EditingFixtures.file("#!/bin/sh\nexit 0\n")]))
+        await document.updateChangeCount(.done)
+        try await document.save()
+        #expect(try home.contents("Tool.rtfd/run.sh") == "#!/bin/sh\nexit 0\n")
+        #expect(try #require(try FileStatus.of(home.path("Tool.rtfd/run.sh"))).mode & 0o7777 == 0o750)
+        #expect(try #require(try FileStatus.of(home.path("Tool.rtfd"))).mode & 0o7777 == 0o700)
+        try await document.close()
+    }
+
     @Test func savingLeavesNoTemporaryBehind() async throws {
         let home = try TestHome("temporaries")
         let file = WrapperModel(text: "a")
