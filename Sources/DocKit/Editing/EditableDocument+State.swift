@@ -2,6 +2,7 @@ extension EditableDocument {
     /// The document's state, as `UIDocument.State`: ``normal`` (empty)
     /// while open and nothing is wrong, else the flags that say what is.
     public struct State: OptionSet, Sendable, Hashable {
+        /// The flags' bits.
         public let rawValue: UInt8
 
         /// Creates a state from its flags' bits.

@@ -24,6 +24,8 @@ public enum EditingError: DocKitError {
     /// A system call failed.
     case fileSystem(FileSystemError)
 
+    /// What kind of failure it is, for choosing an exit status: a lock
+    /// held elsewhere or an unsafe entry is refused for safety.
     public var kind: FailureKind {
         switch self {
         case .busy, .unsupportedEntry: .refused
@@ -34,6 +36,8 @@ public enum EditingError: DocKitError {
         }
     }
 
+    /// One line naming the document, or the entry inside it, and what
+    /// happened, ready to show.
     public var description: String {
         switch self {
         case .busy(let document, let holder):
