@@ -96,10 +96,14 @@ struct EditingCoordinationTests {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        // Waited for without blocking a thread of the pool, which the
+        // document's own tasks need.
+        let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 5)
+        #expect(status == 5)
         #expect(stderr.contains(EditingFixtures.application), "\(stderr)")
         #expect(stderr.contains("pid \(getpid())"), "\(stderr)")
         #expect(home.exists("Report.txt"))

@@ -72,7 +72,9 @@ enum EditingFixtures {
     }()
 
     /// The first element of `stream`, or nil when none came within `bound`.
-    static func first<Element: Sendable>(of stream: AsyncStream<Element>, within bound: Duration = .seconds(30)) async -> Element? {
+    /// The bound only catches a hang: a whole test run on a shared machine
+    /// can starve the tasks that produce the element for minutes.
+    static func first<Element: Sendable>(of stream: AsyncStream<Element>, within bound: Duration = .seconds(300)) async -> Element? {
         await withTaskGroup(of: Element?.self) { group in
             group.addTask {
                 for await element in stream { return element }
@@ -89,8 +91,9 @@ enum EditingFixtures {
     }
 
     /// Waits until `condition` holds, checking every few milliseconds, for
-    /// at most `bound`; returns whether it came to hold.
-    static func eventually(within bound: Duration = .seconds(30), _ condition: () async throws -> Bool) async rethrows -> Bool {
+    /// at most `bound` (as generous as ``first(of:within:)``'s); returns
+    /// whether it came to hold.
+    static func eventually(within bound: Duration = .seconds(300), _ condition: () async throws -> Bool) async rethrows -> Bool {
         let deadline = ContinuousClock.now + bound
         while ContinuousClock.now < deadline {
             if try await condition() { return true }
