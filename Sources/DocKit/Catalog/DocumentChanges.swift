@@ -94,27 +94,14 @@ private final class DocumentWatch: @unchecked Sendable {
         watchRoots()
         var listed = try listing(roots)
         emit(.gathered(listed.values.sorted { $0.qualifiedName < $1.qualifiedName }))
-        var lastEvent: ContinuousClock.Instant?
-        var renames: [(from: RawPath, to: RawPath)] = []
-        var overflowed = false
-        while !isStopped {
-            let batch = watcher.read(waitingAtMost: 100)
-            if batch.eventCount > 0 {
-                lastEvent = .now
-                renames += batch.renames
-                overflowed = overflowed || batch.overflowed
-            }
-            guard let last = lastEvent, ContinuousClock.now - last >= settle else { continue }
+        try watcher.readBursts(settle: settle, while: { !isStopped }) { batch in
             // New folders are watched as their creation is read; the whole
             // trees again only when events were lost or a root went away.
-            if overflowed || !roots.allSatisfy(watcher.isWatching) { watchRoots() }
+            if batch.overflowed || !roots.allSatisfy(watcher.isWatching) { watchRoots() }
             let now = try listing(roots)
-            let changes = DocumentChange.between(listed, now, renames: renames)
+            let changes = DocumentChange.between(listed, now, renames: batch.renames)
             if !changes.isEmpty { emit(.changed(changes)) }
             listed = now
-            lastEvent = nil
-            renames = []
-            overflowed = false
         }
     }
 

@@ -50,6 +50,28 @@ final class DirectoryWatcher {
 
     func isWatching(_ directory: RawPath) -> Bool { directories.contains(directory) }
 
+    /// Reads events until `going` says to stop, and calls `burst` with
+    /// what arrived once the folders have been quiet for `settle`, so that
+    /// a burst (a package copied in, a save's temporary renamed into place)
+    /// is handled once, complete.
+    func readBursts(settle: Duration, while going: () -> Bool, _ burst: (Batch) throws -> Void) rethrows {
+        var lastEvent: ContinuousClock.Instant?
+        var pending = Batch()
+        while going() {
+            let batch = read(waitingAtMost: 100)
+            if batch.eventCount > 0 {
+                lastEvent = .now
+                pending.eventCount += batch.eventCount
+                pending.renames += batch.renames
+                pending.overflowed = pending.overflowed || batch.overflowed
+            }
+            guard let last = lastEvent, ContinuousClock.now - last >= settle else { continue }
+            try burst(pending)
+            lastEvent = nil
+            pending = Batch()
+        }
+    }
+
     /// Waits at most `milliseconds` for events and reads all there are.
     func read(waitingAtMost milliseconds: Int32) -> Batch {
         var batch = Batch()

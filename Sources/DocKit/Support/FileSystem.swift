@@ -84,8 +84,25 @@ public enum FileSystem {
     public static func writeAtomically(_ data: Data, to path: RawPath, mode: mode_t = 0o644, owner: String? = nil) throws(FileSystemError) {
         let directory = path.deletingLastComponent
         let temporary = directory.appending(temporaryName(owner: owner))
-        let descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
-        guard descriptor >= 0 else { throw FileSystemError(path: temporary, operation: "cannot be created", errno: errno) }
+        try writeNewFile(data, at: temporary, mode: mode, writeFailureNames: path)
+        let renamed = temporary.withCString { from in path.withCString { to in rename(from, to) } }
+        guard renamed == 0 else {
+            let code = errno
+            _ = temporary.withCString { unlink($0) }
+            throw FileSystemError(path: path, operation: "cannot be replaced", errno: code)
+        }
+        try synchronizeDirectory(directory)
+    }
+
+    /// Creates `path` (failing if the name is taken), writes `data` and
+    /// flushes it to disk; on failure nothing is left at `path`. The
+    /// directory is not synchronized: the caller renames the file into
+    /// place, or synchronizes once after writing many. A temporary's
+    /// caller passes the file it stands for as `writeFailureNames`, since
+    /// a full disk is that file's problem, not the hidden name's.
+    static func writeNewFile(_ data: Data, at path: RawPath, mode: mode_t = 0o644, writeFailureNames named: RawPath? = nil) throws(FileSystemError) {
+        let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
+        guard descriptor >= 0 else { throw FileSystemError(path: path, operation: "cannot be created", errno: errno) }
         var failure: Int32 = 0
         data.withUnsafeBytes { buffer in
             var offset = 0
@@ -102,16 +119,9 @@ public enum FileSystem {
         if failure == 0, fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
         guard failure == 0 else {
-            _ = temporary.withCString { unlink($0) }
-            throw FileSystemError(path: path, operation: "cannot be written", errno: failure)
+            _ = path.withCString { unlink($0) }
+            throw FileSystemError(path: named ?? path, operation: "cannot be written", errno: failure)
         }
-        let renamed = temporary.withCString { from in path.withCString { to in rename(from, to) } }
-        guard renamed == 0 else {
-            let code = errno
-            _ = temporary.withCString { unlink($0) }
-            throw FileSystemError(path: path, operation: "cannot be replaced", errno: code)
-        }
-        try synchronizeDirectory(directory)
     }
 
     /// fsync on a directory makes a rename or creation in it durable.

@@ -56,9 +56,16 @@ public struct DocumentVersions: Sendable, Hashable {
 
     /// The versions of `document` as they are on disk now.
     public static func of(_ document: Document) throws -> DocumentVersions {
-        let folder = document.path.deletingLastComponent
-        let filename = document.filename
-        let currentPath = folder.appending(filename)
+        let (current, conflicts) = try versions(of: document.path.deletingLastComponent.appending(document.filename), isPackage: document.isPackage)
+        return DocumentVersions(document: document, current: current, unresolvedConflicts: conflicts)
+    }
+
+    /// The versions of the document at `currentPath` — which need not
+    /// exist, when only conflict copies stand for it — for a caller that
+    /// has a path rather than a catalogued ``Document``.
+    static func versions(of currentPath: RawPath, isPackage: Bool) throws -> (current: DocumentVersion?, conflicts: [DocumentVersion]) {
+        let folder = currentPath.deletingLastComponent
+        let filename = currentPath.lastComponent
         var current: DocumentVersion?
         var conflicts: [DocumentVersion] = []
         if let status = try FileStatus.of(currentPath) {
@@ -66,7 +73,7 @@ public struct DocumentVersions: Sendable, Hashable {
             if status.kind == .directory {
                 let contents = try PackageContents.walk(currentPath)
                 size = contents.size
-                if document.isPackage { conflicts += try packageVersions(currentPath, contents: contents) }
+                if isPackage { conflicts += try packageVersions(currentPath, contents: contents) }
             }
             current = DocumentVersion(number: 0, name: filename.description, path: currentPath, engine: nil, device: nil,
                                       size: size, modificationDate: status.modificationDate, files: [])
@@ -81,7 +88,7 @@ public struct DocumentVersions: Sendable, Hashable {
         }
         conflicts.sort { ($0.modificationDate, $0.name) < ($1.modificationDate, $1.name) }
         for index in conflicts.indices { conflicts[index].number = index + 1 }
-        return DocumentVersions(document: document, current: current, unresolvedConflicts: conflicts)
+        return (current, conflicts)
     }
 
     /// The copies inside a package, one version per conflict: the copies

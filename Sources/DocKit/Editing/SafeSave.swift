@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Writes a document so that a crash at any instant leaves the old
+/// document or the new one, whole, under its name: the new contents go to
+/// a hidden temporary beside it (named as ``FileSystem`` names every
+/// temporary, so that recovery removes one a crash abandoned), every file
+/// and folder written is flushed, and the temporary then takes the name in
+/// one rename, after which the folder is flushed too.
+struct SafeSave {
+    /// The document's path.
+    let document: RawPath
+    /// Where the new contents are written first, then the old ones go.
+    let temporary: RawPath
+
+    /// - Parameters:
+    ///   - document: The document's path.
+    ///   - owner: This home's device tag, so that in a shared cloud folder
+    ///     only this device's recovery removes the temporary.
+    init(document: RawPath, owner: String?) {
+        self.document = document
+        temporary = document.deletingLastComponent.appending(FileSystem.temporaryName(owner: owner))
+    }
+
+    /// Writes a new document, failing rather than replacing anything at
+    /// its name (renameat2 with RENAME_NOREPLACE).
+    func create(_ wrapper: DocumentWrapper) throws(EditingError) {
+        try save(wrapper, replacing: false, previous: nil)
+    }
+
+    /// Writes over the document. The children of a package that equal
+    /// those in `previous` — which must be what is on disk now — are
+    /// hard-linked from the document rather than written again, so only
+    /// what changed is rewritten and the rest keeps its inode and time.
+    func overwrite(_ wrapper: DocumentWrapper, previous: DocumentWrapper?) throws(EditingError) {
+        try save(wrapper, replacing: true, previous: previous)
+    }
+
+    private func save(_ wrapper: DocumentWrapper, replacing: Bool, previous: DocumentWrapper?) throws(EditingError) {
+        let directory = document.deletingLastComponent
+        do {
+            try build(wrapper, at: temporary, relativePath: RawPath(bytes: []), previous: previous, replacing: replacing)
+            try place(temporary, replacing: replacing)
+        } catch {
+            try? TreeRemover.remove(temporary)
+            guard case .fileSystem(let failure) = error else { throw error }
+            throw .fileSystem(sayingDocument(failure))
+        }
+        var flushFailure: FileSystemError?
+        do { try FileSystem.synchronizeDirectory(directory) } catch { flushFailure = error }
+        // The old document, now hidden; should this fail, recovery removes it.
+        if replacing { try? TreeRemover.remove(temporary) }
+        if let flushFailure { throw .fileSystem(flushFailure) }
+    }
+
+    /// The failure as the user knows the file: the temporary's name is
+    /// never on view, so a message names the document instead.
+    private func sayingDocument(_ failure: FileSystemError) -> FileSystemError {
+        guard let inside = failure.path == temporary ? RawPath(bytes: []) : failure.path.relative(to: temporary) else { return failure }
+        var renamed = failure
+        renamed.path = inside.isEmpty ? document : document.appending(inside)
+        return renamed
+    }
+
+    /// Gives the document's name to the temporary. A package cannot be
+    /// renamed over a folder that is not empty, so when replacing, the new
+    /// one changes places with the old, which leaves with the temporary's
+    /// name.
+    private func place(_ temporary: RawPath, replacing: Bool) throws(EditingError) {
+        do {
+            if replacing { try FileSystem.exchange(temporary, document) } else { try FileSystem.renameWithoutReplacing(temporary, to: document) }
+        } catch {
+            switch error.errno {
+            case EEXIST where !replacing: throw .alreadyExists(document: document)
+            case ENOENT where replacing: throw .vanished(document: document)
+            default: throw .fileSystem(error)
+            }
+        }
+    }
+
+    private func build(_ wrapper: DocumentWrapper, at path: RawPath, relativePath: RawPath, previous: DocumentWrapper?, replacing: Bool) throws(EditingError) {
+        switch wrapper {
+        case .regularFile(let data):
+            if previous == wrapper, linkUnchanged(relativePath, to: path) { return }
+            let mode = replacing ? modeOnDisk(relativePath, kind: .regular) ?? 0o644 : 0o644
+            do { try FileSystem.writeNewFile(data, at: path, mode: mode) } catch { throw .fileSystem(error) }
+        case .symbolicLink(let destination):
+            guard !relativePath.isEmpty, DocumentWrapper.staysInside(destination, depth: relativePath.components.count - 1) else {
+                throw .unsupportedEntry(document: document, entry: relativePath, reason: "would be a symbolic link out of the package (to \(destination))")
+            }
+            if previous == wrapper, linkUnchanged(relativePath, to: path) { return }
+            let result = destination.withCString { target in path.withCString { symlink(target, $0) } }
+            guard result == 0 else { throw .fileSystem(FileSystemError(path: path, operation: "cannot be created", errno: errno)) }
+        case .directory(let children):
+            let mode = replacing ? modeOnDisk(relativePath, kind: .directory) ?? 0o755 : 0o755
+            guard path.withCString({ mkdir($0, mode) }) == 0 else {
+                throw .fileSystem(FileSystemError(path: path, operation: "cannot be created", errno: errno))
+            }
+            for (name, child) in children.sorted(by: { $0.key < $1.key }) {
+                guard DocumentWrapper.isSingleComponent(name) else {
+                    throw .unsupportedEntry(document: document, entry: relativePath.appending(name), reason: "is not a single name")
+                }
+                try build(child, at: path.appending(name), relativePath: relativePath.appending(name), previous: previous?.children?[name], replacing: replacing)
+            }
+            do { try FileSystem.synchronizeDirectory(path) } catch { throw .fileSystem(error) }
+        }
+    }
+
+    /// The permissions of what a rewritten entry replaces, so that an
+    /// executable stays executable and a private file private; nil for a
+    /// new entry, or one of another kind.
+    private func modeOnDisk(_ relativePath: RawPath, kind: FileStatus.Kind) -> mode_t? {
+        let existing = relativePath.isEmpty ? document : document.appending(relativePath)
+        guard let status = (try? FileStatus.of(existing)) ?? nil, status.kind == kind else { return nil }
+        return mode_t(status.mode & 0o7777)
+    }
+
+    /// Hard-links the child as it is in the document (a link as the link,
+    /// not what it points to); false when the file system will not, and
+    /// the child is then written instead.
+    private func linkUnchanged(_ relativePath: RawPath, to path: RawPath) -> Bool {
+        guard !relativePath.isEmpty else { return false }
+        let original = document.appending(relativePath)
+        return original.withCString { from in path.withCString { linkat(AT_FDCWD, from, AT_FDCWD, $0, 0) } } == 0
+    }
+}
