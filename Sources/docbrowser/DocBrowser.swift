@@ -49,7 +49,7 @@ struct DocBrowser: AsyncParsableCommand {
         } catch let failure as PartialFailure {
             Foundation.exit(failure.status)
         } catch let error as any DocKitError {
-            Terminal.standardError.write("docbrowser: \(TerminalText.line(error.description))\n")
+            ErrorMessage.write(error, json: (command as? any CommandWithGlobalOptions)?.global.json ?? false)
             Foundation.exit(ExitStatus.status(for: error))
         } catch {
             exitForArgumentParser(error)

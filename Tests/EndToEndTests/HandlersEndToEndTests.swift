@@ -176,7 +176,7 @@ struct HandlersEndToEndTests {
         let result = try await sandbox.run("open", "a.txt")
         #expect(result.status == 3, "\(result)")
         #expect(result.standardError.contains("no handler opens documents of type public.plain-text"))
-        #expect(result.standardError.contains("--with: org.example.recorder"))
+        #expect(result.standardError.contains("these can open other types: org.example.recorder; choose one with --with"))
         let with = try await sandbox.run("open", "a.txt", "--with", "org.example.recorder", "--wait")
         #expect(with.status == 0, "\(with)")
         let unknown = try await sandbox.run("open", "a.txt", "--with", "org.example.nobody")

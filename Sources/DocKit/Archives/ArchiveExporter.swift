@@ -63,7 +63,7 @@ public struct ArchiveExporter: Sendable {
         switch destination {
         case .file(let output):
             if !options.force, try FileStatus.of(output) != nil {
-                throw FileSystemError(path: output, operation: "already exists (use --force to replace it)", errno: EEXIST)
+                throw ExportError.outputExists(path: output.description)
             }
             directory = output.deletingLastComponent.isEmpty ? RawPath(".") : output.deletingLastComponent
         case .descriptor:

@@ -129,7 +129,7 @@ public struct ArchiveFormatError: DocKitError, Hashable {
 
     public var description: String {
         if let namedType {
-            return "\(argument): the name says \(namedType), not an archive; end it in .zip, .tar.gz, … or give --format"
+            return "\(argument): the name says \(namedType), not an archive"
         }
         return "'\(argument)' is not an archive format: give zip, tar, tar.gz, tar.bz2, tar.xz, tar.zst, 7z, "
             + "or the extension or type identifier of an archive type a handler exports"

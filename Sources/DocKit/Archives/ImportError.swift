@@ -25,7 +25,7 @@ public enum ImportError: DocKitError, Hashable {
         case .nothingToImport(let archive):
             "\(archive): contains nothing to import"
         case .sameName(let name, let first, let second):
-            "\(name): both \(first) and \(second) bring an item of this name; use --on-conflict rename"
+            "\(name): both \(first) and \(second) bring an item of this name"
         case .notADocument(let path):
             "\(path): not a file, package or folder"
         case .hiddenName(let name, let source):

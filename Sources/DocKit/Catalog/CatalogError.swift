@@ -22,7 +22,7 @@ public enum CatalogError: DocKitError, Hashable {
 
     public var description: String {
         switch self {
-        case .documentNotFound(let name): "\(name): no such document (see 'docbrowser list')"
+        case .documentNotFound(let name): "\(name): no such document"
         case .ambiguous(let name, let candidates): "\(name): ambiguous, it could be \(candidates.joined(separator: " or "))"
         case .invalidName(let name, let reason): "\(name): not a valid document name: \(reason)"
         case .nameTaken(let path): "\(path): a document with this name already exists"

@@ -21,11 +21,11 @@ public enum CoordinationError: DocKitError, Hashable {
         case .busy(let document, let holder):
             "\(document): another docbrowser process is \(holder?.description ?? "changing it"); try again when it is done"
         case .open(let document, let holders):
-            "\(document): \(holders.map(\.description).joined(separator: ", ")); close it first, or use --force"
+            "\(document): \(holders.map(\.description).joined(separator: ", "))"
         case .incomplete(let document, _, _), .changing(let document, _):
-            "\(document): incomplete: \(reason); try again when it is done, wait for it with --wait, or use --force"
+            "\(document): incomplete: \(reason)"
         case .stillIncomplete(let document, let waited, let reason):
-            "\(document): still incomplete after waiting \(Self.seconds(waited)) s: \(reason); wait longer (--wait=SECONDS), or use --force"
+            "\(document): still incomplete after waiting \(Self.seconds(waited)) s: \(reason)"
         }
     }
 

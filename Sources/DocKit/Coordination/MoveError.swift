@@ -23,7 +23,7 @@ public enum MoveError: DocKitError, Hashable {
         switch self {
         case .notDownloaded(let name): "\(name): not downloaded; only its placeholder is here, so there is nothing to move; download it on a device that has it"
         case .vanished(let name): "\(name): no longer exists; another process moved or removed it"
-        case .destinationTaken(let name): "\(name): already exists; use --on-conflict rename or replace"
+        case .destinationTaken(let name): "\(name): already exists"
         case .changedWhileCopied(let name, let entry):
             "\(name): changed while it was being copied\(entry.isEmpty ? "" : " (\(entry))"), so a sync engine or another program is still writing it; the move was undone and the document is as it was; try again when it is done"
         }

@@ -112,7 +112,7 @@ public enum StorageError: DocKitError, Hashable {
     public var description: String {
         switch self {
         case .conflicts(let location, let names):
-            "\(names.map { "\(location):\($0)" }.joined(separator: ", ")): already exist\(names.count == 1 ? "s" : ""); nothing was moved (use --on-conflict rename or replace)"
+            "\(names.map { "\(location):\($0)" }.joined(separator: ", ")): already exist\(names.count == 1 ? "s" : ""); nothing was moved"
         }
     }
 }

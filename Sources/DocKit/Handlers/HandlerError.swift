@@ -26,18 +26,18 @@ public enum HandlerError: DocKitError, Hashable {
     public var description: String {
         switch self {
         case .noHandler(let document, let type, let candidates):
-            let choice = candidates.isEmpty
-                ? "no handler that can open anything is registered (see 'handlers register')"
-                : "choose one with --with: \(candidates.joined(separator: ", "))"
-            return "\(document): no handler opens documents of type \(type); \(choice)"
+            let others = candidates.isEmpty
+                ? "no handler that can open anything is registered"
+                : "these can open other types: \(candidates.joined(separator: ", "))"
+            return "\(document): no handler opens documents of type \(type); \(others)"
         case .unknownHandler(let identifier):
-            return "\(identifier): no such handler is registered (see 'handlers')"
+            return "\(identifier): no such handler is registered"
         case .cannotOpen(let handler, let reason):
             return "\(handler): cannot open documents: \(reason)"
         case .launchFailed(let handler, let executable, let reason):
             return "\(handler): \(executable) could not be started (\(reason))"
         case .needsTerminal(let handler):
-            return "\(handler): runs in a terminal (Terminal=true), and docbrowser's standard input and output are not one; run it from a terminal, or choose another handler with --with"
+            return "\(handler): runs in a terminal (Terminal=true), and docbrowser's standard input and output are not one"
         case .notRegisteredInHome(let handler, let path):
             return "\(handler): installed at \(path), not registered in this home, so it cannot be unregistered"
         case .manifestNotFound(let path):

@@ -71,7 +71,7 @@ public enum PluginServiceError: DocKitError, Hashable {
     public var description: String {
         switch self {
         case .noService(let kind, let type):
-            "no handler offers \(kind.rawValue) for \(type) (see 'docbrowser handlers')"
+            "no handler offers \(kind.rawValue) for \(type)"
         }
     }
 }

@@ -1,6 +1,6 @@
 /// The kinds of failure DocKit reports, so that a front end can choose an
 /// exit status or a message style without matching every concrete error.
-public enum FailureKind: Sendable, Hashable {
+public enum FailureKind: String, Sendable, Hashable {
     /// A document, type, handler or file that was asked for does not exist.
     case notFound
     /// The destination exists, or two documents claim one name.

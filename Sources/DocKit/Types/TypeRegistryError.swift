@@ -12,7 +12,7 @@ public enum TypeRegistryError: DocKitError, Hashable {
 
     public var description: String {
         switch self {
-        case .unknownType(let identifier): "\(identifier): no such type (see 'docbrowser types')"
+        case .unknownType(let identifier): "\(identifier): no such type"
         case .fileNotFound(let path): "\(path): no such file or directory"
         case .unreadableFile(let path, let reason): "\(path): cannot be read (\(reason))"
         }

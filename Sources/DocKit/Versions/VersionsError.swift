@@ -18,11 +18,11 @@ public enum VersionsError: DocKitError, Hashable {
     public var description: String {
         switch self {
         case .noSuchVersion(let document, let number, let count):
-            "\(document): no version \(number); it has \(count) conflict version\(count == 1 ? "" : "s") ('docbrowser versions' lists them)"
+            "\(document): no version \(number); it has \(count) conflict version\(count == 1 ? "" : "s")"
         case .noCurrentVersion(let document):
             "\(document): the sync engine left only its conflict copies, so there is no current version to keep; keep one by number, newest or all"
         case .unresolved(let document, let action, let versions):
-            "\(document): in conflict, and a \(action) would leave its \(versions) conflict version\(versions == 1 ? "" : "s") behind; resolve it first ('docbrowser versions' lists them), or use --force"
+            "\(document): in conflict, and a \(action) would leave its \(versions) conflict version\(versions == 1 ? "" : "s") behind"
         }
     }
 }

@@ -64,7 +64,7 @@ struct DeleteCommand: AsyncParsableCommand {
                 }
             } catch {
                 failures.record(error, output: context.output)
-                if global.json { try? context.output.emit(jsonLine: MoveReport.ErrorEvent(document: document.qualifiedName, message: "\(error)")) }
+                if global.json { try? context.output.emit(jsonLine: ErrorMessage.Report(error, document: document.qualifiedName)) }
             }
         }
         try failures.finish()

@@ -36,7 +36,10 @@ struct PreviewCommand: AsyncParsableCommand {
         var name: String
         var path: String
         var type: String
-        var kind: Preview.Kind
+        /// The type's description, as `list` names it.
+        var kind: String
+        /// What form the preview took (text, image, archive, …).
+        var presentation: Preview.Kind
         var previewer: String
         var fields: [Preview.Field]
         var text: [String]
@@ -63,7 +66,8 @@ struct PreviewCommand: AsyncParsableCommand {
                 let subject = try Self.subject(for: argument, catalog: catalog)
                 let preview = try await generator.preview(subject, in: previewContext)
                 let report = Report(
-                    name: subject.name, path: subject.path.description, type: subject.type, kind: preview.kind,
+                    name: subject.name, path: subject.path.description, type: subject.type,
+                    kind: catalog.registry.type(withIdentifier: subject.type)?.description ?? subject.type, presentation: preview.kind,
                     previewer: preview.previewer, fields: preview.fields, text: preview.text,
                     table: preview.table, tree: preview.tree, entries: preview.entries, notes: preview.notes
                 )
@@ -76,11 +80,11 @@ struct PreviewCommand: AsyncParsableCommand {
                 }
             } catch let error as PluginError {
                 // Ctrl-C reached the plugin: the user wants the command to stop.
-                Terminal.standardError.write("docbrowser: \(TerminalText.line(error.description))\n")
+                context.output.error(error)
                 if case .cancelled(let signal) = error.reason { throw ExitCode(128 + signal) }
                 failure = failure ?? ExitStatus.status(for: error.kind)
             } catch let error as any DocKitError {
-                Terminal.standardError.write("docbrowser: \(TerminalText.line(error.description))\n")
+                context.output.error(error)
                 failure = failure ?? ExitStatus.status(for: error.kind)
             }
         }

@@ -86,7 +86,7 @@ struct StorageCommand: AsyncParsableCommand {
                     try? MoveReport.plan(plan, output: context.output)
                 case .failure(let error):
                     failures.record(error, output: context.output)
-                    if global.json { try? context.output.emit(jsonLine: MoveReport.ErrorEvent(document: document.qualifiedName, message: "\(error)")) }
+                    if global.json { try? context.output.emit(jsonLine: ErrorMessage.Report(error, document: document.qualifiedName)) }
                 }
             }
             try failures.finish()
@@ -100,7 +100,7 @@ struct StorageCommand: AsyncParsableCommand {
                 try? MoveReport.result(result, output: context.output)
             case .failure(let error):
                 failures.record(error, output: context.output)
-                if global.json { try? context.output.emit(jsonLine: MoveReport.ErrorEvent(document: document.qualifiedName, message: "\(error)")) }
+                if global.json { try? context.output.emit(jsonLine: ErrorMessage.Report(error, document: document.qualifiedName)) }
             }
         }
         context.output.note("the preferred location is \(location); \(moved) document\(moved == 1 ? "" : "s") moved")

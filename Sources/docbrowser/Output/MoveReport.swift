@@ -16,12 +16,6 @@ enum MoveReport {
         var dryRun: Bool
     }
 
-    struct ErrorEvent: Encodable {
-        var event = "error"
-        var document: String
-        var message: String
-    }
-
     static func plan(_ plan: DocumentMover.Plan, output: Output) throws {
         let target = "\(plan.destination):\(plan.destinationName)"
         if output.json {

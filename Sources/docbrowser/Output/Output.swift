@@ -8,10 +8,7 @@ struct Output: Sendable {
     var quiet: Bool
 
     func emit<Value: Encodable>(json value: Value) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(value)
+        let data = try Self.encoder(pretty: true).encode(value)
         FileHandle.standardOutput.write(data)
         FileHandle.standardOutput.write(Data("\n".utf8))
     }
@@ -20,9 +17,7 @@ struct Output: Sendable {
     /// element as `source` yields them, so that a listing of 100,000
     /// documents never holds its whole JSON.
     func emit<Source: Sequence, Element: Encodable>(jsonArray source: Source, _ transform: (Source.Element) throws -> Element) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        let encoder = Self.encoder(pretty: true)
         let newline = UInt8(ascii: "\n")
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 17)
@@ -55,12 +50,26 @@ struct Output: Sendable {
     /// of `--json` for commands that report as they go (move, delete,
     /// storage).
     func emit<Value: Encodable>(jsonLine value: Value) throws {
+        FileHandle.standardOutput.write(try Self.compactJSON(value))
+    }
+
+    /// docs/JSON.md's form: keys sorted, times in UTC to the millisecond,
+    /// as ``Formatting/isoDate(_:)`` writes the ones reports hold as text.
+    static func encoder(pretty: Bool) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        var data = try encoder.encode(value)
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(Formatting.isoDate(date))
+        }
+        return encoder
+    }
+
+    /// One line of compact JSON, its newline included.
+    static func compactJSON<Value: Encodable>(_ value: Value) throws -> Data {
+        var data = try encoder(pretty: false).encode(value)
         data.append(UInt8(ascii: "\n"))
-        FileHandle.standardOutput.write(data)
+        return data
     }
 
     func line(_ text: String = "") {
@@ -83,7 +92,7 @@ struct Output: Sendable {
     /// An error about one of several documents: reported at once, and the
     /// command goes on with the others.
     func error(_ error: any Error) {
-        Terminal.standardError.write("docbrowser: \(TerminalText.line("\(error)"))\n")
+        ErrorMessage.write(error, json: json)
     }
 
     func warning(_ text: String) {

@@ -55,7 +55,7 @@ struct CoordinationTests {
             _ = try DocumentMover(catalog: catalog, trash: trash).move(document, to: .cloud, onConflict: .fail)
             Issue.record("moved an open document")
         } catch let error as CoordinationError {
-            #expect(error.description == "local:Report.txt: open in TextPad (org.example.textpad) (pid 777); close it first, or use --force")
+            #expect(error.description == "local:Report.txt: open in TextPad (org.example.textpad) (pid 777)")
         }
         #expect(home.exists("Report.txt"))
         let forced = try DocumentMover(catalog: catalog, trash: trash, force: true).move(document, to: .cloud, onConflict: .fail)

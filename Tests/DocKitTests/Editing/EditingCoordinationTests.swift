@@ -24,7 +24,7 @@ struct EditingCoordinationTests {
             _ = try DocumentMover(catalog: catalog, trash: trash).move(entry, to: .cloud, onConflict: .fail)
             Issue.record("moved a document an app has open")
         } catch let error as CoordinationError {
-            #expect(error.description == "local:Report.txt: \(openedBy); close it first, or use --force")
+            #expect(error.description == "local:Report.txt: \(openedBy)")
         }
         do {
             _ = try DocumentDeleter(catalog: catalog, trash: trash).delete(entry, permanently: false)

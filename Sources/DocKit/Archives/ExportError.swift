@@ -1,0 +1,13 @@
+/// Why an export did not start.
+public enum ExportError: DocKitError, Hashable {
+    /// The archive's file exists, and replacing it was not asked for.
+    case outputExists(path: String)
+
+    public var kind: FailureKind { .conflict }
+
+    public var description: String {
+        switch self {
+        case .outputExists(let path): "\(path): already exists"
+        }
+    }
+}
