@@ -61,7 +61,7 @@ struct PreviewEndToEndTests {
         let result = try await sandbox.run("preview", "Photo.png", "Letter", "Notes", "--json")
         #expect(result.status == 0, "\(result)")
         let previews = try result.jsonArray()
-        #expect(previews.map { $0["kind"] as? String } == ["image", "package", "text"])
+        #expect(previews.map { $0["presentation"] as? String } == ["image", "package", "text"])
         func field(_ preview: [String: Any], _ label: String) -> String? {
             (preview["fields"] as? [[String: Any]])?.first { $0["label"] as? String == label }?["value"] as? String
         }

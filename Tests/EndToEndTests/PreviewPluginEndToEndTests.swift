@@ -58,7 +58,7 @@ struct PreviewPluginEndToEndTests {
         let result = try await sandbox.run("preview", "Holiday.zip", "--json")
         #expect(result.status == 0, "\(result)")
         let preview = try #require(try result.jsonArray().first)
-        #expect(preview["kind"] as? String == "archive")
+        #expect(preview["presentation"] as? String == "archive")
         #expect(preview["previewer"] as? String == "org.docbrowser.archiver")
         let entries = try #require(preview["entries"] as? [[String: Any]])
         #expect(entries.map { $0["name"] as? String } == ["Holiday", "Holiday/Café menu.txt", "Holiday/notes.md", "../x"])
@@ -89,7 +89,7 @@ struct PreviewPluginEndToEndTests {
         let result = try await sandbox.run("preview", "Broken.zip", "--json")
         #expect(result.status == 0, "\(result)")
         let preview = try #require(try result.jsonArray().first)
-        #expect(preview["kind"] as? String == "generic")
+        #expect(preview["presentation"] as? String == "generic")
         let note = try #require((preview["notes"] as? [String])?.first)
         #expect(note.hasPrefix("the preview plugin org.docbrowser.archiver failed: "), "\(note)")
         #expect(note.hasSuffix("; showing the generic preview"), "\(note)")
@@ -151,7 +151,7 @@ struct PreviewPluginEndToEndTests {
         let json = try await sandbox.run("preview", "Notes.txt", "--json")
         let preview = try #require(try json.jsonArray().first)
         #expect(preview["previewer"] as? String == "org.example.shout")
-        #expect(preview["kind"] as? String == "text")
+        #expect(preview["presentation"] as? String == "text")
         #expect(preview["text"] as? [String] == ["FIRST LINE", "SECOND LINE", "THIRD LINE"])
     }
 

@@ -62,7 +62,7 @@ struct ResolveEndToEndTests {
         try await Self.conflicted(sandbox)
         let rehearsed = try await sandbox.run("resolve", "Notes.txt", "--keep", "newest", "--dry-run", "--json")
         #expect(rehearsed.status == 0, "\(rehearsed)")
-        #expect((try rehearsed.json()["kept"] as? [String: Any])?["current"] as? Bool == true, "the current file was written last: \(rehearsed)")
+        #expect((try rehearsed.json()["kept"] as? [String: Any])?["isCurrent"] as? Bool == true, "the current file was written last: \(rehearsed)")
         #expect(sandbox.names(in: sandbox.localDocuments).count == 4, "a rehearsal changes nothing")
         let kept = try await sandbox.run("resolve", "Notes.txt", "--keep", "current")
         #expect(kept.status == 0, "\(kept)")

@@ -35,17 +35,19 @@ struct InboxCommand: AsyncParsableCommand {
         var path: String
         var type: String
         var size: Int64
-        var modified: Date
-        var isDirectory: Bool
+        var modified: String
+        var isPackage: Bool
+        var isFolder: Bool
         var acceptedAs: String?
 
-        init(_ item: Inbox.Item, acceptedAs: RawPath? = nil) {
+        init(_ item: Inbox.Item, acceptedAs: RawPath? = nil, registry: TypeRegistry) {
             name = item.name
             path = item.path.description
             type = item.type
             size = item.size
-            modified = item.modificationDate
-            isDirectory = item.isDirectory
+            modified = Formatting.isoDate(item.modificationDate)
+            isPackage = item.isDirectory && registry.isPackage(item.type)
+            isFolder = item.isDirectory && !isPackage
             self.acceptedAs = acceptedAs?.description
         }
     }
@@ -61,7 +63,7 @@ struct InboxCommand: AsyncParsableCommand {
         }
         if accept {
             let moved = try inbox.accept()
-            if global.json { try context.output.emit(json: moved.map { ItemReport($0.item, acceptedAs: $0.destination) }); return }
+            if global.json { try context.output.emit(json: moved.map { ItemReport($0.item, acceptedAs: $0.destination, registry: catalog.registry) }); return }
             if !global.quiet {
                 for (item, destination) in moved { context.output.line("Accepted \(item.name) as \(destination.lastComponent)") }
                 if moved.isEmpty { context.output.line("The Inbox of \(inbox.appIdentifier) is empty.") }
@@ -70,12 +72,12 @@ struct InboxCommand: AsyncParsableCommand {
         }
         if clear {
             let removed = try inbox.clear()
-            if global.json { try context.output.emit(json: removed.map { ItemReport($0) }); return }
+            if global.json { try context.output.emit(json: removed.map { ItemReport($0, registry: catalog.registry) }); return }
             if !global.quiet { context.output.line("Removed \(removed.count) \(removed.count == 1 ? "item" : "items") from the Inbox of \(inbox.appIdentifier).") }
             return
         }
         let items = try inbox.items()
-        if global.json { try context.output.emit(json: items.map { ItemReport($0) }); return }
+        if global.json { try context.output.emit(json: items.map { ItemReport($0, registry: catalog.registry) }); return }
         if items.isEmpty {
             if !global.quiet { context.output.line("The Inbox of \(inbox.appIdentifier) is empty (\(inbox.directory)).") }
             return

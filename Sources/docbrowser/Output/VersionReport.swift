@@ -3,7 +3,7 @@ import DocKit
 /// A document's versions for `versions`, `info` and `list --versions`.
 struct VersionReport: Encodable {
     var number: Int
-    var current: Bool
+    var isCurrent: Bool
     var name: String
     var path: String?
     var engine: String?
@@ -21,7 +21,7 @@ struct VersionReport: Encodable {
 
     init(_ version: DocumentVersion) {
         number = version.number
-        current = version.isCurrent
+        isCurrent = version.isCurrent
         name = version.name
         path = version.path?.description
         engine = version.engine?.rawValue
