@@ -1,11 +1,14 @@
 import Foundation
 
 /// A preview from a plugin's `preview` answer: its `result` event holds
-/// `kind`, `fields`, `text` and `notes`, shaped as `preview --json` shows
+/// `presentation`, `fields`, `text` and `notes`, shaped as `preview --json` shows
 /// them. The plugin's words are untrusted: every line is made visible and
 /// cut to the width asked for, and no more lines are kept than asked for.
 struct PluginPreviewAnswer {
     struct Result: Decodable {
+        var presentation: Preview.Kind?
+        /// `presentation`'s name before docs/JSON.md gave `kind` to the
+        /// type's description.
         var kind: Preview.Kind?
         var fields: [Preview.Field]?
         var text: [String]?
@@ -28,7 +31,7 @@ struct PluginPreviewAnswer {
         func shown(_ text: String) -> String {
             VisibleText.cut(VisibleText.visible(Substring(text)), to: options.lineWidth).text
         }
-        var preview = Preview(kind: result.kind ?? .generic, previewer: plugin)
+        var preview = Preview(kind: result.presentation ?? result.kind ?? .generic, previewer: plugin)
         let fields = result.fields ?? []
         preview.fields = fields.prefix(Self.maxFields).map { Preview.Field(shown($0.label), shown($0.value), group: $0.group.map(shown)) }
         let text = result.text ?? []

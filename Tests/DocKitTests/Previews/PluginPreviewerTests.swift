@@ -83,6 +83,16 @@ struct PluginPreviewerTests {
         #expect(preview.notes == ["from ␛]0;x", "showing the first 3 of the 4 lines the plugin gave"])
     }
 
+    @Test func thePresentationIsNamedAsDocsJSONNamesItAndTheOldKeyIsStillRead() throws {
+        let named = try PluginPreviewAnswer(plugin: "p", outcome: outcome([#"{"event":"result","presentation":"table"}"#]))
+        #expect(named.preview(options: PreviewOptions()).kind == .table)
+        let both = try PluginPreviewAnswer(plugin: "p", outcome: outcome([#"{"event":"result","presentation":"image","kind":"text"}"#]))
+        #expect(both.preview(options: PreviewOptions()).kind == .image)
+        #expect(throws: PluginError.self) {
+            try PluginPreviewAnswer(plugin: "p", outcome: outcome([#"{"event":"result","presentation":"hologram"}"#]))
+        }
+    }
+
     @Test func anUnknownKindBreaksTheProtocol() throws {
         #expect(throws: PluginError.self) {
             try PluginPreviewAnswer(plugin: "p", outcome: outcome([#"{"event":"result","kind":"hologram"}"#]))
