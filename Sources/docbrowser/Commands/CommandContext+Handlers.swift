@@ -2,16 +2,10 @@ import DocKit
 import Foundation
 
 extension CommandContext {
-    /// Every handler of the installation, `$XDG_DATA_DIRS` and the home, and
-    /// the apps the desktop installed, with its mimeapps.list; manifests
-    /// that cannot be read are warned about and skipped.
+    /// Every handler, as ``DocumentLibrary/handlers()`` finds them;
+    /// manifests that cannot be read are warned about with --verbose.
     func handlerRegistry() -> HandlerRegistry {
-        let registry = HandlerRegistry.load(
-            HandlerManifestLocations.standard(installation: installation, home: home),
-            applications: DesktopApplications(directories: DesktopApplications.directories()),
-            mimeApps: MimeAppsList.load(),
-            mimeHierarchy: MIMETypeHierarchy.load()
-        )
+        let registry = library.handlers()
         if options.verbose {
             for problem in registry.problems { output.warning("\(problem.description) (skipped)") }
         }
@@ -24,6 +18,6 @@ extension CommandContext {
     }
 
     func handlerDefaults() throws -> HandlerDefaults {
-        try HandlerDefaults.load(home: home)
+        try library.handlerDefaults()
     }
 }

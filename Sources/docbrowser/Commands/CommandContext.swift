@@ -1,35 +1,32 @@
 import DocKit
 import Foundation
 
-/// What a command works with, built once from the global options.
+/// What a command works with, built once from the global options: the
+/// home opened through DocKit's ``DocumentLibrary``, and where output goes.
 struct CommandContext {
     let options: GlobalOptions
-    let home: Home
-    let installation: Installation
+    let library: DocumentLibrary
     let output: Output
 
     init(_ options: GlobalOptions) {
         options.bootstrapLogging()
         self.options = options
-        home = options.resolvedHome
-        installation = Installation.locate()
+        library = DocumentLibrary(home: options.resolvedHome)
         output = options.output
     }
 
+    var home: Home { library.home }
+    var installation: Installation { library.installation }
+    var trash: Trash { library.trash }
+
     func typeRegistryStore() throws -> TypeRegistryStore {
-        let handlers = HandlerManifestLocations.standard(installation: installation, home: home)
-        let sources = TypeSources(
-            systemDirectories: [installation.systemTypesDirectory],
-            handlerManifests: handlers.manifestFiles(),
-            sharedMimeInfoDirectories: TypeSources.sharedMimeInfoDirectories()
-        )
-        return try TypeRegistryStore(databaseURL: home.typeRegistryDatabase, sources: sources)
+        try library.typeRegistryStore()
     }
 
     /// The registry, rebuilt if a source changed; problems found while
     /// rebuilding are warned about, once, at that rebuild.
     func typeRegistry(forceRebuild: Bool = false) throws -> TypeRegistryStore.Snapshot {
-        let snapshot = try typeRegistryStore().snapshot(forceRebuild: forceRebuild)
+        let snapshot = try library.typeRegistry(forceRebuild: forceRebuild)
         if snapshot.rebuild != nil {
             for problem in snapshot.problems {
                 output.warning("\(problem.description) (skipped)")
@@ -38,16 +35,13 @@ struct CommandContext {
         return snapshot
     }
 
-    /// The catalog, after finishing what interrupted operations left
-    /// (SPEC §3), so that no command ever sees a half-moved document.
+    /// The catalog, after what interrupted operations left was finished or
+    /// undone, each said in a note.
     func documentCatalog() throws -> DocumentCatalog {
-        let catalog = try DocumentCatalog(home: home, registry: typeRegistry().registry)
-        let recovery = InterruptedOperations(home: home, trash: trash, locations: catalog.locations)
-        for report in recovery.recover() {
+        let opened = try library.openCatalog(registry: typeRegistry().registry)
+        for report in opened.recovered {
             output.note(report.description)
         }
-        return catalog
+        return opened.catalog
     }
-
-    var trash: Trash { .home() }
 }

@@ -1,0 +1,109 @@
+import Foundation
+
+/// A home opened for use: the one entry point through which an app, or the
+/// `docbrowser` command, reaches its documents, types and handlers.
+///
+/// Opening a home's catalog first finishes or undoes what processes killed
+/// mid-operation left behind (SPEC §3), so an app that embeds DocKit never
+/// sees a half-moved document, exactly as `docbrowser` does not.
+///
+/// ```swift
+/// let library = DocumentLibrary(home: .resolve(explicit: nil))
+/// let opened = try library.openCatalog()
+/// for document in try opened.catalog.documents(matching: DocumentQuery()) {
+///     print(document.qualifiedName)
+/// }
+/// ```
+///
+/// Everything is read when asked for, not when the library is made: a
+/// command that needs only the type registry never reads the catalog.
+public struct DocumentLibrary: Sendable {
+    /// The home: its Documents, cloud container, Library, Locks and Handlers.
+    public let home: Home
+    /// Where docbrowser's shared data (system types, bundled handlers) is.
+    public let installation: Installation
+    /// Where documents deleted without `permanent` go.
+    public let trash: Trash
+
+    /// A catalog ready for use, and what recovery did to make it so.
+    public struct OpenedCatalog: Sendable {
+        public var catalog: DocumentCatalog
+        /// Interrupted operations finished or undone on the way, one each.
+        public var recovered: [InterruptedOperations.Report]
+    }
+
+    /// - Parameters:
+    ///   - home: The home to open; `Home.resolve(explicit:)` finds the one
+    ///     `docbrowser` would use.
+    ///   - installation: docbrowser's shared data; by default, found beside
+    ///     the running program or through `DOCBROWSER_SHARE_DIR`.
+    ///   - trash: The freedesktop Trash deleted documents go to; by default
+    ///     the user's home Trash.
+    public init(home: Home, installation: Installation = .locate(), trash: Trash = .home()) {
+        self.home = home
+        self.installation = installation
+        self.trash = trash
+    }
+
+    /// The type registry's store: the system declarations, every
+    /// handler's, and shared-mime-info's.
+    ///
+    /// - Throws: ``DatabaseAccessError`` when the registry's database
+    ///   cannot be opened.
+    public func typeRegistryStore() throws(DatabaseAccessError) -> TypeRegistryStore {
+        let sources = TypeSources(
+            systemDirectories: [installation.systemTypesDirectory],
+            handlerManifests: handlerManifestLocations.manifestFiles(),
+            sharedMimeInfoDirectories: TypeSources.sharedMimeInfoDirectories()
+        )
+        return try TypeRegistryStore(databaseURL: home.typeRegistryDatabase, sources: sources)
+    }
+
+    /// The type registry, rebuilt first if a source changed.
+    ///
+    /// - Parameter forceRebuild: Rebuild it even if no source changed.
+    /// - Returns: The registry, with what a rebuild found unreadable in
+    ///   its sources (``TypeRegistryStore/Snapshot/problems``).
+    /// - Throws: ``DatabaseAccessError`` when the registry's database
+    ///   cannot be read or written.
+    public func typeRegistry(forceRebuild: Bool = false) throws(DatabaseAccessError) -> TypeRegistryStore.Snapshot {
+        try typeRegistryStore().snapshot(forceRebuild: forceRebuild)
+    }
+
+    /// The catalog of the home's documents, after recovering interrupted
+    /// operations.
+    ///
+    /// - Parameter registry: The type registry to type documents with.
+    /// - Returns: The catalog and what recovery did.
+    /// - Throws: ``ConfigurationError`` for an unreadable `config.json`,
+    ///   and ``DatabaseAccessError`` when the catalog cannot be opened.
+    public func openCatalog(registry: TypeRegistry) throws -> OpenedCatalog {
+        let catalog = try DocumentCatalog(home: home, registry: registry)
+        let recovery = InterruptedOperations(home: home, trash: trash, locations: catalog.locations)
+        return OpenedCatalog(catalog: catalog, recovered: recovery.recover())
+    }
+
+    /// Every handler: the installation's, those in `$XDG_DATA_DIRS`, those
+    /// registered in the home, and the desktop's installed apps with its
+    /// `mimeapps.list`. Manifests that cannot be read are in its
+    /// ``HandlerRegistry/problems``, not thrown.
+    public func handlers() -> HandlerRegistry {
+        HandlerRegistry.load(
+            handlerManifestLocations,
+            applications: DesktopApplications(directories: DesktopApplications.directories()),
+            mimeApps: MimeAppsList.load(),
+            mimeHierarchy: MIMETypeHierarchy.load()
+        )
+    }
+
+    /// The user's default handler for each type (`handlers default`).
+    ///
+    /// - Throws: ``MalformedFileError`` when the defaults file cannot be read.
+    public func handlerDefaults() throws -> HandlerDefaults {
+        try HandlerDefaults.load(home: home)
+    }
+
+    private var handlerManifestLocations: HandlerManifestLocations {
+        HandlerManifestLocations.standard(installation: installation, home: home)
+    }
+}
