@@ -114,7 +114,14 @@ private final class DocumentWatch: @unchecked Sendable {
             var query = DocumentQuery()
             query.locations = [location]
             query.recursive = true
-            for document in try catalog.documents(matching: query) { documents[DocumentKey(document)] = document }
+            let found: [Document]
+            do {
+                found = try catalog.documents(matching: query)
+            } catch where (try? FileStatus.of(root)) == nil {
+                // Removed while it was being listed: gone, as above.
+                continue
+            }
+            for document in found { documents[DocumentKey(document)] = document }
         }
         return documents
     }
