@@ -30,7 +30,8 @@ extension DocumentCatalog {
             guard try listedFolder(named: folder.description, in: location) == folder else { return nil }
         }
         let wanted = filename.description
-        let found = try scanner.scan(location, folder: folder) { $0 == wanted }.first { $0.filename == filename }
+        let found = try scanner.scan(location, folder: folder, namesContaining: [Self.stem(filename.bytes)]) { $0 == wanted }
+            .first { $0.filename == filename }
         return found.map { addingCoordinationStates(to: [$0])[0] }
     }
 
@@ -44,7 +45,8 @@ extension DocumentCatalog {
                 let (folderText, leaf) = Self.split(spelling)
                 guard let folder = try listedFolder(named: folderText, in: location) else { continue }
                 // A display name is the filename without its extension.
-                let found = try scanner.scan(location, folder: folder) { $0 == leaf || $0.hasPrefix(leaf + ".") }
+                let stems = [Self.stem(Array(leaf.utf8)), Self.stem(RawPath(escaped: leaf).bytes)]
+                let found = try scanner.scan(location, folder: folder, namesContaining: stems) { $0 == leaf || $0.hasPrefix(leaf + ".") }
                 documents += found.filter { found in !documents.contains { $0.location == found.location && $0.relativePath == found.relativePath } }
             }
         }
@@ -61,6 +63,13 @@ extension DocumentCatalog {
             folder = next.relativePath
         }
         return folder
+    }
+
+    /// `Notes` of `Notes.tar.gz`: what every entry bearing on the name
+    /// contains, whichever engine named it.
+    static func stem(_ name: [UInt8]) -> [UInt8] {
+        guard let dot = name.dropFirst().firstIndex(of: UInt8(ascii: ".")) else { return name }
+        return Array(name[..<dot])
     }
 
     /// `A/B/Name` into `A/B` and `Name`.

@@ -43,13 +43,27 @@ enum DocumentName {
         guard let key = comparisonKey(path.lastComponent, caseInsensitive: caseInsensitive) else { return nil }
         let directory = path.deletingLastComponent
         guard try FileStatus.of(directory) != nil else { return nil }
+        let asciiKey = key.utf8.allSatisfy { $0 < 0x80 } ? Array(key.utf8) : nil
         for entry in try DirectoryReader.names(in: directory) where entry != path.lastComponent {
             let sibling = directory.appending(entry)
             if sibling == except { continue }
             let standsFor = DocumentEntryRules.placeholderTarget(entry) ?? entry
-            if standsFor != path.lastComponent, comparisonKey(standsFor, caseInsensitive: caseInsensitive) == key { return sibling }
+            guard standsFor != path.lastComponent else { continue }
+            // Most names are ASCII, which NFC leaves as they are: compared
+            // as bytes, a folder of thousands costs no Unicode work.
+            if standsFor.bytes.allSatisfy({ $0 < 0x80 }) {
+                guard let asciiKey else { continue }
+                if standsFor.bytes.count == asciiKey.count,
+                   zip(standsFor.bytes, asciiKey).allSatisfy({ caseInsensitive ? asciiLowercased($0) == $1 : $0 == $1 }) { return sibling }
+                continue
+            }
+            if comparisonKey(standsFor, caseInsensitive: caseInsensitive) == key { return sibling }
         }
         return nil
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
     }
 
     /// What two names are compared by: NFC, and lowercased where case is

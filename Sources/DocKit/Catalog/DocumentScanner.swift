@@ -61,9 +61,21 @@ public struct DocumentScanner: Sendable {
     ///   ``FileSystemError`` when the folder cannot be read, and
     ///   ``DatabaseAccessError`` when the catalog cannot be.
     public func scan(_ location: Location, folder: RawPath, listedNamesAccepted accepts: (String) -> Bool) throws -> [Document] {
+        try scan(location, folder: folder, namesContaining: [], listedNamesAccepted: accepts)
+    }
+
+    /// ``scan(_:folder:listedNamesAccepted:)``, judging only the names that
+    /// contain one of `fragments` (all of them when there are none) and
+    /// the placeholders: a document's temporaries and conflict copies all
+    /// contain its name, up to its first extension.
+    func scan(_ location: Location, folder: RawPath, namesContaining fragments: [[UInt8]], listedNamesAccepted accepts: (String) -> Bool) throws -> [Document] {
         let root = try locations.existingDocumentsDirectory(location)
         let directory = folder.isEmpty ? root : root.appending(folder)
-        let listing = try FolderListing(directory, atTopLevel: folder.isEmpty)
+        let icloud = Array(".icloud".utf8)
+        let listing = try FolderListing(directory, atTopLevel: folder.isEmpty) { name in
+            fragments.isEmpty || name.bytes.reversed().starts(with: icloud.reversed())
+                || fragments.contains { name.bytes.contains(subsequence: $0) }
+        }
         let chosen = listing.indices { name in name.map { accepts($0.description) } ?? true }
         guard !chosen.isEmpty else { return [] }
         let sameRegistry = try catalog.registryDigest(of: location) == registry.digest

@@ -11,8 +11,12 @@ struct FolderListing {
     /// The first conflict copy of each document.
     let conflicted: [RawPath: ConflictCopy]
 
-    init(_ directory: RawPath, atTopLevel: Bool) throws {
-        names = try DirectoryReader.names(in: directory).sorted()
+    /// - Parameter keeping: A cheap test on each raw name, for a listing
+    ///   of some entries only: every entry that can bear on them must pass
+    ///   it (their temporaries and conflict copies too), and the others
+    ///   are never judged.
+    init(_ directory: RawPath, atTopLevel: Bool, keeping: (RawPath) -> Bool = { _ in true }) throws {
+        names = try DirectoryReader.names(in: directory).filter(keeping).sorted()
         present = Set(names)
         verdicts = names.map { DocumentEntryRules.verdict(for: $0, atTopLevel: atTopLevel) }
         var arriving: [RawPath: SyncTemporary] = [:]

@@ -143,7 +143,9 @@ public struct InterruptedOperations: Sendable {
         guard let names = try? DirectoryReader.names(in: directory) else { return }
         let now = Nanoseconds.now
         let ownOnly = sharedDirectories.contains(directory) ? home.deviceTag + "-" : nil
-        for name in names where name.description.hasPrefix(FileSystem.temporaryPrefix) {
+        let prefix = Array(FileSystem.temporaryPrefix.utf8)
+        // Bytes, not text: a folder of thousands is read on every command.
+        for name in names where name.bytes.starts(with: prefix) {
             let rest = name.description.dropFirst(FileSystem.temporaryPrefix.count)
             // Another device's temporary, synced here: its journal is on
             // that device, which alone may finish or undo its operation.
