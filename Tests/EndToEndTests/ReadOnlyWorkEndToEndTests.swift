@@ -6,9 +6,7 @@ import Testing
 /// a real disk, and they were eight per `list`.
 @Suite("read-only commands of an unchanged home")
 struct ReadOnlyWorkEndToEndTests {
-    static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
-    @Test(.enabled(if: strace != nil, "strace is not installed (scripts/install-system-packages.sh installs it)"))
+    @Test(Strace.installed)
     func syncNothingToDisk() async throws {
         let sandbox = try Sandbox()
         _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
@@ -28,7 +26,7 @@ struct ReadOnlyWorkEndToEndTests {
 
     private static func syncs(of command: [String], in sandbox: Sandbox) async throws -> [Substring] {
         let trace = sandbox.root.appending(path: "trace-\(command.joined(separator: "-"))")
-        let result = try await sandbox.run(command, tracedBy: [strace!, "-f", "-qq", "-e", "trace=fsync,fdatasync,sync_file_range", "-o", trace.path])
+        let result = try await sandbox.run(command, tracedBy: [Strace.path!, "-f", "-qq", "-e", "trace=fsync,fdatasync,sync_file_range", "-o", trace.path])
         #expect(result.status == 0, "\(command): \(result)")
         return try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").filter { $0.contains("sync") }
     }

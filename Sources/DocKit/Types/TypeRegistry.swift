@@ -38,43 +38,40 @@ public struct TypeRegistry: Sendable {
         }
     }
 
-    private let typesByIdentifier: [String: UTType]
-    private let claimsByTag: [TypeTagClass: [String: [TagClaim]]]
-    public let claims: [TagClaim]
+    /// The dictionaries of a registry built from its sources, or the index
+    /// a store mapped: the answers below are the same from either.
+    let backing: any TypeRegistryBacking
 
     public init(types: [UTType], claims: [TagClaim]) {
-        var typesByIdentifier: [String: UTType] = [:]
-        for type in types { typesByIdentifier[Self.key(type.identifier)] = type }
-        var claimsByTag: [TypeTagClass: [String: [TagClaim]]] = [:]
-        for claim in claims where typesByIdentifier[Self.key(claim.identifier)] != nil {
-            claimsByTag[claim.tagClass, default: [:]][claim.value, default: []].append(claim)
-        }
-        for tagClass in claimsByTag.keys {
-            claimsByTag[tagClass] = claimsByTag[tagClass]!.mapValues { $0.sorted(by: TagClaim.ranks) }
-        }
-        self.typesByIdentifier = typesByIdentifier
-        self.claimsByTag = claimsByTag
-        self.claims = claims
+        backing = TypeRegistryDictionaries(types: types, claims: claims)
     }
+
+    init(backing: any TypeRegistryBacking) {
+        self.backing = backing
+    }
+
+    /// Every claim, in the order the merge gave them, including those of
+    /// types that were not declared.
+    public var claims: [TagClaim] { backing.claims }
 
     /// Identifiers compare case-insensitively, as on Apple's platforms,
     /// where `com.apple.iWork.Pages.pages` and `com.apple.iwork.pages.pages`
     /// are one type.
-    private static func key(_ identifier: String) -> String { identifier.lowercased() }
+    static func key(_ identifier: String) -> String { identifier.lowercased() }
 
     /// The declared types, in identifier order.
-    public var allTypes: [UTType] {
-        typesByIdentifier.values.sorted { $0.identifier < $1.identifier }
-    }
+    public var allTypes: [UTType] { backing.allTypes }
 
-    public var count: Int { typesByIdentifier.count }
+    public var count: Int { backing.count }
 
     /// A fingerprint of every answer the registry can give, the same in
     /// every process for the same content, so that a cache of types
     /// (the catalog) can tell when its answers went stale.
-    public var digest: String {
+    public var digest: String { backing.digest }
+
+    static func digest(types: [UTType], claims: [TagClaim]) -> String {
         var hash = FNV1aHash()
-        for type in allTypes {
+        for type in types {
             hash.combine(field: type.identifier)
             type.conformsTo.forEach { hash.combine(field: $0) }
             hash.combine(field: type.isDeclaredPackage ? "package" : "")
@@ -90,7 +87,7 @@ public struct TypeRegistry: Sendable {
     /// The type with this identifier. A `dyn.` identifier is decoded, as
     /// LaunchServices does, so it is known without being declared.
     public func type(withIdentifier identifier: String) -> UTType? {
-        if let type = typesByIdentifier[Self.key(identifier)] { return type }
+        if let type = backing.declaredType(key: Self.key(identifier)) { return type }
         guard let (tagClass, tag, parent) = DynamicTypeIdentifier.decode(identifier) else { return nil }
         return dynamicType(identifier: identifier, tagClass: tagClass, tag: tag, parent: parent)
     }
@@ -98,16 +95,12 @@ public struct TypeRegistry: Sendable {
     /// The types that claim a tag, best first, keeping only those that
     /// conform to `supertype` when one is given.
     public func types(withTag tag: String, tagClass: TypeTagClass, conformingTo supertype: String? = nil) -> [UTType] {
-        var claims = claimsByTag[tagClass]?[tagClass.normalized(tag)] ?? []
-        if claims.isEmpty, let essence = tagClass.essence(tag) {
-            claims = claimsByTag[tagClass]?[essence] ?? []
+        var candidates = backing.types(claiming: tagClass.normalized(tag), tagClass: tagClass)
+        if candidates.isEmpty, let essence = tagClass.essence(tag) {
+            candidates = backing.types(claiming: essence, tagClass: tagClass)
         }
-        var seen = Set<String>()
-        return claims.compactMap { claim in
-            guard seen.insert(Self.key(claim.identifier)).inserted, let type = typesByIdentifier[Self.key(claim.identifier)] else { return nil }
-            if let supertype, !conforms(type.identifier, to: supertype) { return nil }
-            return type
-        }
+        guard let supertype else { return candidates }
+        return candidates.filter { conforms($0.identifier, to: supertype) }
     }
 
     /// The best type for a tag, or a dynamic type when none claims it.
@@ -164,6 +157,7 @@ public struct TypeRegistry: Sendable {
     /// The type itself, then every type it conforms to, nearest first
     /// (breadth-first), each once.
     public func conformanceChain(of identifier: String) -> [String] {
+        if let chain = backing.conformanceChain(ofDeclared: Self.key(identifier)) { return chain }
         var chain = [type(withIdentifier: identifier)?.identifier ?? identifier]
         var seen: Set<String> = [Self.key(identifier)]
         var index = 0
@@ -180,7 +174,8 @@ public struct TypeRegistry: Sendable {
     /// A package is a directory handled as one document: its type conforms
     /// to `com.apple.package`, or some declaration says `LSTypeIsPackage`.
     public func isPackage(_ identifier: String) -> Bool {
-        conformanceChain(of: identifier).contains { Self.key($0) == UTType.package || typesByIdentifier[Self.key($0)]?.isDeclaredPackage == true }
+        if let isPackage = backing.isPackage(declared: Self.key(identifier)) { return isPackage }
+        return conformanceChain(of: identifier).contains { Self.key($0) == UTType.package || backing.declaredType(key: Self.key($0))?.isDeclaredPackage == true }
     }
 
     private func dynamicType(identifier: String, tagClass: TypeTagClass, tag: String, parent: String) -> UTType {

@@ -1,9 +1,15 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The type registry persisted in SQLite, as LaunchServices keeps its
 /// database: built from ``TypeSources`` once, then read back by every
 /// command until a source file changes.
+///
+/// Beside the database lies an index of the same registry (`types.index`),
+/// which commands map and query in place instead of reading thousands of
+/// rows; SQLite stays the source it is rewritten from whenever it is
+/// missing, damaged or stale.
 public final class TypeRegistryStore: Sendable {
     /// What loading the registry found.
     public struct Snapshot: Sendable {
@@ -20,27 +26,43 @@ public final class TypeRegistryStore: Sendable {
         public var reason: String
     }
 
-    private let pool: DatabaseQueue
-    private let databasePath: String
+    private let databaseURL: URL
+    private let indexPath: String
+    /// Opened at the first question the index cannot answer.
+    private let database = Mutex<DatabaseQueue?>(nil)
     public let sources: TypeSources
 
     public init(databaseURL: URL, sources: TypeSources) throws(DatabaseAccessError) {
+        // Created now, as opening the database would, so that a home that
+        // cannot hold one is said at once.
         do {
-            pool = try SQLiteDatabase.openQueue(at: databaseURL, migrator: Self.migrator)
+            try FileManager.default.createDirectory(at: databaseURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw DatabaseAccessError(path: databaseURL.path, error: error)
         }
-        databasePath = databaseURL.path
+        self.databaseURL = databaseURL
+        indexPath = databaseURL.deletingPathExtension().appendingPathExtension("index").path
         self.sources = sources
     }
+
+    private var databasePath: String { databaseURL.path }
+
+    /// The merge rules the stored registry follows: an index built under
+    /// others is stale, as the migration that changed them emptied the
+    /// database.
+    private static let rules = migrator.migrations.last ?? ""
 
     /// The registry, rebuilt first if a source changed since it was stored,
     /// or if `forceRebuild` asks for it.
     public func snapshot(forceRebuild: Bool = false) throws(DatabaseAccessError) -> Snapshot {
         do {
             let current = sources.files()
+            if !forceRebuild, let indexed = indexedSnapshot(ifMatching: current) {
+                return indexed
+            }
             if !forceRebuild, let stored = try storedSnapshot(ifMatching: current) {
-                return stored
+                writeIndex(stored.index)
+                return stored.snapshot
             }
             return try rebuild(expecting: current, force: forceRebuild)
         } catch let error as DatabaseAccessError {
@@ -50,11 +72,39 @@ public final class TypeRegistryStore: Sendable {
         }
     }
 
-    private func storedSnapshot(ifMatching files: [TypeSources.File]) throws -> Snapshot? {
-        try pool.read { db in
+    private func indexedSnapshot(ifMatching files: [TypeSources.File]) -> Snapshot? {
+        guard let index = TypeRegistryIndex(path: indexPath), index.rules == Self.rules, index.sources == files else { return nil }
+        return Snapshot(registry: TypeRegistry(backing: index), rebuild: nil, problems: index.problems)
+    }
+
+    private func queue() throws -> DatabaseQueue {
+        try database.withLock { database in
+            if let database { return database }
+            let opened = try SQLiteDatabase.openQueue(at: databaseURL, migrator: Self.migrator)
+            database = opened
+            return opened
+        }
+    }
+
+    /// The stored registry, with the index of it, when it was built from `files`.
+    private func storedSnapshot(ifMatching files: [TypeSources.File]) throws -> (snapshot: Snapshot, index: [UInt8])? {
+        try queue().read { db in
             let stored = try SourceFileRow.order(Column("position")).fetchAll(db).map(\.file)
             guard stored == files, try TypeRow.fetchCount(db) > 0 else { return nil }
-            return Snapshot(registry: try Self.readRegistry(db), rebuild: nil, problems: try Self.readProblems(db))
+            let registry = try Self.readRegistry(db)
+            let problems = try Self.readProblems(db)
+            let index = TypeRegistryIndexWriter.index(of: registry, sources: stored, problems: problems, rules: Self.rules)
+            return (Snapshot(registry: registry, rebuild: nil, problems: problems), index)
+        }
+    }
+
+    /// An index that cannot be written costs speed, not answers: the next
+    /// command reads SQLite again and tries again.
+    private func writeIndex(_ index: [UInt8]) {
+        do {
+            try FileSystem.writeAtomically(Data(index), to: RawPath(indexPath))
+        } catch {
+            Diagnostics.types.debug("the type registry index was not written: \(error.description)")
         }
     }
 
@@ -64,12 +114,16 @@ public final class TypeRegistryStore: Sendable {
         let lock = try FileLock(path: databasePath + ".rebuild.lock")
         defer { withExtendedLifetime(lock) {} }
         if !force, let stored = try storedSnapshot(ifMatching: sources.files()) {
-            return stored
+            writeIndex(stored.index)
+            return stored.snapshot
         }
+        let pool = try queue()
         let previous = try pool.read { db in try SourceFileRow.fetchCount(db) }
         let started = ContinuousClock.now
         let loaded = sources.load()
-        try pool.write { db in
+        // The index is made of the registry as SQLite gives it back, so that
+        // its answers are those every later command read from the database.
+        let index = try pool.write { db in
             try TypeTagRow.deleteAll(db)
             try TypeRow.deleteAll(db)
             try SourceFileRow.deleteAll(db)
@@ -86,7 +140,9 @@ public final class TypeRegistryStore: Sendable {
             for problem in loaded.problems {
                 try ProblemRow(problem).insert(db)
             }
+            return TypeRegistryIndexWriter.index(of: try Self.readRegistry(db), sources: loaded.files, problems: loaded.problems, rules: Self.rules)
         }
+        writeIndex(index)
         let reason = force ? "requested" : (previous == 0 ? "first use" : "a source changed")
         Diagnostics.types.debug("rebuilt the type registry (\(reason)): \(loaded.registry.count) types from \(loaded.files.count) files in \(ContinuousClock.now - started)")
         return Snapshot(

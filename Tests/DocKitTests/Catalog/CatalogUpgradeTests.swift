@@ -43,6 +43,8 @@ struct CatalogUpgradeTests {
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v2%'")
         }
         try queue.close()
+        // Nor had that layout an index of the registry.
+        try FileManager.default.removeItem(at: directory.url.appending(path: "types.index"))
 
         let snapshot = try TypeRegistryStore(databaseURL: database, sources: sources).snapshot()
         #expect(snapshot.rebuild != nil)

@@ -190,6 +190,57 @@ struct TypeRegistryStoreTests {
         #expect(FileManager.default.fileExists(atPath: tmp.url("types/base.plist").path))
     }
 
+    // MARK: The index
+
+    @Test("later stores answer from the index, whose digest is the database's")
+    func indexAnswers() throws {
+        let (tmp, types, database) = try Self.fixture()
+        let index = tmp.url("db/types.index")
+        let built = try Self.store(database, types).snapshot()
+        #expect(built.rebuild != nil)
+        #expect(TypeRegistryIndex(path: index.path) != nil)
+        let mapped = try Self.store(database, types).snapshot()
+        #expect(mapped.rebuild == nil)
+        #expect(mapped.registry.backing is TypeRegistryIndex)
+        #expect(mapped.registry.type(withIdentifier: "com.example.extra")?.description == "Extra")
+
+        try FileManager.default.removeItem(at: index)
+        let stored = try Self.store(database, types).snapshot()
+        #expect(stored.rebuild == nil)
+        #expect(stored.registry.backing is TypeRegistryDictionaries)
+        #expect(stored.registry.digest == mapped.registry.digest)
+        #expect(stored.registry.allTypes == mapped.registry.allTypes)
+        #expect(TypeRegistryIndex(path: index.path)?.digest == stored.registry.digest)
+    }
+
+    @Test("a damaged index is ignored and written again from the database", arguments: [0, 1, 100, 4_096])
+    func damagedIndexRewritten(keeping length: Int) throws {
+        let (tmp, types, database) = try Self.fixture()
+        let index = tmp.url("db/types.index")
+        _ = try Self.store(database, types).snapshot()
+        let whole = try Data(contentsOf: index)
+        try Data(whole.prefix(length)).write(to: index)
+        let snapshot = try Self.store(database, types).snapshot()
+        #expect(snapshot.rebuild == nil)
+        #expect(snapshot.registry.type(forFileName: "a.xtra", isDirectory: false).identifier == "com.example.extra")
+        #expect(try Data(contentsOf: index) == whole)
+        #expect(try Self.store(database, types).snapshot().registry.backing is TypeRegistryIndex)
+    }
+
+    @Test("an index built under other merge rules is ignored")
+    func otherRulesIgnored() throws {
+        let (tmp, types, database) = try Self.fixture()
+        let index = tmp.url("db/types.index")
+        _ = try Self.store(database, types).snapshot()
+        let sources = TypeSources(systemDirectories: [types]).files()
+        let empty = TypeRegistryIndexWriter.index(of: TypeRegistry(types: [], claims: []), sources: sources, problems: [], rules: "v0: older rules")
+        try Data(empty).write(to: index)
+        let snapshot = try Self.store(database, types).snapshot()
+        #expect(snapshot.rebuild == nil)
+        #expect(snapshot.registry.type(withIdentifier: "com.example.extra") != nil)
+        #expect(TypeRegistryIndex(path: index.path)?.count == snapshot.registry.count)
+    }
+
     // MARK: Problems
 
     @Test("a malformed file is reported and the others still load; the problems persist")
