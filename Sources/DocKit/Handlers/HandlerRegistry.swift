@@ -79,9 +79,13 @@ public struct HandlerRegistry: Sendable {
         for (index, identifier) in chain.enumerated() where distances[identifier.lowercased()] == nil {
             distances[identifier.lowercased()] = index
         }
-        // Installed desktop apps are matched as GIO matches them: by the
-        // document's MIME types and their shared-mime-info ancestors.
-        let lineage = mimeHierarchy.lineage(of: registry.type(withIdentifier: type)?.mimeTypes ?? [])
+        // Installed desktop apps are matched as GIO matches a file: by its
+        // one content type and that type's sub-class-of ancestors. The
+        // type's other MIME types are aliases (resolved the same) or types
+        // merged into it by extension (image/jpx into JPEG 2000), whose
+        // apps GIO never offers for a file of this type.
+        let contentType = mimeHierarchy.contentType(of: registry.type(withIdentifier: type)?.mimeTypes ?? [])
+        let lineage = mimeHierarchy.lineage(of: contentType.map { [$0] } ?? [])
         var mimeDistances: [String: Int] = [:]
         for (index, mimeType) in lineage.enumerated() where mimeDistances[mimeType] == nil {
             mimeDistances[mimeType] = index
