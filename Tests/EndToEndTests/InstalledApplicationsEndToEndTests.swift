@@ -136,6 +136,24 @@ struct InstalledApplicationsEndToEndTests {
         #expect(own.docbrowser == "beta" && own.gio == "zed", "\(own)")
     }
 
+    /// Installed apps are read afresh by every command: nothing to
+    /// register, no cache of docbrowser's own to refresh, and nothing
+    /// written where the desktop keeps its apps.
+    @Test("a .desktop file added after a command is seen by the next, with no registration; docbrowser writes nothing into the applications folders")
+    func addedApplicationIsSeen() async throws {
+        let sandbox = try Sandbox()
+        let applications = sandbox.userHome.appending(path: ".local/share/applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        let environment = Self.isolated(sandbox, [:])
+        #expect(try await Self.docbrowserChoice(sandbox, "public.png", environment: environment) == nil)
+        _ = try sandbox.write(Self.entry("Late", mimeTypes: ["image/png"]), to: "user/.local/share/applications/late.desktop")
+        #expect(try await Self.docbrowserChoice(sandbox, "public.png", environment: environment) == "late")
+        #expect(try await sandbox.run(["handlers", "default", "public.png", "late"], environment: environment).status == 0)
+        #expect(try await sandbox.run(["handlers", "--json"], environment: environment).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: applications.path) == ["late.desktop"])
+        #expect(!FileManager.default.fileExists(atPath: sandbox.systemData.appending(path: "applications").path))
+    }
+
     static let realPackages = ["feh", "nsxiv", "vim"].allSatisfy { FileManager.default.fileExists(atPath: "/usr/share/applications/\($0).desktop") }
 
     /// feh, nsxiv and vim, which `make test` installs (scripts/install-system-packages.sh).
