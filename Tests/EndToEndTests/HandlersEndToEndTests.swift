@@ -208,6 +208,47 @@ struct HandlersEndToEndTests {
         #expect(FileManager.default.fileExists(atPath: sandbox.root.appending(path: "org.example.data/record.json").path))
     }
 
+    /// A plug-in (or a role nobody defines) claims what it reads, and has a
+    /// program, yet never opens a document: not by rank, not as the user's
+    /// default, not when such a default was stored before docbrowser
+    /// refused it.
+    @Test("a plug-in's claim never opens, even as the user's default", arguments: ["QLGenerator", "MDImporter", "Thumbnailer"])
+    func pluginRolesNeverOpen(_ role: String) async throws {
+        let sandbox = try Sandbox()
+        let script = try sandbox.write(Self.recorder, to: "ql/record.py")
+        try await sandbox.shell("chmod +x '\(script.path)'")
+        let plugin = try sandbox.write(
+            #"{"CFBundleIdentifier": "org.example.ql", "CFBundleExecutable": "record.py", "CFBundleDocumentTypes": [{"CFBundleTypeRole": "\#(role)", "LSItemContentTypes": ["public.png"]}]}"#,
+            to: "ql/org.example.ql.json"
+        )
+        #expect(try await sandbox.run("handlers", "register", plugin.path).status == 0)
+        let viewer = try await Self.writeHandler(sandbox, dir: "viewer", identifier: "org.example.viewer", types: [("public.image", "Alternate")])
+        #expect(try await sandbox.run("handlers", "register", viewer.path).status == 0)
+        // Typed by its extension; text, which the recorder can read back.
+        _ = try sandbox.write("not really a PNG", to: "home/Documents/a.png")
+
+        let refused = try await sandbox.run("handlers", "default", "public.png", "org.example.ql")
+        #expect(refused.status == 5, "\(refused)")
+        #expect(refused.standardError.contains("org.example.ql: cannot open documents:"), "\(refused)")
+        #expect(!refused.standardOutput.contains("now opens"), "\(refused)")
+        #expect(try await sandbox.run("handlers", "default", "public.png", "--json").json()["handler"] is NSNull)
+
+        // A default stored before this refusal, or by hand, is ignored.
+        _ = try sandbox.write(#"{"public.png": "org.example.ql"}"#, to: "home/Library/handler-defaults.json")
+        let listed = try #require(try await sandbox.run("handlers", "public.png", "--json").json()["candidates"] as? [[String: Any]])
+        #expect(listed.map { $0["identifier"] as? String } == ["org.example.viewer", "org.example.ql"])
+        #expect(listed.allSatisfy { $0["isUserDefault"] as? Bool == false })
+        #expect(listed.last?["opens"] as? Bool == false)
+        let opened = try await sandbox.run("open", "a.png", "--wait")
+        #expect(opened.status == 0, "\(opened)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.root.appending(path: "viewer/record.json").path))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appending(path: "ql/record.json").path))
+        // Nor does naming it launch it.
+        let with = try await sandbox.run("open", "a.png", "--with", "org.example.ql", "--wait")
+        #expect(with.status == 5, "\(with)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appending(path: "ql/record.json").path))
+    }
+
     @Test func unusableKeysAreWarnedAboutAndStrictRefusesThem() async throws {
         let sandbox = try Sandbox()
         let bad = try sandbox.write(#"{"CFBundleIdentifier": "org.example.bad", "CFBundleDocumentTypes": [{"LSHandlerRank": "Supreme"}]}"#, to: "bad.json")

@@ -15,7 +15,9 @@ struct InstalledApplicationsEndToEndTests {
         var docbrowser: String?
     }
 
-    static func choice(_ sandbox: Sandbox, _ mimeType: String, environment: [Environment.Key: String?]) async throws -> Choice {
+    /// The user's and the system's XDG variables pointed into the sandbox,
+    /// then `environment`.
+    static func isolated(_ sandbox: Sandbox, _ environment: [Environment.Key: String?]) -> [Environment.Key: String?] {
         var full: [Environment.Key: String?] = [
             "HOME": sandbox.userHome.path,
             "XDG_DATA_HOME": sandbox.userHome.appending(path: ".local/share").path,
@@ -24,21 +26,40 @@ struct InstalledApplicationsEndToEndTests {
             "XDG_CURRENT_DESKTOP": nil,
         ]
         full.merge(environment) { _, new in new }
+        return full
+    }
+
+    static func desktopID(_ text: String?) -> String? {
+        guard let text, let range = text.range(of: #"[A-Za-z0-9_.-]+\.desktop"#, options: .regularExpression) else { return nil }
+        return String(text[range].dropLast(".desktop".count))
+    }
+
+    /// `gio mime`'s default application, from its first line.
+    static func gioDefault(_ mimeType: String, environment full: [Environment.Key: String?]) async throws -> String? {
         let gio = try await Subprocess.run(.name("gio"), arguments: ["mime", mimeType], environment: .inherit.updating(full), output: .string(limit: 1 << 16), error: .discarded)
-        let xdg = try await Subprocess.run(.name("xdg-mime"), arguments: ["query", "default", mimeType], environment: .inherit.updating(full), output: .string(limit: 1 << 16), error: .discarded)
-        func desktopID(_ text: String?) -> String? {
-            guard let text, let range = text.range(of: #"[A-Za-z0-9_.-]+\.desktop"#, options: .regularExpression) else { return nil }
-            return String(text[range].dropLast(".desktop".count))
-        }
-        let gioLine = gio.standardOutput.split(separator: "\n").first.map(String.init)
-        let type = try await sandbox.run(["types", "lookup", "--mime", mimeType, "--json"], environment: full)
-        let identifier = (try type.json()["type"] as? [String: Any])?["identifier"] as? String ?? mimeType
+        let line = gio.standardOutput.split(separator: "\n").first.map(String.init)
+        return line?.hasPrefix("Default application") == true ? desktopID(line) : nil
+    }
+
+    /// The type docbrowser gives `mimeType`: its identifier and MIME types.
+    static func type(_ sandbox: Sandbox, _ mimeType: String, environment full: [Environment.Key: String?]) async throws -> (identifier: String, mimeTypes: [String]) {
+        let type = try (try await sandbox.run(["types", "lookup", "--mime", mimeType, "--json"], environment: full)).json()["type"] as? [String: Any]
+        return (type?["identifier"] as? String ?? mimeType, type?["mimeTypes"] as? [String] ?? [])
+    }
+
+    /// The first handler docbrowser would open `identifier` with.
+    static func docbrowserChoice(_ sandbox: Sandbox, _ identifier: String, environment full: [Environment.Key: String?]) async throws -> String? {
         let handlers = try await sandbox.run(["handlers", identifier, "--json"], environment: full)
-        let first = (try handlers.json()["candidates"] as? [[String: Any]])?.first { $0["opens"] as? Bool == true }
+        return (try handlers.json()["candidates"] as? [[String: Any]])?.first { $0["opens"] as? Bool == true }?["identifier"] as? String
+    }
+
+    static func choice(_ sandbox: Sandbox, _ mimeType: String, environment: [Environment.Key: String?]) async throws -> Choice {
+        let full = isolated(sandbox, environment)
+        let xdg = try await Subprocess.run(.name("xdg-mime"), arguments: ["query", "default", mimeType], environment: .inherit.updating(full), output: .string(limit: 1 << 16), error: .discarded)
         return Choice(
-            gio: gioLine?.hasPrefix("Default application") == true ? desktopID(gioLine) : nil,
+            gio: try await gioDefault(mimeType, environment: full),
             xdgMime: desktopID(xdg.standardOutput),
-            docbrowser: first?["identifier"] as? String
+            docbrowser: try await docbrowserChoice(sandbox, try await type(sandbox, mimeType, environment: full).identifier, environment: full)
         )
     }
 
@@ -115,6 +136,24 @@ struct InstalledApplicationsEndToEndTests {
         #expect(own.docbrowser == "beta" && own.gio == "zed", "\(own)")
     }
 
+    /// Installed apps are read afresh by every command: nothing to
+    /// register, no cache of docbrowser's own to refresh, and nothing
+    /// written where the desktop keeps its apps.
+    @Test("a .desktop file added after a command is seen by the next, with no registration; docbrowser writes nothing into the applications folders")
+    func addedApplicationIsSeen() async throws {
+        let sandbox = try Sandbox()
+        let applications = sandbox.userHome.appending(path: ".local/share/applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        let environment = Self.isolated(sandbox, [:])
+        #expect(try await Self.docbrowserChoice(sandbox, "public.png", environment: environment) == nil)
+        _ = try sandbox.write(Self.entry("Late", mimeTypes: ["image/png"]), to: "user/.local/share/applications/late.desktop")
+        #expect(try await Self.docbrowserChoice(sandbox, "public.png", environment: environment) == "late")
+        #expect(try await sandbox.run(["handlers", "default", "public.png", "late"], environment: environment).status == 0)
+        #expect(try await sandbox.run(["handlers", "--json"], environment: environment).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: applications.path) == ["late.desktop"])
+        #expect(!FileManager.default.fileExists(atPath: sandbox.systemData.appending(path: "applications").path))
+    }
+
     static let realPackages = ["feh", "nsxiv", "vim"].allSatisfy { FileManager.default.fileExists(atPath: "/usr/share/applications/\($0).desktop") }
 
     /// feh, nsxiv and vim, which `make test` installs (scripts/install-system-packages.sh).
@@ -136,5 +175,62 @@ struct InstalledApplicationsEndToEndTests {
             if choice.docbrowser == choice.gio { agreed += 1 }
         }
         print("note: docbrowser agrees with gio on \(agreed) of \(sample.count) MIME types")
+
+        // GIO gives apps to a MIME type's sub-class-of ancestors only: not
+        // text/plain's to every text/*, not application/octet-stream's.
+        for mimeType in ["text/x-gcode-gx", "text/x-rust"] {
+            #expect(try await Self.gioDefault(mimeType, environment: Self.isolated(sandbox, environment)) == nil)
+        }
+        #expect(try await Self.choice(sandbox, "text/x-gcode-gx", environment: environment).docbrowser == nil)
+    }
+
+    /// A MIME type shared-mime-info lists is, to docbrowser, a type, often
+    /// with others merged into it (image/jpx into JPEG 2000, text/x-rust
+    /// into Rust source). docbrowser chooses for the type what GIO chooses
+    /// for a file of the type: its first MIME type shared-mime-info declares.
+    @Test("every MIME type shared-mime-info lists: docbrowser chooses what gio mime chooses for its type's content type", .enabled(if: hasTools && realPackages))
+    func everySharedMimeInfoType() async throws {
+        let sandbox = try Sandbox()
+        let full = Self.isolated(sandbox, ["XDG_DATA_DIRS": "/usr/share"])
+        let listed = try String(contentsOfFile: "/usr/share/mime/types", encoding: .utf8).split(separator: "\n").map(String.init)
+        let aliases = Dictionary(try String(contentsOfFile: "/usr/share/mime/aliases", encoding: .utf8).split(separator: "\n").compactMap { line -> (String, String)? in
+            let words = line.split(separator: " ")
+            return words.count == 2 ? (words[0].lowercased(), words[1].lowercased()) : nil
+        }, uniquingKeysWith: { first, _ in first })
+        // docbrowser lower-cases MIME types, as they compare; gio does not
+        // (text/x-iMelody has an app, text/x-imelody none).
+        let declared = Dictionary(listed.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        // The content type GIO gives a file of the type: its first MIME
+        // type shared-mime-info declares.
+        func contentType(_ mimeTypes: [String]) -> String? {
+            mimeTypes.lazy.compactMap { declared[aliases[$0.lowercased()] ?? $0.lowercased()] }.first ?? mimeTypes.first
+        }
+        struct Outcome { var mimeType: String, identifier: String, contentType: String, docbrowser: String?, gioContentType: String?, gioListed: String? }
+        var outcomes: [Outcome] = []
+        // Four at a time: each is three short processes.
+        for batch in stride(from: 0, to: listed.count, by: 4).map({ listed[$0..<min($0 + 4, listed.count)] }) {
+            try await withThrowingTaskGroup(of: Outcome.self) { group in
+                for mimeType in batch {
+                    group.addTask {
+                        let type = try await Self.type(sandbox, mimeType, environment: full)
+                        let content = contentType(type.mimeTypes) ?? mimeType
+                        let gioListed = try await Self.gioDefault(mimeType, environment: full)
+                        return Outcome(
+                            mimeType: mimeType, identifier: type.identifier, contentType: content,
+                            docbrowser: try await Self.docbrowserChoice(sandbox, type.identifier, environment: full),
+                            gioContentType: content == mimeType ? gioListed : try await Self.gioDefault(content, environment: full),
+                            gioListed: gioListed
+                        )
+                    }
+                }
+                for try await outcome in group { outcomes.append(outcome) }
+            }
+        }
+        for outcome in outcomes.sorted(by: { $0.mimeType < $1.mimeType }) {
+            #expect(outcome.docbrowser == outcome.gioContentType, "\(outcome)")
+        }
+        let agreed = outcomes.filter { $0.docbrowser == $0.gioContentType }.count
+        let merged = outcomes.filter { $0.docbrowser != $0.gioListed }
+        print("note: docbrowser agrees with gio on \(agreed) of \(listed.count) shared-mime-info types, asked for the content type GIO gives a file of the type; asked for the listed MIME type itself, on \(listed.count - merged.count); the rest are merged into another type: \(merged.map { "\($0.mimeType) (\($0.identifier), \($0.docbrowser ?? "none"))" }.joined(separator: ", "))")
     }
 }

@@ -25,7 +25,7 @@ struct RealInfoPlistsEndToEndTests {
     \t\t<dict>
     \t\t\t<key>CFBundleTypeName</key><string>Lossless audio</string>
     \t\t\t<key>CFBundleTypeRole</key><string>Viewer</string>
-    \t\t\t<key>CFBundleTypeExtensions</key><array><string>ape</string><string>apl</string></array>
+    \t\t\t<key>CFBundleTypeExtensions</key><array><string>ape</string><string>apl</string><string>mac</string></array>
     \t\t</dict>
     \t\t<dict>
     \t\t\t<key>CFBundleTypeRole</key><string>Viewer</string>
@@ -84,7 +84,9 @@ struct RealInfoPlistsEndToEndTests {
         // and each legacy extension has a dynamic type of its own.
         #expect(try await Self.lookup(sandbox, ext: "ape") == "com.example.monkeys-audio")
         let apl = try #require(try await Self.lookup(sandbox, ext: "apl"))
-        #expect(apl.hasPrefix("dyn."))
+        let mac = try #require(try await Self.lookup(sandbox, ext: "mac"))
+        #expect(apl.hasPrefix("dyn.") && mac.hasPrefix("dyn."))
+        #expect(Set([apl, mac, "com.example.monkeys-audio"]).count == 3, "\(apl), \(mac)")
 
         // No LSHandlerRank: Default, though the app exports the type.
         let sql = try await Self.candidates(sandbox, "com.example.querybench.sql")
@@ -123,6 +125,14 @@ struct RealInfoPlistsEndToEndTests {
         #expect(invalid.status == 6, "\(invalid)")
     }
 
+    /// `$(PRODUCT_BUNDLE_IDENTIFIER)`, `${TARGET_NAME}` and the like, which
+    /// Xcode or CMake substitute when building.
+    static func hasBuildSettingIdentifier(_ plist: URL) throws -> Bool {
+        let root = try PropertyListSerialization.propertyList(from: Data(contentsOf: plist), format: nil) as? [String: Any]
+        let identifier = root?["CFBundleIdentifier"] as? String ?? ""
+        return identifier.contains("$(") || identifier.contains("${")
+    }
+
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appending(path: "../../../shared/corpus/real-plists").standardizedFileURL
 
@@ -136,11 +146,25 @@ struct RealInfoPlistsEndToEndTests {
         let plists = names.filter { $0.hasSuffix(".plist") }.sorted()
         #expect(plists.count == 26)
         let sandbox = try Sandbox()
+        var buildSettingIdentifiers = 0
         for name in plists {
             let result = try await sandbox.run("handlers", "register", corpus.appending(path: name).path)
             #expect(result.status == 0, "\(name): \(result)")
             #expect(!result.standardError.contains("Fatal error"), "\(name)")
+            let warnings = result.standardError.split(separator: "\n").filter { $0.hasPrefix("docbrowser: warning: ") }
+            let identifierWarnings = warnings.filter { $0.contains(": CFBundleIdentifier: ") }
+            if try Self.hasBuildSettingIdentifier(corpus.appending(path: name)) {
+                buildSettingIdentifiers += 1
+                #expect(identifierWarnings.count == 1, "\(name): \(result)")
+            } else {
+            }
+            // Two real apps' plists that need nothing docbrowser warns about
+            // (it only notes that their executables are not here).
+            if ["Transmission-Info.plist", "iTerm2-Info.plist"].contains(name) {
+                #expect(warnings.isEmpty, "\(name): \(result)")
+            }
         }
+        #expect(buildSettingIdentifiers > 0, "the corpus has plists with $(PRODUCT_BUNDLE_IDENTIFIER)")
         let listed = try await sandbox.run("handlers", "--json")
         #expect(listed.status == 0 && listed.standardError.isEmpty, "\(listed)")
         // docbrowser's own archiver is always installed beside them.

@@ -40,6 +40,10 @@ public struct HandlerManifest: Sendable, Hashable {
             self.isPackage = isPackage
         }
 
+        /// Whether a claim of this entry may open a document: rank None and
+        /// the roles of plug-ins never do, not even as the user's default.
+        public var opensDocuments: Bool { rank != .none && role.opensDocuments }
+
         /// The types the entry claims: its content types, else those its
         /// legacy extensions and MIME types name in the registry
         /// (`*` claims every item).

@@ -79,9 +79,13 @@ public struct HandlerRegistry: Sendable {
         for (index, identifier) in chain.enumerated() where distances[identifier.lowercased()] == nil {
             distances[identifier.lowercased()] = index
         }
-        // Installed desktop apps are matched as GIO matches them: by the
-        // document's MIME types and their shared-mime-info ancestors.
-        let lineage = mimeHierarchy.lineage(of: registry.type(withIdentifier: type)?.mimeTypes ?? [])
+        // Installed desktop apps are matched as GIO matches a file: by its
+        // one content type and that type's sub-class-of ancestors. The
+        // type's other MIME types are aliases (resolved the same) or types
+        // merged into it by extension (image/jpx into JPEG 2000), whose
+        // apps GIO never offers for a file of this type.
+        let contentType = mimeHierarchy.contentType(of: registry.type(withIdentifier: type)?.mimeTypes ?? [])
+        let lineage = mimeHierarchy.lineage(of: contentType.map { [$0] } ?? [])
         var mimeDistances: [String: Int] = [:]
         for (index, mimeType) in lineage.enumerated() where mimeDistances[mimeType] == nil {
             mimeDistances[mimeType] = index
@@ -114,7 +118,9 @@ public struct HandlerRegistry: Sendable {
         // The user's default for the most specific type that has one; then
         // the desktop's (mimeapps.list), as GIO chooses.
         for (distance, identifier) in chain.enumerated() {
-            guard let chosen = defaults.handler(for: identifier), let handler = handler(withIdentifier: chosen), handler.canOpen else { continue }
+            guard let chosen = defaults.handler(for: identifier), let handler = handler(withIdentifier: chosen),
+                  Self.refusal(of: handler, claim: candidates.first { $0.handler.identifier == handler.identifier }, type: type) == nil
+            else { continue }
             var preferred = Self.promoted(handler, in: &candidates, type: type, claimedType: identifier, distance: distance)
             preferred.defaultFor = identifier
             candidates.insert(preferred, at: 0)
@@ -134,6 +140,34 @@ public struct HandlerRegistry: Sendable {
             return candidates.sorted { $0.ranks(before: $1) }
         }
         return candidates.sorted { $0.ranks(before: $1) }
+    }
+
+    /// Refuses `handler` as the one to open `type` with, even when the user
+    /// asks for it by default or by `--with`, when its best claim on the
+    /// type never opens (rank None, role None, a plug-in's role), or when
+    /// it claims nothing of the type and is a plug-in whose every claim is
+    /// such. An app that opens other types may be chosen, as Finder's
+    /// "Open With" allows.
+    public func checkOpens(_ handler: HandlerManifest, type: String, registry: TypeRegistry) throws(HandlerError) {
+        let claim = candidates(forType: type, registry: registry).first { $0.handler.identifier == handler.identifier }
+        if let reason = Self.refusal(of: handler, claim: claim, type: type) {
+            throw .cannotOpen(handler: handler.identifier, reason: reason)
+        }
+    }
+
+    /// Why `handler`, whose best claim on `type` is `claim`, may not open
+    /// it; nil when it may.
+    private static func refusal(of handler: HandlerManifest, claim: HandlerCandidate?, type: String) -> String? {
+        guard handler.canOpen else { return "it has no executable here (types only)" }
+        if let claim {
+            guard !claim.opens else { return nil }
+            return claim.rank == .none
+                ? "it claims \(claim.claimedType) at rank None, which never opens \(type)"
+                : "it claims \(claim.claimedType) as \(claim.role), a role that never opens documents"
+        }
+        guard !handler.documentTypes.isEmpty, !handler.documentTypes.contains(where: \.opensDocuments) else { return nil }
+        let roles = Set(handler.documentTypes.map { $0.rank == .none ? "rank None" : "role \($0.role)" }).sorted()
+        return "its only claims are with \(roles.joined(separator: ", ")), which never open documents"
     }
 
     /// The handler's own claim taken out of `candidates`, or, when it makes
@@ -177,11 +211,11 @@ public struct HandlerCandidate: Sendable, Hashable {
 
     public var isUserDefault: Bool { defaultFor != nil }
 
-    /// Whether it would be launched: a user default always can; otherwise
-    /// rank None and role None never open, nor a handler with no program.
+    /// Whether it would be launched: rank None, role None and plug-ins'
+    /// roles never open, not even as the user's default, nor a handler with
+    /// no program.
     public var opens: Bool {
-        guard handler.canOpen else { return false }
-        return isUserDefault || (rank != .none && role.opensDocuments)
+        handler.canOpen && rank != .none && role.opensDocuments
     }
 
     func ranks(before other: HandlerCandidate) -> Bool {
@@ -210,9 +244,9 @@ public struct HandlerCandidate: Sendable, Hashable {
         reasons.append("\(claim) as \(rank)\(rankIsDeclared ? "" : " (no LSHandlerRank)")")
         if !handler.canOpen {
             reasons.append("cannot open: \(handler.declaredExecutable.map { "no executable '\($0)' here" } ?? "no executable"), types only")
-        } else if !isUserDefault && rank == .none {
+        } else if rank == .none {
             reasons.append("never opens: rank None")
-        } else if !isUserDefault && !role.opensDocuments {
+        } else if !role.opensDocuments {
             reasons.append("never opens: role \(role)")
         }
         return reasons.joined(separator: "; ")

@@ -1,14 +1,15 @@
 import Foundation
 
 /// shared-mime-info's hierarchy of MIME types, as GIO walks it to find the
-/// apps for a type: the `subclasses` and `aliases` files that
-/// `update-mime-database` writes into each `mime` directory. Every `text/*`
-/// is also plain text, and everything but `inode/*` is a stream of bytes.
+/// apps for a type: the `types`, `subclasses` and `aliases` files that
+/// `update-mime-database` writes into each `mime` directory.
 public struct MIMETypeHierarchy: Sendable, Hashable {
     /// Each type's `sub-class-of` parents.
     public private(set) var parents: [String: [String]] = [:]
     /// Each alias's type.
     public private(set) var canonicalNames: [String: String] = [:]
+    /// The types shared-mime-info declares: those GIO can give a file.
+    public private(set) var declaredTypes: Set<String> = []
 
     /// An empty hierarchy: every type stands alone.
     public init() {}
@@ -23,6 +24,9 @@ public struct MIMETypeHierarchy: Sendable, Hashable {
                 for (child, parent) in pairs(text) where !(hierarchy.parents[child]?.contains(parent) ?? false) {
                     hierarchy.parents[child, default: []].append(parent)
                 }
+            }
+            if let text = try? String(contentsOf: mime.appending(path: "types"), encoding: .utf8) {
+                hierarchy.declaredTypes.formUnion(text.split(separator: "\n").map { TypeTagClass.mimeType.normalized(String($0)) })
             }
             if let text = try? String(contentsOf: mime.appending(path: "aliases"), encoding: .utf8) {
                 for (alias, name) in pairs(text) where hierarchy.canonicalNames[alias] == nil {
@@ -47,7 +51,22 @@ public struct MIMETypeHierarchy: Sendable, Hashable {
         return canonicalNames[normalized] ?? normalized
     }
 
-    /// The types themselves, then their ancestors, nearest first, each once.
+    /// The content type GIO gives a file of a type that has these MIME
+    /// types, its preferred first: the first that shared-mime-info
+    /// declares, by its name or an alias (Apple prefers
+    /// text/x-python-script, which it does not; a .py file is text/x-python
+    /// to GIO), else the preferred one.
+    public func contentType(of mimeTypes: [String]) -> String? {
+        let names = mimeTypes.map(canonicalName)
+        return names.first(where: declaredTypes.contains) ?? names.first
+    }
+
+    /// The types themselves, then their `sub-class-of` ancestors, nearest
+    /// first, each once: the list GIO's `get_list_of_mimetypes` walks, a
+    /// type's own parents (`xdg_mime_list_mime_parents`) and theirs. It
+    /// adds neither `text/plain` for `text/*` nor `application/octet-stream`:
+    /// those make a type one of theirs (`g_content_type_is_a`), but never
+    /// give it their apps, so `gio mime text/x-rust` finds no text editor.
     /// - Parameter mimeTypes: A document's MIME types, its preferred first.
     public func lineage(of mimeTypes: [String]) -> [String] {
         var result: [String] = []
@@ -59,12 +78,7 @@ public struct MIMETypeHierarchy: Sendable, Hashable {
             index += 1
             guard seen.insert(next).inserted else { continue }
             result.append(next)
-            var parents = self.parents[next] ?? []
-            if next.hasPrefix("text/"), next != "text/plain" { parents.append("text/plain") }
-            queue += parents.map(canonicalName)
-        }
-        if !result.isEmpty, !result.contains(where: { $0.hasPrefix("inode/") }), !seen.contains("application/octet-stream") {
-            result.append("application/octet-stream")
+            queue += (parents[next] ?? []).map(canonicalName)
         }
         return result
     }

@@ -185,8 +185,9 @@ struct HandlersDefault: AsyncParsableCommand {
         }
         var chosen: String?
         if let identifier {
-            guard let handler = context.handlerRegistry().handler(withIdentifier: identifier) else { throw HandlerError.unknownHandler(identifier) }
-            guard handler.canOpen else { throw HandlerError.cannotOpen(handler: handler.identifier, reason: "it has no executable here (types only)") }
+            let handlers = context.handlerRegistry()
+            guard let handler = handlers.handler(withIdentifier: identifier) else { throw HandlerError.unknownHandler(identifier) }
+            try handlers.checkOpens(handler, type: known.identifier, registry: registry)
             chosen = handler.identifier
         }
         _ = try HandlerDefaults.update(home: context.home) { $0.set(chosen, for: known.identifier) }

@@ -45,6 +45,7 @@ struct OpenCommand: AsyncParsableCommand {
         let chosen: HandlerManifest
         if let handler {
             guard let found = handlers.handler(withIdentifier: handler) else { throw HandlerError.unknownHandler(handler) }
+            try handlers.checkOpens(found, type: document.type, registry: catalog.registry)
             chosen = found
         } else {
             chosen = try handlers.preferredHandler(

@@ -81,15 +81,33 @@ struct DesktopApplicationsTests {
         #expect(applied.documentTypes.last?.rank == .owner)
     }
 
-    @Test("a MIME type's lineage: itself, its aliases resolved, its parents, plain text for text, then bytes")
-    func lineage() throws {
+    /// The hierarchy of one `mime` directory holding `files` (name: text).
+    static func hierarchy(_ files: [String: String]) throws -> MIMETypeHierarchy {
         let tmp = try TemporaryDirectory("mime")
-        _ = try tmp.write("text/x-python application/x-executable\ntext/x-python text/plain\napplication/json application/javascript\n", to: "data/mime/subclasses")
-        _ = try tmp.write("text/x-python3 text/x-python\n", to: "data/mime/aliases")
-        let hierarchy = MIMETypeHierarchy.load(environment: ["HOME": "/nonexistent", "XDG_DATA_HOME": tmp.url("data").path, "XDG_DATA_DIRS": "/nonexistent"])
-        #expect(hierarchy.lineage(of: ["text/x-python3"]) == ["text/x-python", "application/x-executable", "text/plain", "application/octet-stream"])
-        #expect(hierarchy.lineage(of: ["application/json"]) == ["application/json", "application/javascript", "application/octet-stream"])
-        #expect(hierarchy.lineage(of: ["text/markdown"]) == ["text/markdown", "text/plain", "application/octet-stream"])
+        for (name, text) in files { _ = try tmp.write(text, to: "data/mime/\(name)") }
+        return MIMETypeHierarchy.load(environment: ["HOME": "/nonexistent", "XDG_DATA_HOME": tmp.url("data").path, "XDG_DATA_DIRS": "/nonexistent"])
+    }
+
+    @Test("a MIME type's lineage: itself, its aliases resolved, its sub-class-of parents, and nothing GIO does not add")
+    func lineage() throws {
+        let hierarchy = try Self.hierarchy([
+            "subclasses": "text/x-python application/x-executable\ntext/x-python text/plain\napplication/json application/javascript\n",
+            "aliases": "text/x-python3 text/x-python\n",
+        ])
+        #expect(hierarchy.lineage(of: ["text/x-python3"]) == ["text/x-python", "application/x-executable", "text/plain"])
+        #expect(hierarchy.lineage(of: ["application/json"]) == ["application/json", "application/javascript"])
+        // Text with no sub-class-of is not plain text's, nor bytes', to GIO.
+        #expect(hierarchy.lineage(of: ["text/markdown"]) == ["text/markdown"])
         #expect(hierarchy.lineage(of: []) == [])
+    }
+
+    @Test("a type's content type, as GIO gives a file one: its first MIME type shared-mime-info declares, by name or alias, else its first")
+    func contentType() throws {
+        let hierarchy = try Self.hierarchy(["types": "text/x-python\nimage/jp2\n", "aliases": "text/x-python3 text/x-python\n"])
+        #expect(hierarchy.contentType(of: ["text/x-python-script", "text/x-python"]) == "text/x-python")
+        #expect(hierarchy.contentType(of: ["text/x-python-script", "text/x-python3"]) == "text/x-python")
+        #expect(hierarchy.contentType(of: ["image/jp2", "image/jpx"]) == "image/jp2")
+        #expect(hierarchy.contentType(of: ["text/x-unknown", "text/x-other"]) == "text/x-unknown")
+        #expect(hierarchy.contentType(of: []) == nil)
     }
 }

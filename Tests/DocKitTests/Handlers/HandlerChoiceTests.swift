@@ -63,6 +63,11 @@ struct HandlerChoiceTests {
         #expect(Self.order("public.plain-text", handlers, defaults: ["public.text": "alt.text", "PUBLIC.PLAIN-TEXT": "other"]).first == "other")
         // A default naming an unknown handler is ignored.
         #expect(Self.order("public.plain-text", handlers, defaults: ["public.plain-text": "gone"]) == ["own.plain", "alt.text"])
+        // A default naming a plug-in, or a handler whose claim is at rank None, never opens.
+        let neverOpen = [Self.handler("ql.gen", [(["public.plain-text"], .owner, .quickLookGenerator)]), Self.handler("rank.none", [(["public.text"], .none, .editor)])]
+        for plugin in ["ql.gen", "rank.none"] {
+            #expect(Self.order("public.plain-text", handlers + neverOpen, defaults: ["public.plain-text": plugin]) == ["own.plain", "alt.text"])
+        }
     }
 
     @Test("why says which type was claimed, how far up, and at which rank")

@@ -175,6 +175,17 @@ struct SystemTypeDeclarationsTests {
         #expect(Self.registry.preferredType(withTag: mimeType, tagClass: .mimeType).identifier == identifier)
     }
 
+    /// The other direction: the types carry the charset MIME types as tags,
+    /// so a UTF-8 document is sent as `text/plain;charset=utf-8`.
+    @Test("Apple's UTF-8 and UTF-16 types carry their charset MIME types", arguments: [
+        ("public.utf8-plain-text", "text/plain;charset=utf-8"),
+        ("public.utf16-plain-text", "text/plain;charset=utf-16"),
+    ])
+    func plainTextCharsetTags(_ identifier: String, _ mimeType: String) throws {
+        let type = try #require(Self.registry.type(withIdentifier: identifier))
+        #expect(type.mimeTypes.contains(mimeType), "\(type.mimeTypes)")
+    }
+
     @Test("the system types real apps' Info.plists name are declared", arguments: [
         "com.real.realmedia", "com.microsoft.advanced-systems-format", "public.precompiled-c-header", "com.apple.localizable-name-bundle",
     ])
