@@ -9,9 +9,7 @@ import Testing
 /// twice, one `lstat` per document each time).
 @Suite("a command about one document does not examine its neighbours")
 struct OneDocumentWorkEndToEndTests {
-    static let strace = ["/usr/bin/strace", "/bin/strace"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
-    @Test(.enabled(if: strace != nil, "strace is not installed (scripts/install-system-packages.sh installs it)"))
+    @Test(Strace.installed)
     func examinesOnlyTheDocumentItNames() async throws {
         let few = try await Self.home(documents: 30)
         let many = try await Self.home(documents: 3_000)
@@ -69,7 +67,7 @@ struct OneDocumentWorkEndToEndTests {
 
     private static func statCalls(of command: [String], in sandbox: Sandbox) async throws -> Int {
         let trace = sandbox.root.appending(path: "trace-\(UUID().uuidString)")
-        let result = try await sandbox.run(command, tracedBy: [strace!, "-f", "-qq", "-e", "trace=%stat,%lstat,%fstat", "-o", trace.path])
+        let result = try await sandbox.run(command, tracedBy: [Strace.path!, "-f", "-qq", "-e", "trace=%stat,%lstat,%fstat", "-o", trace.path])
         #expect(result.status == 0, "\(command): \(result)")
         return try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").count
     }
