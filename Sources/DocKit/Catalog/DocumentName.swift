@@ -45,8 +45,7 @@ enum DocumentName {
         guard try FileStatus.of(directory) != nil else { return nil }
         let asciiKey = key.utf8.allSatisfy { $0 < 0x80 } ? Array(key.utf8) : nil
         for entry in try DirectoryReader.names(in: directory) where entry != path.lastComponent {
-            let sibling = directory.appending(entry)
-            if sibling == except { continue }
+            if let except, directory.appending(entry) == except { continue }
             let standsFor = DocumentEntryRules.placeholderTarget(entry) ?? entry
             guard standsFor != path.lastComponent else { continue }
             // Most names are ASCII, which NFC leaves as they are: compared
@@ -54,10 +53,10 @@ enum DocumentName {
             if standsFor.bytes.allSatisfy({ $0 < 0x80 }) {
                 guard let asciiKey else { continue }
                 if standsFor.bytes.count == asciiKey.count,
-                   zip(standsFor.bytes, asciiKey).allSatisfy({ caseInsensitive ? asciiLowercased($0) == $1 : $0 == $1 }) { return sibling }
+                   zip(standsFor.bytes, asciiKey).allSatisfy({ caseInsensitive ? asciiLowercased($0) == $1 : $0 == $1 }) { return directory.appending(entry) }
                 continue
             }
-            if comparisonKey(standsFor, caseInsensitive: caseInsensitive) == key { return sibling }
+            if comparisonKey(standsFor, caseInsensitive: caseInsensitive) == key { return directory.appending(entry) }
         }
         return nil
     }

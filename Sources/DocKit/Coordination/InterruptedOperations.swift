@@ -140,12 +140,12 @@ public struct InterruptedOperations: Sendable {
     /// gone is an orphan: journals are written before their temporaries and
     /// removed after them.
     private func removeOrphanedTemporaries(in directory: RawPath) {
-        guard let names = try? DirectoryReader.names(in: directory) else { return }
+        // Only the temporaries are copied out: a folder of thousands is
+        // read on every command.
+        guard let names = try? DirectoryReader.names(in: directory, startingWith: Array(FileSystem.temporaryPrefix.utf8)) else { return }
         let now = Nanoseconds.now
         let ownOnly = sharedDirectories.contains(directory) ? home.deviceTag + "-" : nil
-        let prefix = Array(FileSystem.temporaryPrefix.utf8)
-        // Bytes, not text: a folder of thousands is read on every command.
-        for name in names where name.bytes.starts(with: prefix) {
+        for name in names {
             let rest = name.description.dropFirst(FileSystem.temporaryPrefix.count)
             // Another device's temporary, synced here: its journal is on
             // that device, which alone may finish or undo its operation.

@@ -74,11 +74,18 @@ public struct FileSystemError: DocKitError, Hashable {
 enum DirectoryReader {
     /// The names in a directory, as bytes, without `.` and `..`.
     static func names(in directory: RawPath) throws(FileSystemError) -> [RawPath] {
+        try names(in: directory, startingWith: [])
+    }
+
+    /// The names in a directory that start with `prefix`; the others are
+    /// never copied out of the kernel's buffer, so a sweep for a few
+    /// temporaries costs little in a folder of thousands.
+    static func names(in directory: RawPath, startingWith prefix: [UInt8]) throws(FileSystemError) -> [RawPath] {
         guard let stream = directory.withCString({ opendir($0) }) else {
             throw FileSystemError(path: directory, operation: "cannot be listed", errno: errno)
         }
         defer { closedir(stream) }
-        return names(in: stream)
+        return names(in: stream, startingWith: prefix)
     }
 
     /// The names in the directory open as `descriptor`, read through a
@@ -99,12 +106,14 @@ enum DirectoryReader {
     }
 
     /// What is left to read of `stream`, without `.` and `..`.
-    static func names(in stream: OpaquePointer) -> [RawPath] {
+    static func names(in stream: OpaquePointer, startingWith prefix: [UInt8] = []) -> [RawPath] {
         var names: [RawPath] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix { $0 != 0 })
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8]? in
+                guard raw.starts(with: prefix) else { return nil }
+                return Array(raw.prefix { $0 != 0 })
             }
+            guard let name else { continue }
             if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
             names.append(RawPath(bytes: name))
         }

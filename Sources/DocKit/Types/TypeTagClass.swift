@@ -14,6 +14,11 @@ public enum TypeTagClass: String, Sendable, Hashable, Codable, CaseIterable {
             while tag.hasPrefix(".") { tag = tag.dropFirst() }
             return tag.lowercased()
         case .mimeType:
+            // Most tags are a bare `type/subtype`: Foundation's trimming,
+            // through ICU, cost more than the rest of loading the MIME
+            // hierarchy, once per line of it.
+            let plain = !tag.utf8.contains { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 >= 0x80 }
+            if plain { return tag.lowercased() }
             let parts = tag.split(separator: ";")
             let essence = (parts.first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
             // Apple tags UTF-8 and UTF-16 text by charset
