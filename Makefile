@@ -5,7 +5,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 DEMO_HOME ?= $(CURDIR)/demo-home
 
-.PHONY: all deps build release test demo install install-data uninstall docs bench fuzz crash-campaign clean
+.PHONY: all deps build release test demo install install-data uninstall docs documentation bench fuzz crash-campaign clean
 
 all: build
 
@@ -60,6 +60,11 @@ uninstall:
 # fails when they are stale.
 docs: build
 	@bash scripts/generate-docs.sh "$(SWIFT)" "$$($(SWIFT) build --show-bin-path)/docbrowser"
+
+# DocKit's reference and articles (Sources/DocKit/DocKit.docc), as a DocC
+# archive under .build/plugins/Swift-DocC/outputs/.
+documentation: deps
+	$(SWIFT) package --disable-sandbox generate-documentation --target DocKit
 
 FUZZ_SECONDS ?= 600
 # SwiftPM's --sanitize flags reach swiftc one by one, and swiftc keeps only
