@@ -7,13 +7,25 @@ import Foundation
 /// writes a hidden temporary beside the output, which is renamed into
 /// place only when complete: FILE appears whole or not at all.
 public struct ArchiveExporter: Sendable {
+    /// How to write the archive.
     public struct Options: Sendable, Hashable {
+        /// The format to write, passed to the plugin as `--format`.
         public var format: ArchiveFormat
+        /// The compression level passed as `--level`; `nil` leaves it to the plugin.
+        /// The bundled archiver takes ``ArchiveFormat/compressionLevels``.
         public var level: Int?
+        /// Passes `--reproducible`, asking the plugin for the same bytes from the same inputs.
         public var reproducible = false
         /// Replace an existing output (atomically).
         public var force = false
 
+        /// Creates export options.
+        ///
+        /// - Parameters:
+        ///   - format: The format to write.
+        ///   - level: The compression level, or `nil` for the plugin's default.
+        ///   - reproducible: Whether to ask for reproducible output.
+        ///   - force: Whether to replace an existing output file.
         public init(format: ArchiveFormat, level: Int? = nil, reproducible: Bool = false, force: Bool = false) {
             self.format = format
             self.level = level
@@ -22,20 +34,37 @@ public struct ArchiveExporter: Sendable {
         }
     }
 
+    /// What an export wrote, as the plugin reported it.
     public struct Summary: Sendable, Hashable, Codable {
+        /// The path written, or `-` for a descriptor.
         public var output: String
+        /// The format's name, such as `tar.gz`.
         public var format: String
+        /// How many entries the archive holds.
         public var entries: Int
+        /// The total size of the content archived, in bytes.
         public var bytes: Int64
+        /// The size of the archive written, in bytes.
         public var archiveBytes: Int64
         /// Archive size over content size; below 1 means it compressed.
         public var ratio: Double
     }
 
+    /// Finds the plugin offering the export service for the format's type.
     public var locator: any PluginLocator
+    /// The home whose journal records the temporary so recovery removes it after a crash;
+    /// `nil` runs without a journal.
     public var home: Home?
+    /// How long the plugin may run before it is stopped; `nil` takes the service's own
+    /// limit, else ``PluginProcess/defaultTimeLimit``.
     public var timeLimit: Duration?
 
+    /// Creates an exporter.
+    ///
+    /// - Parameters:
+    ///   - locator: Finds the export plugin for a format.
+    ///   - home: The home to journal in and take temporaries from, or `nil`.
+    ///   - timeLimit: How long the plugin may run, or `nil` for the service's or the default limit.
     public init(locator: any PluginLocator, home: Home?, timeLimit: Duration? = nil) {
         self.locator = locator
         self.home = home
@@ -52,11 +81,36 @@ public struct ArchiveExporter: Sendable {
         case descriptor(Int32)
     }
 
+    /// Writes `inputs` into an archive file at `output`, which appears whole or not at all.
+    ///
+    /// - Parameters:
+    ///   - inputs: The files and directories to archive, passed to the plugin as they are.
+    ///   - output: The archive's path.
+    ///   - options: The format, level and whether to replace an existing file.
+    ///   - progress: Called with each progress report the plugin sends.
+    /// - Returns: What was written.
+    /// - Throws: ``ExportError/outputExists(path:)`` when `output` exists and
+    ///   `options.force` is off; ``FileSystemError`` when the output's directory is
+    ///   missing or the archive cannot be moved into place; ``PluginError`` when no
+    ///   plugin exports the format, or it fails, times out, or writes no archive.
     public func export(_ inputs: [RawPath], to output: RawPath, options: Options,
                        progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws -> Summary {
         try await export(inputs, to: .file(output), options: options, progress: progress)
     }
 
+    /// Writes `inputs` into an archive at `destination`. A file appears whole or
+    /// not at all; a descriptor receives the archive only after it is complete.
+    ///
+    /// - Parameters:
+    ///   - inputs: The files and directories to archive, passed to the plugin as they are.
+    ///   - destination: A file path, or an open descriptor such as standard output.
+    ///   - options: The format, level and whether to replace an existing file.
+    ///   - progress: Called with each progress report the plugin sends.
+    /// - Returns: What was written; its `output` is `-` for a descriptor.
+    /// - Throws: ``ExportError/outputExists(path:)`` when the file exists and
+    ///   `options.force` is off; ``FileSystemError`` when the directory is missing or
+    ///   the archive cannot be moved or copied into place; ``PluginError`` when no
+    ///   plugin exports the format, or it fails, times out, or writes no archive.
     public func export(_ inputs: [RawPath], to destination: Destination, options: Options,
                        progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws -> Summary {
         let directory: RawPath

@@ -4,11 +4,22 @@ import Foundation
 /// the launcher's, into an empty staging folder that the caller owns and
 /// removes, whatever the outcome.
 public struct ArchiveExtractor: Sendable {
+    /// Bounds the plugin enforces against archive bombs; it stops and fails when one is passed.
     public struct Limits: Sendable, Hashable {
+        /// The most entries extracted.
         public var entries = 50_000
+        /// The most bytes written in all (8 GiB by default).
         public var bytes: Int64 = 8 << 30
+        /// The highest ratio of bytes written to archive bytes, checked for one entry
+        /// past 1 MiB and for the whole archive past 16 MiB.
         public var ratio: Int64 = 200
 
+        /// Creates limits.
+        ///
+        /// - Parameters:
+        ///   - entries: The most entries extracted.
+        ///   - bytes: The most bytes written in all.
+        ///   - ratio: The highest expansion ratio allowed.
         public init(entries: Int = 50_000, bytes: Int64 = 8 << 30, ratio: Int64 = 200) {
             self.entries = entries
             self.bytes = bytes
@@ -18,16 +29,33 @@ public struct ArchiveExtractor: Sendable {
 
     /// What the plugin reports it wrote.
     public struct Extracted: Sendable, Hashable, Decodable {
+        /// How many entries were extracted.
         public var entries: Int
+        /// How many bytes were written into the staging folder.
         public var bytes: Int64
     }
 
+    /// Finds the plugin offering the import service for the archive's type.
     public var locator: any PluginLocator
+    /// The home the plugin runs for.
     public var home: Home
+    /// The bounds passed to the plugin as `--max-entries`, `--max-bytes` and `--max-ratio`.
     public var limits: Limits
+    /// The charset of zip entry names not flagged UTF-8, passed as `--charset`; `nil` lets
+    /// the bundled archiver take UTF-8 when the bytes are valid UTF-8, else CP437.
     public var charset: String?
+    /// How long the plugin may run before it is stopped; `nil` takes the service's own
+    /// limit, else ``PluginProcess/defaultTimeLimit``.
     public var timeLimit: Duration?
 
+    /// Creates an extractor.
+    ///
+    /// - Parameters:
+    ///   - locator: Finds the import plugin for an archive type.
+    ///   - home: The home the plugin runs for.
+    ///   - limits: The bounds against archive bombs.
+    ///   - charset: The charset of legacy zip names, or `nil` to let the plugin decide.
+    ///   - timeLimit: How long the plugin may run, or `nil` for the service's or the default limit.
     public init(locator: any PluginLocator, home: Home, limits: Limits = Limits(), charset: String? = nil, timeLimit: Duration? = nil) {
         self.locator = locator
         self.home = home
@@ -36,8 +64,21 @@ public struct ArchiveExtractor: Sendable {
         self.timeLimit = timeLimit
     }
 
+    /// Extracts `archive` into `staging` through the import plugin for its type.
+    ///
     /// `onLaunch` is ``PluginProcess/run(progress:onLaunch:)``'s: the
     /// caller's journal records the plugin, to stop it should the caller die.
+    ///
+    /// - Parameters:
+    ///   - archive: The archive to read.
+    ///   - typeIdentifier: The archive's type, which chooses the plugin.
+    ///   - staging: An empty folder the caller owns and removes afterwards.
+    ///   - progress: Called with each progress report the plugin sends.
+    ///   - onLaunch: Called with the plugin's identity once it runs, or `nil`.
+    /// - Returns: How many entries and bytes the plugin wrote.
+    /// - Throws: ``PluginError``, naming the archive, when no plugin imports the type,
+    ///   the plugin refuses the archive or passes a limit, fails, times out or
+    ///   reports garbled output; whatever `onLaunch` throws.
     public func extract(_ archive: RawPath, type typeIdentifier: String, into staging: RawPath,
                         progress: @escaping @Sendable (PluginProgress) -> Void = { _ in },
                         onLaunch: (@Sendable (ProcessIdentity) async throws -> Void)? = nil) async throws -> Extracted {

@@ -3,22 +3,37 @@
 /// The bundled archiver's formats are known by name; any other is a type
 /// some handler's `DBServices` declares, named by its preferred extension.
 public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
+    /// The name passed as `--format`: a bundled format's name (`tar.gz`) or a declared type's extension.
     public var name: String
+    /// The archive type whose export service writes this format.
     public var typeIdentifier: String
 
+    /// Creates a format from its parts, without checking either.
+    ///
+    /// - Parameters:
+    ///   - name: The name the plugin is given as `--format`.
+    ///   - typeIdentifier: The archive type whose export service writes it.
     public init(name: String, typeIdentifier: String) {
         self.name = name
         self.typeIdentifier = typeIdentifier
     }
 
+    /// The format's name.
     public var description: String { name }
 
+    /// Zip, compression levels 0–9.
     public static let zip = ArchiveFormat(name: "zip", typeIdentifier: "public.zip-archive")
+    /// Uncompressed tar.
     public static let tar = ArchiveFormat(name: "tar", typeIdentifier: "public.tar-archive")
+    /// Gzip-compressed tar (`tar.gz`, `tgz`), levels 1–9.
     public static let tarGzip = ArchiveFormat(name: "tar.gz", typeIdentifier: "org.gnu.gnu-zip-tar-archive")
+    /// Bzip2-compressed tar (`tar.bz2`, `tbz2`), levels 1–9.
     public static let tarBzip2 = ArchiveFormat(name: "tar.bz2", typeIdentifier: "public.tar-bzip2-archive")
+    /// Xz-compressed tar (`tar.xz`, `txz`), levels 0–9.
     public static let tarXz = ArchiveFormat(name: "tar.xz", typeIdentifier: "org.tukaani.tar-xz-archive")
+    /// Zstandard-compressed tar (`tar.zst`, `tzst`), levels 1–19.
     public static let tarZstd = ArchiveFormat(name: "tar.zst", typeIdentifier: "com.facebook.zstd-tar-archive")
+    /// 7-Zip, levels 0–9.
     public static let sevenZip = ArchiveFormat(name: "7z", typeIdentifier: "org.7-zip.7-zip-archive")
 
     /// The formats the bundled archiver writes.
@@ -116,17 +131,25 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
 /// `--format` named nothing any registered type declares, or an output
 /// name without `--format` names a type that is no archive.
 public struct ArchiveFormatError: DocKitError, Hashable {
+    /// The `--format` value or output name that was refused.
     public var argument: String
     /// For an output name: the kind of document its extension names.
     public var namedType: String?
 
+    /// Creates the error.
+    ///
+    /// - Parameters:
+    ///   - argument: The refused `--format` value or output name.
+    ///   - namedType: The non-archive type an output name's extension names, or `nil`.
     public init(argument: String, namedType: String? = nil) {
         self.argument = argument
         self.namedType = namedType
     }
 
+    /// Always `.invalidInput`.
     public var kind: FailureKind { .invalidInput }
 
+    /// A message naming the argument and, for a `--format` value, the formats accepted.
     public var description: String {
         if let namedType {
             return "\(argument): the name says \(namedType), not an archive"

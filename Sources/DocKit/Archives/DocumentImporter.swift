@@ -11,13 +11,23 @@ import Foundation
 /// each, under one journal (``JournaledImport``), so that a crash at any
 /// instant ends, after the next run's recovery, with all of them or none.
 public struct DocumentImporter: Sendable {
+    /// The catalog of the home documents are imported into; its registry types the items.
     public let catalog: DocumentCatalog
+    /// Opens archives through their import plugin, under its limits.
     public var extractor: ArchiveExtractor
+    /// Where documents displaced by `replace` go.
     public var trash: Trash
     /// Wait for other docbrowser processes instead of refusing, and replace
     /// documents a handler has open.
     public var force: Bool
 
+    /// Creates an importer.
+    ///
+    /// - Parameters:
+    ///   - catalog: The catalog of the home to import into.
+    ///   - extractor: Opens archives through their import plugin.
+    ///   - trash: Where replaced documents go; the home's Trash by default.
+    ///   - force: Whether to wait for other processes and replace documents a handler has open.
     public init(catalog: DocumentCatalog, extractor: ArchiveExtractor, trash: Trash = .home(), force: Bool = false) {
         self.catalog = catalog
         self.extractor = extractor
@@ -31,16 +41,21 @@ public struct DocumentImporter: Sendable {
         public var source: String
         /// As `list` names it: `local:Name`.
         public var document: String
+        /// `true` when the name was taken and the document got `Name 2.ext` or the like (policy `rename`).
         public var renamed: Bool
+        /// `true` when a document of the same name went to the Trash (policy `replace`).
         public var replaced: Bool
         /// The replaced document's name in the Trash.
         public var displacedTrashName: String?
     }
 
+    /// What an import did.
     public struct Result: Sendable, Hashable, Codable {
+        /// The documents created, one per top-level item imported.
         public var items: [Item]
         /// Archive entries extracted, over all archives.
         public var entries: Int
+        /// Bytes written by extraction, over all archives; copied files are not counted.
         public var bytes: Int64
         /// Top-level items not imported: macOS metadata (`__MACOSX`,
         /// `.DS_Store`) and other hidden names, which would be invisible.
@@ -56,6 +71,20 @@ public struct DocumentImporter: Sendable {
         var extensionLength: Int
     }
 
+    /// Imports `files` into `location`: each archive's top-level items become documents,
+    /// and every other file, package or folder is copied in as one. All or nothing.
+    ///
+    /// - Parameters:
+    ///   - files: The files to import; a symbolic link stands for its target, under the link's name.
+    ///   - location: Where the documents go.
+    ///   - policy: What to do when a name is taken.
+    ///   - progress: Called with each progress report of an archive's plugin.
+    /// - Returns: The documents created and what was skipped.
+    /// - Throws: ``ImportError`` when a file is not a regular file or directory, an archive
+    ///   yields nothing, two items want one name, a name is reserved, or there are too many
+    ///   items; ``MoveError/destinationTaken(_:)`` under `fail`; ``PluginError`` when an
+    ///   archive's plugin refuses or fails; ``CoordinationError`` when documents are busy or
+    ///   open; ``FileSystemError`` when a file is missing or cannot be copied or moved.
     public func importFiles(_ files: [RawPath], to location: Location, onConflict policy: ConflictPolicy,
                             progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws -> Result {
         // A link given by the user stands for what it points to, under

@@ -13,6 +13,7 @@ public enum ImportError: DocKitError, Hashable {
     /// More top-level items than this process can lock at once.
     case tooManyItems(count: Int, limit: Int)
 
+    /// `.conflict` when two items want one name; `.invalidInput` otherwise.
     public var kind: FailureKind {
         switch self {
         case .nothingToImport, .notADocument, .hiddenName, .tooManyItems: .invalidInput
@@ -20,6 +21,7 @@ public enum ImportError: DocKitError, Hashable {
         }
     }
 
+    /// One line for the user, naming the document, file or argument concerned.
     public var description: String {
         switch self {
         case .nothingToImport(let archive):

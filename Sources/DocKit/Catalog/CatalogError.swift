@@ -1,16 +1,23 @@
+/// A document could not be found, named or created as asked.
 public enum CatalogError: DocKitError, Hashable {
+    /// No document is listed under this name or path.
     case documentNotFound(String)
     /// The name matches documents in both locations (or several in one).
     case ambiguous(String, candidates: [String])
+    /// The name cannot be a filename; `reason` says why.
     case invalidName(String, reason: String)
+    /// A document of this name already exists.
     case nameTaken(String)
+    /// The type declares no filename extension to name a new document with.
     case typeHasNoExtension(String)
     /// `new NAME` without a type, and NAME's extension names none.
     case typeNotImplied(String)
+    /// The path is not inside either location's Documents folder.
     case notADocument(path: String)
     /// Only its iCloud placeholder is here; `action` says what could not be done.
     case notDownloaded(String, action: String)
 
+    /// `.notFound` when nothing matches, `.conflict` for ambiguous or taken names, `.invalidInput` for bad names and types, `.refused` for a placeholder.
     public var kind: FailureKind {
         switch self {
         case .documentNotFound, .notADocument: .notFound
@@ -20,6 +27,7 @@ public enum CatalogError: DocKitError, Hashable {
         }
     }
 
+    /// One line for the user, naming the document, file or argument concerned.
     public var description: String {
         switch self {
         case .documentNotFound(let name): "\(name): no such document"

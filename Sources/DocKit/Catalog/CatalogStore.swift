@@ -20,6 +20,10 @@ public final class CatalogStore: Sendable {
     private let pool: DatabaseQueue
     private let path: String
 
+    /// Opens (creating and migrating if needed) the catalog database.
+    ///
+    /// - Parameter databaseURL: The SQLite file, such as `HOME/Library/catalog.sqlite`.
+    /// - Throws: ``DatabaseAccessError`` when it cannot be opened or migrated.
     public init(databaseURL: URL) throws(DatabaseAccessError) {
         path = databaseURL.path
         do {

@@ -3,12 +3,24 @@ import Foundation
 /// The documents of a home: scanning both locations, finding one by the
 /// name a user types, creating and renaming.
 public struct DocumentCatalog: Sendable {
+    /// The docbrowser home whose documents these are.
     public let home: Home
+    /// The home's `config.json`, as read when the catalog was made.
     public let configuration: Configuration
+    /// The local and cloud Documents folders the configuration sets.
     public let locations: DocumentLocations
+    /// Types documents by name and content.
     public let registry: TypeRegistry
+    /// Lists the Documents folders, reusing what `catalog.sqlite` remembers of unchanged entries.
     public let scanner: DocumentScanner
 
+    /// Opens the catalog of `home`, reading its configuration and its `Library/catalog.sqlite`.
+    ///
+    /// - Parameters:
+    ///   - home: The docbrowser home.
+    ///   - registry: The type registry documents are typed with.
+    /// - Throws: ``ConfigurationError`` when `config.json` is malformed;
+    ///   ``DatabaseAccessError`` when the catalog database cannot be opened.
     public init(home: Home, registry: TypeRegistry) throws {
         self.home = home
         configuration = try ConfigurationFile(home: home).load()
@@ -21,6 +33,14 @@ public struct DocumentCatalog: Sendable {
         )
     }
 
+    /// Scans the query's locations and returns the documents that match, in the query's order,
+    /// with their open and locked states.
+    ///
+    /// - Parameter query: The locations, filters and order.
+    /// - Returns: The matching documents.
+    /// - Throws: ``LocationError`` when a Documents folder is missing or unusable;
+    ///   ``FileSystemError`` when a folder cannot be read; ``DatabaseAccessError`` when
+    ///   the catalog database cannot be.
     public func documents(matching query: DocumentQuery) throws -> [Document] {
         var documents: [Document] = []
         for location in query.locations {

@@ -1,12 +1,16 @@
 /// One change to the documents a ``DocumentChanges`` sequence watches.
 public struct DocumentChange: Sendable, Hashable {
+    /// What happened to the document.
     public enum Kind: String, Sendable, Hashable, Codable {
+        /// `added` and `removed`: it appeared or went; `changed`: its size, modification date
+        /// or type changed; `renamed`: the watcher saw it renamed whole (else it is a removal and an addition).
         case added, removed, changed, renamed
         /// Its states changed: incomplete to complete, downloaded, a
         /// conflict appeared or was resolved, opened or closed.
         case stateChanged
     }
 
+    /// What happened.
     public var kind: Kind
     /// The document as it is now; for `removed`, as it was.
     public var document: Document

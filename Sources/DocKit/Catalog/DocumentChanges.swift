@@ -24,6 +24,7 @@ import Foundation
 /// any other writer's. When the kernel's event queue overflows, the
 /// folders are listed again and compared, so that nothing is missed.
 public struct DocumentChanges: AsyncSequence, Sendable {
+    /// What the sequence yields: the initial listing once, then bursts of changes.
     public enum Event: Sendable, Hashable {
         /// The documents as they were when watching began: the "finished
         /// gathering" point. Always first.
@@ -32,12 +33,17 @@ public struct DocumentChanges: AsyncSequence, Sendable {
         case changed([DocumentChange])
     }
 
+    /// The sequence yields ``Event`` values.
     public typealias Element = Event
 
     let catalog: DocumentCatalog
     let locations: [Location]
     let settle: Duration
 
+    /// Starts watching on a thread of its own; it stops when the iteration ends or is cancelled.
+    ///
+    /// - Returns: An iterator that yields ``Event/gathered(_:)`` first, then ``Event/changed(_:)``
+    ///   per burst, and throws if a folder cannot be watched or listed.
     public func makeAsyncIterator() -> AsyncThrowingStream<Event, any Error>.Iterator {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Event.self)
         let watch = DocumentWatch(catalog: catalog, locations: locations, settle: settle)

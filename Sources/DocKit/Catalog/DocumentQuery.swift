@@ -5,21 +5,34 @@ import Foundation
 
 /// Which documents `list` shows, and in what order.
 public struct DocumentQuery: Sendable, Hashable {
+    /// What `list` sorts by: `name` ascending, `date` newest first, `size` largest first,
+    /// `kind` by the type's description; ties fall back to name order.
     public enum SortKey: String, Sendable, Hashable, CaseIterable {
         case name, date, size, kind
     }
 
+    /// The locations scanned, in this order; both by default.
     public var locations: [Location] = Location.allCases
     /// Only documents whose type conforms to this one.
     public var type: String?
     /// A shell glob on the filename, compared case-insensitively.
     public var nameGlob: String?
+    /// The primary sort key; name by default.
     public var sort: SortKey = .name
+    /// Reverses the whole order, tie-breakers included.
     public var reverse = false
+    /// Lists the contents of folders too, named `Folder/Name.ext`; packages are never entered.
     public var recursive = false
 
+    /// Every document of both locations, sorted by name.
     public init() {}
 
+    /// Whether `document` passes the type and name filters.
+    ///
+    /// - Parameters:
+    ///   - document: The document to test.
+    ///   - registry: Answers whether its type conforms to ``type``.
+    /// - Returns: `true` when every filter set is passed; `true` when none is set.
     public func matches(_ document: Document, registry: TypeRegistry) -> Bool {
         if let type, !registry.conforms(document.type, to: type) { return false }
         if let nameGlob {
@@ -35,6 +48,11 @@ public struct DocumentQuery: Sendable, Hashable {
 
     /// Sorts with the Finder's name order (case-insensitive, numbers by
     /// value) as the tie-breaker for every key, then location.
+    ///
+    /// - Parameters:
+    ///   - documents: The documents to sort.
+    ///   - registry: Gives type descriptions for the `kind` key.
+    /// - Returns: The documents in order, reversed when ``reverse`` is set.
     public func ordered(_ documents: [Document], registry: TypeRegistry) -> [Document] {
         func nameOrder(_ lhs: Document, _ rhs: Document) -> ComparisonResult {
             let result = lhs.listedName.compare(rhs.listedName, options: [.caseInsensitive, .numeric])

@@ -5,7 +5,9 @@ import Foundation
 /// whose size, times and inode are the same keeps its type (no sniffing
 /// again), and a package none of whose directories changed is not walked.
 public struct DocumentScanner: Sendable {
+    /// The Documents folders scanned.
     public let locations: DocumentLocations
+    /// Types new and changed entries; a different registry makes every entry typed again.
     public let registry: TypeRegistry
     let catalog: CatalogStore
     /// How recent a change must be for an entry to be examined again next
@@ -14,6 +16,12 @@ public struct DocumentScanner: Sendable {
     /// nanoseconds, so little is ever examined twice.
     var racyWindow: Int64 = 2_000_000_000
 
+    /// Creates a scanner.
+    ///
+    /// - Parameters:
+    ///   - locations: The Documents folders.
+    ///   - registry: The type registry.
+    ///   - catalog: The store of what earlier scans found.
     public init(locations: DocumentLocations, registry: TypeRegistry, catalog: CatalogStore) {
         self.locations = locations
         self.registry = registry

@@ -20,14 +20,22 @@ public struct PackageContents: Sendable, Hashable, Codable {
     /// to the package: while there are any, the package is in conflict.
     public var conflictCopies: [RawPath]
 
+    /// A directory inside a package and its times, compared to tell whether the package changed.
     public struct DirectorySignature: Sendable, Hashable, Codable {
+        /// Relative to the package; empty for the package itself.
         public var relativePath: RawPath
+        /// `st_mtim`, in nanoseconds since 1970.
         public var modificationTime: Int64
+        /// `st_ctim`, in nanoseconds since 1970.
         public var changeTime: Int64
     }
 
     /// Walked through directory descriptors (``TreeWalk``), so that a
     /// package deeper than PATH_MAX is measured too.
+    ///
+    /// - Parameter root: The package; symbolic links inside are counted, never followed.
+    /// - Returns: What it holds; empty contents when nothing is at `root`.
+    /// - Throws: ``FileSystemError`` when a directory inside cannot be opened or read.
     public static func walk(_ root: RawPath) throws(FileSystemError) -> PackageContents {
         var contents = PackageContents(entryCount: 0, size: 0, directories: [], syncTemporaries: [], conflictCopies: [])
         guard let status = try FileStatus.of(root) else { return contents }

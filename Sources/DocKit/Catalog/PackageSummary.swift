@@ -3,7 +3,9 @@ import Foundation
 /// What `info` tells about a package: how much is inside, of which types,
 /// and what its `Info.plist` (or `Contents/Info.plist`) says.
 public struct PackageSummary: Sendable, Hashable, Codable {
+    /// Files, directories and links inside, not counting the package itself.
     public var entryCount: Int
+    /// The total size in bytes of the regular files and links inside.
     public var size: Int64
     /// Type identifier → how many files inside are of it.
     public var typeCounts: [String: Int]
@@ -12,6 +14,13 @@ public struct PackageSummary: Sendable, Hashable, Codable {
     /// Its top-level keys with string, number or boolean values.
     public var infoPlist: [String: String]
 
+    /// Walks a package and reads its Info.plist.
+    ///
+    /// - Parameters:
+    ///   - document: The package.
+    ///   - registry: Types the files inside.
+    /// - Returns: The summary; an unreadable Info.plist is left out rather than thrown.
+    /// - Throws: ``FileSystemError`` when the package cannot be walked.
     public static func summarize(_ document: Document, registry: TypeRegistry) throws -> PackageSummary {
         let contents = try PackageContents.walk(document.path)
         var summary = PackageSummary(entryCount: contents.entryCount, size: contents.size, typeCounts: [:], infoPlistPath: nil, infoPlist: [:])

@@ -14,8 +14,10 @@ public enum CoordinationError: DocKitError, Hashable {
     /// `--wait` ran out before its sync engine finished it.
     case stillIncomplete(document: String, waited: Duration, reason: String)
 
+    /// Always `.refused`: waiting or `--force` may succeed where this did not.
     public var kind: FailureKind { .refused }
 
+    /// One line for the user, naming the document, file or argument concerned.
     public var description: String {
         switch self {
         case .busy(let document, let holder):

@@ -5,23 +5,47 @@ import Foundation
 /// goes whole. Like moves, deletions take the document's lock and respect
 /// handlers that have it open.
 public struct DocumentDeleter: Sendable {
+    /// The catalog of the home whose documents are deleted; its lock folder coordinates with other processes.
     public let catalog: DocumentCatalog
+    /// Where documents go unless deleted permanently.
     public let trash: Trash
+    /// Delete documents a handler has open, a sync engine is writing, or with conflict
+    /// copies beside them, and wait for other docbrowser processes instead of refusing.
     public var force: Bool
 
+    /// Creates a deleter.
+    ///
+    /// - Parameters:
+    ///   - catalog: The catalog of the home.
+    ///   - trash: Where documents go; the home's Trash by default.
+    ///   - force: Whether to override the checks described at ``force``.
     public init(catalog: DocumentCatalog, trash: Trash = .home(), force: Bool = false) {
         self.catalog = catalog
         self.trash = trash
         self.force = force
     }
 
+    /// What a deletion did.
     public struct Result: Sendable, Hashable {
+        /// The document as it was listed before the deletion.
         public var document: Document
         /// Its name in `Trash/files`; nil when removed permanently.
         public var trashName: String?
+        /// Its `.trashinfo` file; `nil` when removed permanently.
         public var trashInfoPath: RawPath?
     }
 
+    /// Deletes `document`, a package whole, under its lock and a journal, so a crash
+    /// leaves it either in place or deleted.
+    ///
+    /// - Parameters:
+    ///   - document: The document to delete, as listed.
+    ///   - permanently: `true` removes it outright; `false` moves it to the Trash.
+    /// - Returns: The document and, when trashed, its name and info file in the Trash.
+    /// - Throws: ``CoordinationError`` when another process holds it, a handler has it
+    ///   open or a sync engine is writing it (unless ``force``); ``MoveError/vanished(_:)``
+    ///   when it is gone; ``VersionsError`` when conflict copies lie beside it;
+    ///   ``FileSystemError`` when it cannot be trashed or removed.
     public func delete(_ document: Document, permanently: Bool) throws -> Result {
         let lock = try lockForDeletion(document)
         defer { lock.release() }

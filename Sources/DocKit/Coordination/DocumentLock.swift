@@ -15,11 +15,21 @@ public final class DocumentLock: @unchecked Sendable {
     // Mutated only by the owning thread, in acquire and release.
     private var held: [(descriptor: Int32, file: RawPath)] = []
 
+    /// The paths locked, as given.
     public let documents: [RawPath]
 
     /// Locks `documents` in a fixed order (so two waiting processes cannot
     /// deadlock). Without `waiting`, a document held by another process
     /// throws ``CoordinationError/busy(document:holder:)`` naming it.
+    ///
+    /// - Parameters:
+    ///   - documents: The documents and destination names to lock; they need not exist.
+    ///   - directory: The home's Locks folder, created if missing.
+    ///   - holder: Who is locking, written into each lock file for messages.
+    ///   - waiting: Whether to block until each is free instead of refusing.
+    /// - Throws: ``CoordinationError/busy(document:holder:)`` without `waiting`;
+    ///   ``FileSystemError`` when the Locks folder cannot be made; ``LockError`` when a
+    ///   lock file cannot be opened or locked.
     public init(_ documents: [RawPath], in directory: LockDirectory, holder: LockHolder, waiting: Bool = false) throws {
         self.documents = documents
         try directory.create()
@@ -38,6 +48,7 @@ public final class DocumentLock: @unchecked Sendable {
 
     deinit { release() }
 
+    /// Unlocks every document and removes the lock files; calling it again does nothing.
     public func release() {
         for (descriptor, file) in held.reversed() {
             _ = file.withCString { unlink($0) }

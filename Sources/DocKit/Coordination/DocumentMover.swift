@@ -5,13 +5,24 @@ import Foundation
 /// is atomic and safe across file systems, and it never runs while another
 /// process changes the document or a handler has it open (unless forced).
 public struct DocumentMover: Sendable {
+    /// The catalog documents are looked up in and re-read from after a move.
     public let catalog: DocumentCatalog
+    /// Where a document displaced by `replace` goes.
     public let trash: Trash
     /// Go ahead although a handler has the document open, and wait for
     /// other docbrowser processes instead of refusing.
     public var force: Bool
+    /// Called with bytes copied while a move crosses file systems; `nil` for no reports.
     public var progress: (@Sendable (TransferProgress) -> Void)?
 
+    /// Creates a mover.
+    ///
+    /// - Parameters:
+    ///   - catalog: The catalog of the home whose documents move.
+    ///   - trash: Where replaced documents go; the home's Trash by default.
+    ///   - force: Whether to move documents a handler has open, that are still syncing or have
+    ///     conflict copies beside them, and wait for other processes' locks instead of refusing.
+    ///   - progress: Called with copy progress across file systems, or `nil`.
     public init(catalog: DocumentCatalog, trash: Trash = .home(), force: Bool = false, progress: (@Sendable (TransferProgress) -> Void)? = nil) {
         self.catalog = catalog
         self.trash = trash
@@ -21,7 +32,9 @@ public struct DocumentMover: Sendable {
 
     /// What a move will do, or did.
     public struct Plan: Sendable, Hashable {
+        /// What the move does with the document.
         public enum Action: String, Sendable, Hashable {
+            /// Move it to ``Plan/destinationPath``.
             case move
             /// It is in that location already: nothing to do.
             case none
@@ -29,20 +42,29 @@ public struct DocumentMover: Sendable {
             case conflict
         }
 
+        /// The document as it was listed before the move.
         public var document: Document
+        /// What the move does.
         public var action: Action
+        /// The location the document goes to.
         public var destination: Location
         /// Relative to the destination's Documents folder.
         public var destinationName: String
+        /// The absolute path the document will have.
         public var destinationPath: RawPath
+        /// `true` when a document at the destination goes to the Trash (policy `replace`).
         public var replaces: Bool
+        /// `true` when the destination name differs from the document's (policy `rename`).
         public var renamed: Bool { destinationName != document.listedName }
     }
 
+    /// What a move did.
     public struct Result: Sendable, Hashable {
+        /// The plan that was carried out.
         public var plan: Plan
         /// The document where it is now.
         public var document: Document
+        /// `true` when the document was copied and the original removed, rather than renamed.
         public var crossedFileSystems: Bool
         /// The replaced document's name in the Trash.
         public var displacedTrashName: String?
@@ -98,6 +120,20 @@ public struct DocumentMover: Sendable {
         return plan
     }
 
+    /// Moves `document` to `location`, keeping its folder inside Documents and its name
+    /// unless the policy renames it. The move is journaled, so a crash leaves the document
+    /// in one place or the other.
+    ///
+    /// - Parameters:
+    ///   - document: The document to move, as listed.
+    ///   - location: Where it goes; moving to its own location does nothing.
+    ///   - policy: What to do when the name is taken at the destination.
+    /// - Returns: What was done, with the document as it is now.
+    /// - Throws: ``MoveError`` when the document is not downloaded, vanished, changed while
+    ///   copied, or the name is taken under `fail`; ``CoordinationError`` when another process
+    ///   is moving it, a handler has it open or a sync engine is writing it (unless `force`);
+    ///   ``VersionsError`` when conflict copies lie beside it; ``FileSystemError`` when a file
+    ///   operation fails.
     public func move(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Result {
         let initial = try plan(document, to: location, onConflict: policy)
         switch initial.action {

@@ -9,11 +9,18 @@ import Foundation
 public final class FileLock: @unchecked Sendable {
     // The descriptor is written once, in init, and closed once, in deinit.
     private let descriptor: Int32
+    /// The lock file, created (mode 0644) if missing and never removed.
     public let path: String
 
+    /// `shared` locks coexist with each other; `exclusive` excludes every other lock on the file.
     public enum Mode: Sendable { case shared, exclusive }
 
     /// Blocks until the lock is held.
+    ///
+    /// - Parameters:
+    ///   - path: The lock file, created if missing.
+    ///   - mode: Shared or exclusive; exclusive by default.
+    /// - Throws: ``LockError`` when the file cannot be opened or locked.
     public init(path: String, mode: Mode = .exclusive) throws(LockError) {
         self.path = path
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -34,9 +41,14 @@ public final class FileLock: @unchecked Sendable {
     }
 }
 
+/// The lock file could not be opened or locked.
 public struct LockError: DocKitError {
+    /// The lock file.
     public var path: String
+    /// The `errno` that `open` or `flock` set.
     public var errno: Int32
+    /// Always `.failed`.
     public var kind: FailureKind { .failed }
+    /// `path: cannot lock (strerror)`.
     public var description: String { "\(path): cannot lock (\(String(cString: strerror(errno))))" }
 }

@@ -8,7 +8,9 @@ import Foundation
 /// next run"). Cheap when there is nothing to do — one directory read —
 /// so every command that touches documents runs it first.
 public struct InterruptedOperations: Sendable {
+    /// The home whose operation journals are read.
     public let home: Home
+    /// The Trash interrupted deletions and replacements were moving documents to.
     public let trash: Trash
     /// Folders where operations put temporaries: both Documents folders
     /// (and their parents' siblings are never touched).
@@ -22,6 +24,12 @@ public struct InterruptedOperations: Sendable {
     /// progress is never disturbed.
     static let unjournaledTemporaryAge: Int64 = 3_600 * 1_000_000_000
 
+    /// Creates a recovery for a home; nothing is read until ``recover()``.
+    ///
+    /// - Parameters:
+    ///   - home: The docbrowser home.
+    ///   - trash: The Trash its operations use.
+    ///   - locations: Its Documents folders, where temporaries are looked for.
     public init(home: Home, trash: Trash, locations: DocumentLocations) {
         self.home = home
         self.trash = trash
@@ -29,6 +37,7 @@ public struct InterruptedOperations: Sendable {
         sharedDirectories = [locations.cloudDocuments]
     }
 
+    /// One operation that was finished or undone.
     public struct Report: Sendable, Hashable, CustomStringConvertible {
         /// One line per operation, such as "move of A to B".
         public var description: String

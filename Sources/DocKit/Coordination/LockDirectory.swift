@@ -9,8 +9,12 @@ import Foundation
 /// same name — by whatever path it was reached — locks the same file,
 /// including names that do not exist yet, such as a move's destination.
 public struct LockDirectory: Sendable, Hashable {
+    /// The Locks folder, `HOME/Library/Locks`, created when first needed.
     public let path: RawPath
 
+    /// The Locks folder of `home`; nothing is created.
+    ///
+    /// - Parameter home: The docbrowser home.
     public init(home: Home) {
         path = RawPath(home.libraryDirectory.appending(path: "Locks", directoryHint: .isDirectory))
     }

@@ -10,6 +10,7 @@ public enum MoveError: DocKitError, Hashable {
     /// file system; `entry` is what changed, inside it, or empty.
     case changedWhileCopied(String, entry: String)
 
+    /// `.notFound` when the document vanished, `.conflict` when the name is taken, `.refused` otherwise.
     public var kind: FailureKind {
         switch self {
         case .notDownloaded: .refused
@@ -19,6 +20,7 @@ public enum MoveError: DocKitError, Hashable {
         }
     }
 
+    /// One line for the user, naming the document, file or argument concerned.
     public var description: String {
         switch self {
         case .notDownloaded(let name): "\(name): not downloaded; only its placeholder is here, so there is nothing to move; download it on a device that has it"

@@ -49,6 +49,7 @@ public final class OpenDocumentRecord: @unchecked Sendable {
         DocumentLock.write(holder, to: descriptor)
     }
 
+    /// Removes the record, so the document is no longer `open`; calling it again does nothing.
     public func close() {
         guard descriptor >= 0 else { return }
         _ = file.withCString { unlink($0) }

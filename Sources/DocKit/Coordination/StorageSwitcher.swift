@@ -6,8 +6,12 @@ import Foundation
 /// finished by running it again, since each document is always whole in
 /// one of the two places.
 public struct StorageSwitcher: Sendable {
+    /// Moves each document; its `force` and `progress` apply to every move of the switch.
     public let mover: DocumentMover
 
+    /// Creates a switcher.
+    ///
+    /// - Parameter mover: The mover that carries each document across.
     public init(mover: DocumentMover) {
         self.mover = mover
     }
@@ -104,11 +108,15 @@ public struct StorageSwitcher: Sendable {
     }
 }
 
+/// A storage switch was refused before anything moved.
 public enum StorageError: DocKitError, Hashable {
+    /// These names are taken in `location`; nothing was moved.
     case conflicts(location: Location, names: [String])
 
+    /// Always `.conflict`.
     public var kind: FailureKind { .conflict }
 
+    /// The taken names, qualified by location, and that nothing was moved.
     public var description: String {
         switch self {
         case .conflicts(let location, let names):

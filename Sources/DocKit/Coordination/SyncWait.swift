@@ -2,14 +2,20 @@
 /// acts on (`--wait`), shared by all of them: one deadline, not one per
 /// document, so that a command never waits longer than it was told.
 public struct SyncWait: Sendable {
+    /// The whole wait allowed, as given.
     public let limit: Duration
+    /// When waiting ends for every document: creation time plus ``limit``.
     public let deadline: ContinuousClock.Instant
     /// How long a document must stay complete and untouched before it
     /// counts as finished: engines that deliver a package file by file
     /// leave short gaps between its files, and rclone pauses mid-file.
     public var quietPeriod: Duration = .seconds(1)
+    /// How often a document is looked at again while waiting.
     public var pollInterval: Duration = .milliseconds(200)
 
+    /// Starts the clock: the deadline is `limit` from now.
+    ///
+    /// - Parameter limit: How long all waits together may take.
     public init(limit: Duration) {
         self.limit = limit
         deadline = .now + limit

@@ -6,14 +6,18 @@
 public struct DesktopCommandLine: Sendable, Hashable {
     /// One argument: literal text and field codes.
     public enum Piece: Sendable, Hashable {
+        /// Literal text, quoting already undone.
         case text(String)
+        /// A field code's letter, such as `f` for `%f`; `%%` is text, not a code.
         case fieldCode(Character)
     }
 
+    /// The arguments in order, the program first; each is a sequence of pieces.
     public let arguments: [[Piece]]
 
     /// The values field codes stand for at launch.
     public struct Context: Sendable, Hashable {
+        /// The documents, as local paths: `%f`/`%u` take the first, `%F`/`%U` all of them.
         public var files: [String]
         /// `Name=`, for `%c`.
         public var name: String?
@@ -22,6 +26,13 @@ public struct DesktopCommandLine: Sendable, Hashable {
         /// The desktop file's path, for `%k`.
         public var desktopFile: String?
 
+        /// Creates the values for one launch.
+        ///
+        /// - Parameters:
+        ///   - files: The documents' local paths.
+        ///   - name: `Name=`, for `%c`.
+        ///   - icon: `Icon=`, for `%i`.
+        ///   - desktopFile: The desktop file's path, for `%k`.
         public init(files: [String], name: String? = nil, icon: String? = nil, desktopFile: String? = nil) {
             self.files = files
             self.name = name
@@ -151,8 +162,11 @@ public struct DesktopCommandLine: Sendable, Hashable {
     }
 }
 
+/// An `Exec=` value breaks the specification's quoting or field-code rules.
 public struct DesktopCommandLineError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, in one line.
     public var reason: String
     init(_ reason: String) { self.reason = reason }
+    /// The reason.
     public var description: String { reason }
 }

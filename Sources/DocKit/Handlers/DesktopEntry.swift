@@ -3,14 +3,20 @@ import Foundation
 /// The `[Desktop Entry]` group of a freedesktop `.desktop` file, as far as
 /// a handler needs it: its name, icon, MIME types and Exec line.
 public struct DesktopEntry: Sendable, Hashable {
+    /// The `.desktop` file the entry was read from.
     public var path: String
     /// The desktop file ID without `.desktop`, which serves as the
     /// handler's identifier (`org.gnome.TextEditor`).
     public var identifier: String
+    /// `Name=`, unescaped and unlocalized; `nil` when absent.
     public var name: String?
+    /// `Icon=`: an icon name or path, for `%i`; `nil` when absent.
     public var icon: String?
+    /// `MimeType=`: the MIME types the program opens, in the order listed.
     public var mimeTypes: [String]
+    /// `Exec=` with string escapes undone, before field codes are expanded.
     public var exec: String
+    /// The Exec line split into arguments and field codes (`%f`, `%U`, …).
     public var commandLine: DesktopCommandLine
     /// `Terminal=true`: the program needs the terminal it is started in.
     public var runsInTerminal: Bool
@@ -19,6 +25,13 @@ public struct DesktopEntry: Sendable, Hashable {
 
     static let group = "Desktop Entry"
 
+    /// Reads and parses a `.desktop` file; only the `[Desktop Entry]` group counts.
+    ///
+    /// - Parameter url: The `.desktop` file.
+    /// - Returns: The entry.
+    /// - Throws: ``MalformedFileError`` when the file cannot be read, is not UTF-8, has no
+    ///   `[Desktop Entry]` group, is not `Type=Application`, is `Hidden=true`, or has a
+    ///   missing or malformed `Exec=` or another malformed key; the error names the line or key.
     public static func load(from url: URL) throws(MalformedFileError) -> DesktopEntry {
         let data: Data
         do {

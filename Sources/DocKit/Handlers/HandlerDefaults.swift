@@ -7,18 +7,42 @@ public struct HandlerDefaults: Sendable, Hashable {
     /// Type identifier (lower-cased, as identifiers compare) to handler.
     public private(set) var handlersByType: [String: String]
 
+    /// Creates defaults from a type-to-handler map; type identifiers are lower-cased,
+    /// and of two that differ only in case, one wins arbitrarily.
+    ///
+    /// - Parameter handlersByType: Type identifier to handler identifier.
     public init(_ handlersByType: [String: String] = [:]) {
         self.handlersByType = Dictionary(handlersByType.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
+    /// The handler the user chose for exactly `type`, compared case-insensitively;
+    /// conforming types do not inherit it here.
+    ///
+    /// - Parameter type: A type identifier.
+    /// - Returns: The handler's identifier, or `nil` when none was chosen.
     public func handler(for type: String) -> String? { handlersByType[type.lowercased()] }
 
+    /// Sets or clears the default for a type, in memory.
+    ///
+    /// - Parameters:
+    ///   - handler: The handler's identifier, or `nil` to clear the choice.
+    ///   - type: The type identifier.
     public mutating func set(_ handler: String?, for type: String) {
         handlersByType[type.lowercased()] = handler
     }
 
+    /// The defaults file of a home.
+    ///
+    /// - Parameter home: The docbrowser home.
+    /// - Returns: `HOME/Library/handler-defaults.json`.
     public static func url(home: Home) -> URL { home.libraryDirectory.appending(path: "handler-defaults.json") }
 
+    /// Reads a home's defaults; a missing file means none.
+    ///
+    /// - Parameter home: The docbrowser home.
+    /// - Returns: The defaults.
+    /// - Throws: ``MalformedFileError`` when the file cannot be read, is not a dictionary,
+    ///   or holds a value that is not a string.
     public static func load(home: Home) throws(MalformedFileError) -> HandlerDefaults {
         let url = url(home: home)
         guard FileManager.default.fileExists(atPath: url.path) else { return HandlerDefaults() }

@@ -14,6 +14,7 @@ public enum HandlerError: DocKitError, Hashable {
     case notAManifest(path: String)
     case notDownloaded(document: String)
 
+    /// `.notFound` for a missing handler or manifest, `.failed` for a launch that failed, `.invalidInput` for a bad manifest, `.refused` otherwise.
     public var kind: FailureKind {
         switch self {
         case .noHandler, .unknownHandler, .manifestNotFound: .notFound
@@ -23,6 +24,7 @@ public enum HandlerError: DocKitError, Hashable {
         }
     }
 
+    /// One line for the user, naming the document, file or argument concerned.
     public var description: String {
         switch self {
         case .noHandler(let document, let type, let candidates):

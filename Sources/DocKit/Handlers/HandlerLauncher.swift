@@ -9,16 +9,20 @@ import SystemPackage
 /// One launch of a handler on a document: the program, argv and the
 /// environment it gets. Never run through a shell.
 public struct HandlerInvocation: Sendable, Hashable {
+    /// The handler's identifier.
     public var handler: String
     /// What it opens: the document, or for `open-in` the Inbox copy.
     public var document: RawPath
+    /// The program run.
     public var executable: URL
     /// argv after argv[0], as bytes: a document's path need not be UTF-8.
     public var arguments: [[UInt8]]
     /// `NAME=value` entries, as bytes.
     public var environment: [[UInt8]]
+    /// The folder the handler starts in: the document's own.
     public var workingDirectory: URL
 
+    /// ``arguments`` as text, for display; bytes that are not UTF-8 become U+FFFD.
     public var argumentStrings: [String] { arguments.map { String(decoding: $0, as: UTF8.self) } }
 }
 

@@ -7,6 +7,7 @@ import Foundation
 /// binary or JSON; standing alone or as `Name.handler/Info.plist`) or a
 /// freedesktop `.desktop` entry.
 public struct HandlerManifest: Sendable, Hashable {
+    /// Which kind of file the manifest was read from, which decides where its executable is looked up.
     public enum Form: String, Sendable, Hashable, Codable {
         /// A manifest file standing alone (`*.plist`, `*.json`).
         case manifest
@@ -18,17 +19,34 @@ public struct HandlerManifest: Sendable, Hashable {
 
     /// One `CFBundleDocumentTypes` entry (or a `.desktop` entry's MIME types).
     public struct DocumentType: Sendable, Hashable {
+        /// `CFBundleTypeName`, for display; `nil` when absent.
         public var name: String?
+        /// `LSItemContentTypes`: the type identifiers claimed; when present, the legacy tags are ignored.
         public var contentTypes: [String]
         /// Legacy tags, mapped to types through the registry when choosing.
         public var filenameExtensions: [String]
+        /// Legacy `CFBundleTypeMIMETypes` (or a `.desktop` entry's `MimeType=`), mapped to types through the registry.
         public var mimeTypes: [String]
+        /// `CFBundleTypeRole`: whether the handler edits, views, or only plugs in.
         public var role: HandlerRole
+        /// `LSHandlerRank`: how strongly the handler claims the types, `.default` when absent.
         public var rank: HandlerRank
         /// False when `LSHandlerRank` was absent and the rank is the default.
         public var rankIsDeclared: Bool
+        /// `LSTypeIsPackage`: documents of these types are directories handled as one item.
         public var isPackage: Bool
 
+        /// Creates an entry.
+        ///
+        /// - Parameters:
+        ///   - name: The display name, or `nil`.
+        ///   - contentTypes: Type identifiers claimed.
+        ///   - filenameExtensions: Legacy extensions claimed; `*` claims every item.
+        ///   - mimeTypes: Legacy MIME types claimed; `*` or `*/*` claims every item.
+        ///   - role: The handler's role for these types.
+        ///   - rank: How strongly it claims them.
+        ///   - rankIsDeclared: Whether the manifest gave `LSHandlerRank`.
+        ///   - isPackage: Whether the types are packages.
         public init(name: String? = nil, contentTypes: [String] = [], filenameExtensions: [String] = [], mimeTypes: [String] = [], role: HandlerRole = .viewer, rank: HandlerRank = .default, rankIsDeclared: Bool = true, isPackage: Bool = false) {
             self.name = name
             self.contentTypes = contentTypes
@@ -62,8 +80,11 @@ public struct HandlerManifest: Sendable, Hashable {
         }
     }
 
+    /// `CFBundleIdentifier`, reverse-DNS; derived from the file's name when missing (see ``identifierIsDerived``).
     public var identifier: String
+    /// `CFBundleName`, else `CFBundleDisplayName` (or a `.desktop` entry's `Name=`), for display; `nil` when absent.
     public var name: String?
+    /// Which kind of manifest file it was read from.
     public var form: Form
     /// The file read: the standalone manifest, the bundle's Info.plist, or
     /// the `.desktop` file.
@@ -75,9 +96,11 @@ public struct HandlerManifest: Sendable, Hashable {
     /// The program, when it exists here and may be run; nil means the
     /// handler only contributes types (a macOS or iOS app's Info.plist).
     public var executable: URL?
+    /// The `CFBundleDocumentTypes` entries: what the handler can open.
     public var documentTypes: [DocumentType]
     /// Identifiers of `UTExportedTypeDeclarations`.
     public var exportedTypes: [String]
+    /// The `DBServices` entries: preview, import and export plugins the handler offers.
     public var services: [HandlerService]
     /// The Exec line of a `.desktop` entry, parsed.
     public var commandLine: DesktopCommandLine?
@@ -96,6 +119,7 @@ public struct HandlerManifest: Sendable, Hashable {
     /// of its directory, 0 being the user's; nil for a registered handler.
     public internal(set) var installedDirectoryIndex: Int?
 
+    /// `true` when the handler has a runnable executable here, so it can open documents.
     public var canOpen: Bool { executable != nil }
 
     /// Reverse-DNS, as bundle identifiers are; never a path.

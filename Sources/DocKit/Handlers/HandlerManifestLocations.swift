@@ -4,12 +4,24 @@ import Foundation
 /// the installation's `share/docbrowser/handlers`, each
 /// `$XDG_DATA_DIRS/docbrowser/handlers`, then the home's `Handlers`.
 public struct HandlerManifestLocations: Sendable, Hashable {
+    /// The folders, weakest first: a manifest in a later one replaces one of the same identifier in an earlier one.
     public var directories: [URL]
 
+    /// Uses the given folders, weakest first.
+    ///
+    /// - Parameter directories: Folders of handler manifests.
     public init(directories: [URL]) {
         self.directories = directories
     }
 
+    /// The standard folders: the installation's, then `$XDG_DATA_DIRS` (default
+    /// `/usr/local/share:/usr/share`) from last to first, each as `docbrowser/handlers`, then the home's.
+    ///
+    /// - Parameters:
+    ///   - installation: Where docbrowser's shipped data is.
+    ///   - home: The docbrowser home, whose `Handlers` folder comes last and wins.
+    ///   - environment: Where `XDG_DATA_DIRS` is read.
+    /// - Returns: The folders, weakest first.
     public static func standard(installation: Installation, home: Home, environment: [String: String] = ProcessInfo.processInfo.environment) -> HandlerManifestLocations {
         let dataDirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         let shared = dataDirs.split(separator: ":").reversed().map {

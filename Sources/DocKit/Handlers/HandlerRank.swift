@@ -11,6 +11,7 @@ public enum HandlerRank: String, Sendable, Hashable, Codable, CaseIterable, Comp
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
+    /// The manifest's spelling: `Owner`, `Default`, `Alternate` or `None`.
     public var description: String { rawValue }
 }
 
@@ -34,9 +35,11 @@ public enum HandlerRole: String, Sendable, Hashable, Codable, CaseIterable, Comp
         }
     }
 
+    /// Declaration order: editor, viewer, shell, none, then the plug-in roles.
     public static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
+    /// The manifest's spelling, such as `Editor` or `QLGenerator`.
     public var description: String { rawValue }
 }

@@ -18,12 +18,17 @@ import Foundation
 /// The copy is validated before and after, and renamed into place, so an
 /// earlier registration of the same identifier is replaced in one step.
 public struct HandlerRegistration: Sendable {
+    /// The home whose `Handlers` folder registrations are stored in.
     public let home: Home
 
+    /// Registers handlers into `home`.
+    ///
+    /// - Parameter home: The docbrowser home.
     public init(home: Home) {
         self.home = home
     }
 
+    /// The home's `Handlers` folder, where stored manifests go.
     public var directory: URL { home.handlersDirectory }
 
     /// Validates and stores a manifest; returns the stored registration.

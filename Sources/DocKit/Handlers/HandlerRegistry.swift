@@ -12,6 +12,14 @@ public struct HandlerRegistry: Sendable {
     /// How installed desktop apps' MIME types are matched, as GIO does.
     public let mimeHierarchy: MIMETypeHierarchy
 
+    /// Creates a registry from manifests already read; of two with one identifier
+    /// (compared case-insensitively), the later wins.
+    ///
+    /// - Parameters:
+    ///   - handlers: The manifests, in location order.
+    ///   - problems: Files that could not be read.
+    ///   - mimeApps: The desktop's defaults.
+    ///   - mimeHierarchy: How desktop apps' MIME types match subtypes and aliases.
     public init(handlers: [HandlerManifest], problems: [MalformedFileError] = [], mimeApps: MimeAppsList = MimeAppsList(), mimeHierarchy: MIMETypeHierarchy = MIMETypeHierarchy()) {
         self.mimeApps = mimeApps
         self.mimeHierarchy = mimeHierarchy
@@ -48,6 +56,10 @@ public struct HandlerRegistry: Sendable {
         return HandlerRegistry(handlers: handlers, problems: problems, mimeApps: mimeApps, mimeHierarchy: mimeHierarchy)
     }
 
+    /// Looks up a handler by identifier, compared case-insensitively.
+    ///
+    /// - Parameter identifier: A bundle or desktop file identifier.
+    /// - Returns: The handler, or `nil` when none has it.
     public func handler(withIdentifier identifier: String) -> HandlerManifest? {
         handlers.first { $0.identifier.caseInsensitiveCompare(identifier) == .orderedSame }
     }
@@ -193,6 +205,7 @@ public struct HandlerRegistry: Sendable {
 
 /// One handler's claim on a document type, and why it ranks where it does.
 public struct HandlerCandidate: Sendable, Hashable {
+    /// The handler making the claim.
     public var handler: HandlerManifest
     /// The type asked about.
     public var documentType: String
@@ -200,8 +213,11 @@ public struct HandlerCandidate: Sendable, Hashable {
     public var claimedType: String
     /// Steps up the conformance chain from the document type (0: itself).
     public var distance: Int
+    /// The rank of the document-type entry that makes the claim.
     public var rank: HandlerRank
+    /// The role of the document-type entry that makes the claim.
     public var role: HandlerRole
+    /// `false` when the entry gave no `LSHandlerRank` and ``rank`` is the default.
     public var rankIsDeclared: Bool
     /// Set when this is the user's default, for that type.
     public var defaultFor: String?
@@ -209,6 +225,7 @@ public struct HandlerCandidate: Sendable, Hashable {
     /// that MIME type.
     public var desktopDefaultFor: String?
 
+    /// `true` when the user chose this handler as the default for ``defaultFor``.
     public var isUserDefault: Bool { defaultFor != nil }
 
     /// Whether it would be launched: rank None, role None and plug-ins'

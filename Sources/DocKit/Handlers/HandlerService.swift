@@ -4,10 +4,12 @@ import Foundation
 /// manifest's `DBServices` (see the README, "Write a handler"): a plugin
 /// the launcher runs to preview, export or import.
 public struct HandlerService: Sendable, Hashable {
+    /// The service offered: `export` writes archives, `import` extracts them, `preview` describes documents.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case export, `import`, preview
     }
 
+    /// What the service does.
     public var kind: Kind
     /// For `export`, the archive types it writes; for `import`, those it
     /// reads; for `preview`, the document types it previews (conformance
@@ -23,6 +25,15 @@ public struct HandlerService: Sendable, Hashable {
     /// The handler that declares it.
     public var handlerIdentifier: String
 
+    /// Creates a service as a manifest declares it.
+    ///
+    /// - Parameters:
+    ///   - kind: Export, import or preview.
+    ///   - types: The types it serves.
+    ///   - executable: The resolved program, or `nil` when none exists here.
+    ///   - arguments: Arguments put before the protocol's own.
+    ///   - timeLimit: A time limit of its own, or `nil` for the launcher's default.
+    ///   - handlerIdentifier: The declaring handler.
     public init(kind: Kind, types: [String], executable: URL?, arguments: [String] = [], timeLimit: Duration? = nil, handlerIdentifier: String) {
         self.kind = kind
         self.types = types

@@ -8,24 +8,42 @@ import Foundation
 /// Documents folder's `Inbox`; for any other app,
 /// `HOME/Containers/ID/Documents/Inbox`.
 public struct Inbox: Sendable {
+    /// One entry of the Inbox: a delivered file or package.
     public struct Item: Sendable, Hashable {
+        /// The entry's name, decoded for display.
         public var name: String
+        /// The entry's name as bytes, which may not be valid UTF-8.
         public var filename: RawPath
+        /// The entry's absolute path.
         public var path: RawPath
+        /// The type identifier its name gives it.
         public var type: String
+        /// Its size in bytes; for a directory, the total of what it holds.
         public var size: Int64
+        /// When its content last changed.
         public var modificationDate: Date
+        /// `true` for a directory, such as a package.
         public var isDirectory: Bool
     }
 
+    /// The app whose Inbox this is; ``InboxDelivery/launcherIdentifier`` for the launcher.
     public let appIdentifier: String
+    /// The Inbox folder itself, which may not exist yet.
     public let directory: RawPath
     /// Where accepted items go: the app's Documents folder.
     public let documentsDirectory: RawPath
+    /// Types the items by name.
     public let registry: TypeRegistry
     /// Where the journals of deliveries across file systems go.
     public let home: Home
 
+    /// Locates an app's Inbox; nothing is created or read.
+    ///
+    /// - Parameters:
+    ///   - identifier: The app's identifier, or `nil` for the launcher.
+    ///   - home: The docbrowser home that holds app containers and journals.
+    ///   - locations: Where the launcher's Documents folder is.
+    ///   - registry: Types the items by name.
     public init(app identifier: String?, home: Home, locations: DocumentLocations, registry: TypeRegistry) {
         self.home = home
         appIdentifier = identifier ?? InboxDelivery.launcherIdentifier
@@ -36,6 +54,9 @@ public struct Inbox: Sendable {
 
     /// What the Inbox holds, by name; hidden entries (temporaries of a
     /// delivery in progress) are not items. A missing Inbox is empty.
+    ///
+    /// - Returns: The items, sorted by name.
+    /// - Throws: ``FileSystemError`` when the Inbox cannot be listed or an entry examined.
     public func items() throws(FileSystemError) -> [Item] {
         guard try FileStatus.of(directory) != nil else { return [] }
         var items: [Item] = []
@@ -58,7 +79,9 @@ public struct Inbox: Sendable {
 
     /// Moves every item into the app's Documents folder as a document,
     /// `Name 2.ext` when the name is taken; never replaces anything.
-    /// Returns where each went.
+    /// - Returns: Each item with where it went.
+    /// - Throws: ``FileSystemError`` when the Inbox cannot be listed or an item
+    ///   cannot be moved, copied or removed; items moved before the failure stay moved.
     public func accept() throws -> [(item: Item, destination: RawPath)] {
         var moved: [(Item, RawPath)] = []
         try FileSystem.createDirectory(documentsDirectory)
@@ -90,6 +113,9 @@ public struct Inbox: Sendable {
     /// Removes every item, and leftovers of interrupted deliveries. Each is
     /// renamed out of sight before it is deleted, so that no half-removed
     /// package is ever seen as an item.
+    ///
+    /// - Returns: The items removed.
+    /// - Throws: ``FileSystemError`` when the Inbox cannot be listed or an entry cannot be removed.
     public func clear() throws(FileSystemError) -> [Item] {
         guard try FileStatus.of(directory) != nil else { return [] }
         let removed = try items()

@@ -19,6 +19,13 @@ public enum InboxDelivery {
         return RawPath(home.url).appending("Containers").appending(RawPath(identifier)).appending("Documents")
     }
 
+    /// The Inbox an app receives "Open in…" copies in; it may not exist yet.
+    ///
+    /// - Parameters:
+    ///   - identifier: The app's identifier, or ``launcherIdentifier`` for the launcher.
+    ///   - home: The docbrowser home.
+    ///   - locations: Where the launcher's local Documents folder is.
+    /// - Returns: `Documents/Inbox` of the app.
     public static func inboxDirectory(forApp identifier: String, home: Home, locations: DocumentLocations) -> RawPath {
         documentsDirectory(forApp: identifier, home: home, locations: locations).appending("Inbox")
     }

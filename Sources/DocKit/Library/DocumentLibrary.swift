@@ -27,6 +27,7 @@ public struct DocumentLibrary: Sendable {
 
     /// A catalog ready for use, and what recovery did to make it so.
     public struct OpenedCatalog: Sendable {
+        /// The catalog, opened after recovery ran.
         public var catalog: DocumentCatalog
         /// Interrupted operations finished or undone on the way, one each.
         public var recovered: [InterruptedOperations.Report]

@@ -11,11 +11,13 @@ import Foundation
 ///
 /// Relative paths are taken relative to the home.
 public struct Configuration: Sendable, Hashable {
+    /// The settings `config.json` may hold; the raw value is the key as written in the file.
     public enum Key: String, Sendable, CaseIterable {
         case localDocuments = "local.documents"
         case cloudContainer = "cloud.container"
         case preferredStorage = "storage.preferred"
 
+        /// One line saying what the setting holds and its default, for help text.
         public var summary: String {
             switch self {
             case .localDocuments: "the local Documents folder (default HOME/Documents)"
@@ -34,38 +36,63 @@ public struct Configuration: Sendable, Hashable {
         }
     }
 
+    /// Every setting that is set, by its key's raw value; an unset key takes its default.
     public private(set) var values: [String: String]
 
+    /// Creates a configuration from stored values, without validating them.
+    ///
+    /// - Parameter values: The file's keys and values.
     public init(values: [String: String] = [:]) {
         self.values = values
     }
 
+    /// The stored value of `key`, as written; `nil` when unset, meaning the default.
     public subscript(key: Key) -> String? { values[key.rawValue] }
 
+    /// Sets `key` in memory; saving the file is the caller's job.
+    ///
+    /// - Parameters:
+    ///   - key: The setting to change.
+    ///   - value: Its new value: a non-empty path, or `local`/`cloud` for `storage.preferred`.
+    /// - Throws: ``ConfigurationError/invalidValue(key:value:reason:)`` when the value is not valid for the key.
     public mutating func set(_ key: Key, to value: String) throws(ConfigurationError) {
         try key.validate(value)
         values[key.rawValue] = value
     }
 
+    /// Removes `key`, so its default applies.
+    ///
+    /// - Parameter key: The setting to remove.
     public mutating func unset(_ key: Key) {
         values[key.rawValue] = nil
     }
 
+    /// Where new and imported documents go: `storage.preferred`, or `.local` when unset or not a location.
     public var preferredLocation: Location {
         self[.preferredStorage].flatMap(Location.init(rawValue:)) ?? .local
     }
 
+    /// Looks up a setting by its name in the file.
+    ///
+    /// - Parameter name: The key as written, such as `local.documents`.
+    /// - Returns: The key.
+    /// - Throws: ``ConfigurationError/unknownKey(_:)`` when no setting has that name.
     public static func key(named name: String) throws(ConfigurationError) -> Key {
         guard let key = Key(rawValue: name) else { throw .unknownKey(name) }
         return key
     }
 }
 
+/// A setting or the configuration file could not be used.
 public enum ConfigurationError: DocKitError, Hashable {
+    /// No setting has this name.
     case unknownKey(String)
+    /// The value is not valid for the key; `reason` says what is expected.
     case invalidValue(key: String, value: String, reason: String)
+    /// `config.json` could not be read or does not hold valid settings; `reason` says what is wrong.
     case malformedFile(path: String, reason: String)
 
+    /// `.notFound` for an unknown key, `.invalidInput` otherwise.
     public var kind: FailureKind {
         switch self {
         case .unknownKey: .notFound
@@ -73,6 +100,7 @@ public enum ConfigurationError: DocKitError, Hashable {
         }
     }
 
+    /// A message naming the key or file; for an unknown key, it lists the known ones.
     public var description: String {
         switch self {
         case .unknownKey(let key):

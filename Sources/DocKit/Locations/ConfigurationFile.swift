@@ -4,12 +4,21 @@ import Foundation
 /// beside the file, which is then renamed over it, under a lock, so that a
 /// crash or a concurrent `config set` never leaves half a file.
 public struct ConfigurationFile: Sendable {
+    /// `HOME/config.json`, which may not exist.
     public let url: URL
 
+    /// The configuration file of `home`; nothing is read yet.
+    ///
+    /// - Parameter home: The docbrowser home.
     public init(home: Home) {
         url = home.url.appending(path: "config.json")
     }
 
+    /// Reads the configuration; a missing file means every setting has its default.
+    ///
+    /// - Returns: The settings.
+    /// - Throws: ``ConfigurationError/malformedFile(path:reason:)`` when the file cannot be read,
+    ///   is not a JSON object, or holds a non-string value, an unknown key or an invalid value.
     public func load() throws(ConfigurationError) -> Configuration {
         guard FileManager.default.fileExists(atPath: url.path) else { return Configuration() }
         let data: Data

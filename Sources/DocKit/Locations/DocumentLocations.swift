@@ -2,14 +2,23 @@ import Foundation
 
 /// The two Documents folders of a home, as its configuration sets them.
 public struct DocumentLocations: Sendable, Hashable {
+    /// The home the locations belong to; relative configured paths are taken from it.
     public let home: Home
+    /// The local Documents folder, absolute: `local.documents`, or `HOME/Documents`.
     public let localDocuments: RawPath
+    /// The cloud container, absolute: `cloud.container`, or `HOME/Cloud`.
     public let cloudContainer: RawPath
     /// The folders the configuration names, which docbrowser never
     /// creates: a missing one is an unmounted drive or a typo, and writing
     /// there would put documents under a mount point.
     let configuredFolders: [Location: RawPath]
 
+    /// Resolves the folders a configuration sets, expanding `~` and taking relative paths
+    /// from the home; nothing on disk is touched.
+    ///
+    /// - Parameters:
+    ///   - home: The docbrowser home.
+    ///   - configuration: Its settings.
     public init(home: Home, configuration: Configuration) {
         self.home = home
         func resolve(_ value: String?, default defaultPath: String) -> RawPath {
@@ -24,8 +33,13 @@ public struct DocumentLocations: Sendable, Hashable {
         configuredFolders = configured
     }
 
+    /// The cloud location's Documents folder, `Documents/` inside the container.
     public var cloudDocuments: RawPath { cloudContainer.appending("Documents") }
 
+    /// The Documents folder of a location, whether it exists or not.
+    ///
+    /// - Parameter location: Local or cloud.
+    /// - Returns: The absolute path of its Documents folder.
     public func documentsDirectory(_ location: Location) -> RawPath {
         location == .local ? localDocuments : cloudDocuments
     }
@@ -33,6 +47,12 @@ public struct DocumentLocations: Sendable, Hashable {
     /// The Documents folder of a location, created if missing. A path that
     /// exists but is no directory, or cannot be read, is an error, and so
     /// is a configured folder that is missing: that is never created.
+    ///
+    /// - Parameter location: Local or cloud.
+    /// - Returns: The absolute path of the folder, which now exists.
+    /// - Throws: ``LocationError/notAvailable(location:path:)`` when a configured folder is
+    ///   missing; ``LocationError/unusable(location:path:reason:)`` when the folder cannot be
+    ///   created or read.
     public func existingDocumentsDirectory(_ location: Location) throws(LocationError) -> RawPath {
         let path = documentsDirectory(location)
         if let configured = configuredFolders[location], (try? FileStatus.of(configured)) ?? nil == nil {
@@ -75,11 +95,14 @@ extension Configuration {
     }
 }
 
+/// A location's Documents folder cannot be used.
 public enum LocationError: DocKitError, Hashable {
+    /// The folder could not be created, is not a directory, or cannot be read; `reason` says which.
     case unusable(location: Location, path: RawPath, reason: String)
     /// The configuration names a folder that is not there.
     case notAvailable(location: Location, path: RawPath)
 
+    /// `.failed` for an unusable folder, `.notFound` for a configured one that is missing.
     public var kind: FailureKind {
         switch self {
         case .unusable: .failed
@@ -87,6 +110,7 @@ public enum LocationError: DocKitError, Hashable {
         }
     }
 
+    /// A message naming the path and what is wrong with it.
     public var description: String {
         switch self {
         case .unusable(let location, let path, let reason): "\(path): the \(location) Documents folder \(reason)"

@@ -3,8 +3,12 @@ import Foundation
 /// The root under which docbrowser keeps everything it owns. Two homes
 /// never share state, which is what lets tests run in a fresh temporary one.
 public struct Home: Sendable, Hashable {
+    /// The home folder, standardized; it may not exist yet.
     public let url: URL
 
+    /// Uses `url` as the home; nothing is created.
+    ///
+    /// - Parameter url: The home folder.
     public init(url: URL) {
         self.url = url.standardizedFileURL
     }
@@ -32,6 +36,7 @@ public struct Home: Sendable, Hashable {
 
     /// Private state: databases and their lock files.
     public var libraryDirectory: URL { url.appending(path: "Library", directoryHint: .isDirectory) }
+    /// `Library/types.sqlite`, the persisted type registry (``TypeRegistryStore``).
     public var typeRegistryDatabase: URL { libraryDirectory.appending(path: "types.sqlite") }
 
     /// Where a handler started without waiting writes its output and

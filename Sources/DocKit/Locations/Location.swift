@@ -4,7 +4,9 @@ public enum Location: String, Sendable, Hashable, Codable, CaseIterable, Compara
     case local
     case cloud
 
+    /// Alphabetical: `cloud` before `local`.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// `local` or `cloud`, as in `local:Name`.
     public var description: String { rawValue }
 }

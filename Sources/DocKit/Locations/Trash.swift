@@ -5,8 +5,12 @@ import Foundation
 /// managers and `trash-list` need to show and restore it in
 /// `info/NAME.trashinfo`.
 public struct Trash: Sendable, Hashable {
+    /// The Trash folder, which holds `files/` and `info/`; it may not exist yet.
     public let directory: RawPath
 
+    /// Uses `directory` as the Trash; nothing is created until something is trashed.
+    ///
+    /// - Parameter directory: The Trash folder, such as `~/.local/share/Trash`.
     public init(directory: RawPath) {
         self.directory = directory
     }
@@ -18,11 +22,21 @@ public struct Trash: Sendable, Hashable {
         return Trash(directory: RawPath(dataHome).appending("Trash"))
     }
 
+    /// `files/`, where trashed items lie under their Trash names.
     public var filesDirectory: RawPath { directory.appending("files") }
+    /// `info/`, where each item's `.trashinfo` lies.
     public var infoDirectory: RawPath { directory.appending("info") }
 
+    /// Where the item with Trash name `name` lies.
+    ///
+    /// - Parameter name: The item's name in `files/`.
+    /// - Returns: `files/NAME`.
     public func filePath(_ name: RawPath) -> RawPath { filesDirectory.appending(name) }
 
+    /// Where the `.trashinfo` of the item with Trash name `name` lies.
+    ///
+    /// - Parameter name: The item's name in `files/`.
+    /// - Returns: `info/NAME.trashinfo`.
     public func infoPath(_ name: RawPath) -> RawPath {
         infoDirectory.appending(RawPath(bytes: name.bytes + Array(".trashinfo".utf8)))
     }
@@ -55,9 +69,16 @@ public struct Trash: Sendable, Hashable {
 
 /// The contents of a `.trashinfo` file.
 public struct TrashInfo: Sendable, Hashable {
+    /// The absolute path the item had before it was trashed, where it is restored to.
     public var originalPath: RawPath
+    /// When the item was trashed; stored to the second, in local time.
     public var deletionDate: Date
 
+    /// Creates the info of a trashed item.
+    ///
+    /// - Parameters:
+    ///   - originalPath: The item's absolute path before it was trashed.
+    ///   - deletionDate: When it was trashed.
     public init(originalPath: RawPath, deletionDate: Date) {
         self.originalPath = originalPath
         self.deletionDate = deletionDate
@@ -71,6 +92,10 @@ public struct TrashInfo: Sendable, Hashable {
         "[Trash Info]\nPath=\(Self.percentEncoded(originalPath))\nDeletionDate=\(Self.dateFormatter.string(from: deletionDate))\n"
     }
 
+    /// Reads a `.trashinfo` file's text.
+    ///
+    /// - Parameter text: The file's contents.
+    /// - Returns: The info, or `nil` when `Path` or `DeletionDate` is missing or cannot be decoded.
     public static func parse(_ text: String) -> TrashInfo? {
         var path: RawPath?
         var date: Date?

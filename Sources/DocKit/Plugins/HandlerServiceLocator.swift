@@ -5,18 +5,35 @@ import Foundation
 /// manifest can offer a format the archiver does not write, or take over
 /// one it does.
 public struct HandlerServiceLocator: PluginLocator {
+    /// The handlers whose `DBServices` are searched.
     public var handlers: HandlerRegistry
+    /// Decides which services handle a type, through conformance.
     public var types: TypeRegistry
     /// The bundled archiver's manifest names no path: its program is
     /// installed beside the launcher, and found there.
     public var bundled: BundledArchiverLocator
 
+    /// Creates a locator.
+    ///
+    /// - Parameters:
+    ///   - handlers: The registered handlers.
+    ///   - types: The type registry.
+    ///   - bundled: Where the bundled archiver is installed; beside the running executable by default.
     public init(handlers: HandlerRegistry, types: TypeRegistry, bundled: BundledArchiverLocator = BundledArchiverLocator()) {
         self.handlers = handlers
         self.types = types
         self.bundled = bundled
     }
 
+    /// The best service of a kind for a type: a registered plugin before the bundled
+    /// archiver, and one with a runnable program before one without.
+    ///
+    /// - Parameters:
+    ///   - kind: Preview, import or export.
+    ///   - typeIdentifier: The document or archive type.
+    /// - Returns: The service to run.
+    /// - Throws: ``PluginServiceError/noService(kind:type:)`` when no handler declares one;
+    ///   ``PluginError`` (`cannotLaunch`) when the best one has no program here.
     public func service(_ kind: PluginService.Kind, for typeIdentifier: String) throws -> PluginService {
         let declared = declaredServices(kind, for: typeIdentifier)
         guard let first = declared.first(where: { $0.executable != nil || $0.handlerIdentifier == BundledArchiverLocator.identifier }) ?? declared.first else {
@@ -64,10 +81,13 @@ public struct HandlerServiceLocator: PluginLocator {
 
 /// No handler declares the service a command needs.
 public enum PluginServiceError: DocKitError, Hashable {
+    /// No handler declares a service of `kind` for `type` or a type it conforms to.
     case noService(kind: PluginService.Kind, type: String)
 
+    /// Always `.notFound`.
     public var kind: FailureKind { .notFound }
 
+    /// `no handler offers KIND for TYPE`.
     public var description: String {
         switch self {
         case .noService(let kind, let type):

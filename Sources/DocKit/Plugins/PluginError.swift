@@ -1,35 +1,54 @@
 /// How a plugin run went wrong. Each case is a different story for the
 /// user: the plugin refused, crashed, hung, babbled, or was cancelled.
 public struct PluginError: DocKitError, Hashable {
+    /// What went wrong.
     public enum Reason: Sendable, Hashable {
         /// The plugin reported an error event (`kind` is its own verdict).
         case reported(kind: FailureKind, rule: String?, entry: String?, message: String)
+        /// It exited non-zero without an error event; `diagnostic` is the last line of its stderr.
         case exited(status: Int32, diagnostic: String?)
+        /// A signal killed it.
         case crashed(signal: Int32)
+        /// It ran past its time limit and was stopped.
         case timedOut(seconds: Double)
+        /// It wrote more than `bytes` of stdout and was stopped.
         case outputCapExceeded(bytes: Int)
+        /// It wrote a stdout line that is not a JSON event, or a result of the wrong shape.
         case garbledOutput(line: String)
+        /// It exited 0 without a result event.
         case noResult
+        /// It could not be started: missing, not executable, or its launch could not be recorded.
         case cannotLaunch(reason: String)
+        /// The launcher received `signal` (SIGINT or SIGTERM) and passed it on to the plugin.
         case cancelled(signal: Int32)
     }
 
+    /// The plugin's identifier, named in the message.
     public var plugin: String
+    /// What went wrong.
     public var reason: Reason
     /// The file the plugin was working on, named first in the message.
     public var file: String?
 
+    /// Creates the error.
+    ///
+    /// - Parameters:
+    ///   - plugin: The plugin's identifier.
+    ///   - reason: What went wrong.
+    ///   - file: The file it was working on, or `nil`.
     public init(plugin: String, reason: Reason, file: String? = nil) {
         self.plugin = plugin
         self.reason = reason
         self.file = file
     }
 
+    /// The plugin's own verdict for a reported error; `.failed` for every other reason.
     public var kind: FailureKind {
         if case .reported(let kind, _, _, _) = reason { return kind }
         return .failed
     }
 
+    /// One line: the file, if any, then the plugin and what went wrong.
     public var description: String {
         file.map { "\($0): " + explanation } ?? explanation
     }

@@ -29,13 +29,28 @@ public enum PluginEvent: Sendable, Hashable {
     }
 }
 
+/// A `progress` event: how far the plugin has got. Every field is optional;
+/// plugins send a few per second at most.
 public struct PluginProgress: Sendable, Hashable, Decodable {
+    /// Content bytes processed so far; `nil` when the plugin does not say.
     public var bytes: Int64?
+    /// Content bytes to process in all; `nil` when unknown.
     public var totalBytes: Int64?
+    /// Entries processed so far; `nil` when the plugin does not say.
     public var entries: Int?
+    /// Entries to process in all; `nil` when unknown.
     public var totalEntries: Int?
+    /// The name of the entry being processed, untrusted; `nil` when not given.
     public var item: String?
 
+    /// Creates a progress report; any field may be left out.
+    ///
+    /// - Parameters:
+    ///   - bytes: Content bytes processed so far.
+    ///   - totalBytes: Content bytes in all.
+    ///   - entries: Entries processed so far.
+    ///   - totalEntries: Entries in all.
+    ///   - item: The entry being processed.
     public init(bytes: Int64? = nil, totalBytes: Int64? = nil, entries: Int? = nil, totalEntries: Int? = nil, item: String? = nil) {
         self.bytes = bytes
         self.totalBytes = totalBytes
@@ -45,10 +60,15 @@ public struct PluginProgress: Sendable, Hashable, Decodable {
     }
 }
 
+/// An `error` event: the plugin's own account of why it failed, sent before a non-zero exit.
 public struct PluginReportedError: Sendable, Hashable, Decodable {
+    /// `refused`, `invalidInput`, `notFound`, `conflict` or `failed`; anything else or `nil` counts as `failed`.
     public var kind: String?
+    /// The safety rule broken (`absolute-path`, `compression-ratio-limit`, …); `nil` when none.
     public var rule: String?
+    /// The archive entry the failure is about, untrusted; `nil` when none.
     public var entry: String?
+    /// One line naming the entry, if any, and the reason; the launcher prefixes the file's path.
     public var message: String
 
     var failureKind: FailureKind {

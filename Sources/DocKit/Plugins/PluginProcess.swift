@@ -11,16 +11,33 @@ import SystemPackage
 /// Lines under a byte cap; stopped at its time limit. Whatever the plugin
 /// does, the launcher gets a value or a typed ``PluginError``.
 public struct PluginProcess: Sendable {
+    /// The time limit when neither the caller nor the service sets one: 10 minutes.
     public static let defaultTimeLimit: Duration = .seconds(600)
+    /// The most stdout bytes read before the plugin is stopped: 16 MiB.
     public static let defaultOutputCap = 16 << 20
 
+    /// The plugin to run: its executable, leading arguments and time limit.
     public var service: PluginService
+    /// The call's arguments, after the service's leading arguments.
     public var arguments: [String]
+    /// The home given to the plugin as `DOCBROWSER_HOME`, whose `tmp` becomes its `TMPDIR`; `nil` sets neither.
     public var home: Home?
+    /// How long the plugin may run before its process group is stopped.
     public var timeLimit: Duration
+    /// The most bytes of stdout read before the plugin is stopped.
     public var outputCap: Int
+    /// The directory the plugin starts in; `/` by default.
     public var workingDirectory: URL
 
+    /// Prepares a call; nothing runs until ``run(progress:onLaunch:)``.
+    ///
+    /// - Parameters:
+    ///   - service: The plugin to run.
+    ///   - arguments: The call's arguments.
+    ///   - home: The home to pass to the plugin, or `nil`.
+    ///   - timeLimit: The time limit; `nil` takes the service's, else ``defaultTimeLimit``.
+    ///   - outputCap: The most stdout bytes read.
+    ///   - workingDirectory: The directory the plugin starts in.
     public init(service: PluginService, arguments: [String], home: Home?, timeLimit: Duration? = nil,
                 outputCap: Int = PluginProcess.defaultOutputCap, workingDirectory: URL = URL(fileURLWithPath: "/")) {
         self.service = service
@@ -34,15 +51,26 @@ public struct PluginProcess: Sendable {
     /// What a successful call answered: its result line, and the events
     /// other than progress (a listing's entries, warnings) in order.
     public struct Outcome: Sendable {
+        /// The JSON of the result event, as the plugin wrote it.
         public var result: Data
+        /// The events other than progress, result and error (a listing's entries, warnings), in the order written.
         public var events: [PluginEvent]
 
+        /// Decodes the result event.
+        ///
+        /// - Parameter type: The type the result decodes to.
+        /// - Returns: The decoded result.
+        /// - Throws: `DecodingError` when the result does not have that shape.
         public func decodeResult<Value: Decodable>(_ type: Value.Type) throws -> Value {
             try JSONDecoder().decode(type, from: result)
         }
     }
 
     /// The documented environment, and nothing else of the launcher's.
+    ///
+    /// - Parameter inherited: The launcher's environment, of which only `HOME` is passed on.
+    /// - Returns: `PATH`, `LANG`, `LC_ALL`, `DOCBROWSER_PLUGIN_PROTOCOL`, `HOME` when inherited, and with a
+    ///   home, `DOCBROWSER_HOME` and `TMPDIR`.
     public func environment(inherited: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
         var environment = [
             "PATH": "/usr/local/bin:/usr/bin:/bin",
@@ -86,6 +114,14 @@ public struct PluginProcess: Sendable {
     /// `onLaunch` is given the plugin's process as soon as it exists, before
     /// the plugin itself runs; should it throw, the plugin never runs and
     /// the call fails as one that could not start.
+    ///
+    /// - Parameters:
+    ///   - progress: Called with each progress event, as it arrives.
+    ///   - onLaunch: Called with the plugin's process before the plugin runs, or `nil`.
+    /// - Returns: The result line and the other events.
+    /// - Throws: ``PluginError``: it could not start (or `onLaunch` threw); it was
+    ///   cancelled by a signal, timed out, passed the output cap, wrote a line that is
+    ///   not an event, crashed, reported an error, exited non-zero, or gave no result.
     public func run(progress: @escaping @Sendable (PluginProgress) -> Void = { _ in },
                     onLaunch: (@Sendable (ProcessIdentity) async throws -> Void)? = nil) async throws(PluginError) -> Outcome {
         let collector = Collector()

@@ -3,17 +3,29 @@ import Foundation
 /// What a handler manifest's `DBServices` entry resolves to: a program,
 /// the arguments its manifest puts first, and its time limit.
 public struct PluginService: Sendable, Hashable {
+    /// The service a plugin offers: preview, import or export.
     public typealias Kind = HandlerService.Kind
 
     /// The handler's bundle identifier, for messages.
     public var identifier: String
+    /// The program to run.
     public var executable: URL
+    /// Arguments the manifest puts before every call's own.
     public var leadingArguments: [String]
+    /// The manifest's time limit for a call; `nil` leaves it to the caller or ``PluginProcess/defaultTimeLimit``.
     public var timeLimit: Duration?
     /// The types the manifest declares the service for; a previewer is
     /// ranked by them.
     public var types: [String]
 
+    /// Creates a service.
+    ///
+    /// - Parameters:
+    ///   - identifier: The handler's bundle identifier, for messages.
+    ///   - executable: The program to run.
+    ///   - leadingArguments: Arguments put before every call's own.
+    ///   - timeLimit: The manifest's time limit, or `nil`.
+    ///   - types: The types the service is declared for.
     public init(identifier: String, executable: URL, leadingArguments: [String] = [], timeLimit: Duration? = nil, types: [String] = []) {
         self.identifier = identifier
         self.executable = executable
@@ -32,10 +44,16 @@ public protocol PluginLocator: Sendable {
 
 /// The archiver built and installed beside the `docbrowser` executable.
 public struct BundledArchiverLocator: PluginLocator {
+    /// The identifier the bundled archiver is named by in messages.
     public static let identifier = "org.docbrowser.archiver"
+    /// The archiver's file name, looked up in ``directory``.
     public static let executableName = "docbrowser-archiver"
+    /// The folder the archiver is installed in.
     public var directory: URL
 
+    /// Looks for the archiver in `directory`.
+    ///
+    /// - Parameter directory: The folder the archiver is installed in.
     public init(directory: URL) {
         self.directory = directory
     }
@@ -47,6 +65,13 @@ public struct BundledArchiverLocator: PluginLocator {
         directory = executable.deletingLastPathComponent()
     }
 
+    /// The bundled archiver, whatever the service kind and type; it answers for every format it knows.
+    ///
+    /// - Parameters:
+    ///   - kind: The service wanted; not used.
+    ///   - typeIdentifier: The archive type; not used.
+    /// - Returns: The archiver as a service.
+    /// - Throws: ``PluginError`` (`cannotLaunch`) when the archiver is missing or not executable.
     public func service(_ kind: PluginService.Kind, for typeIdentifier: String) throws -> PluginService {
         let executable = directory.appending(path: Self.executableName)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {

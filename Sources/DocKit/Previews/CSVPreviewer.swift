@@ -4,14 +4,25 @@ import Foundation
 /// row taken as the column names. Quoted fields may hold separators,
 /// doubled quotes and line breaks (RFC 4180).
 public struct CSVPreviewer: Previewer {
+    /// `table`, as notes and `--json` name this previewer.
     public let name = "table"
+    /// The types it previews: CSV and tab-separated text, and the types conforming to them.
     public let contentTypes = ["public.comma-separated-values-text", "public.tab-separated-values-text"]
 
     /// The widest a cell is shown; the rest of the line is for the others.
     static let cellWidth = 32
 
+    /// Creates the previewer; it holds no state.
     public init() {}
 
+    /// Makes the preview from a bounded read of the file.
+    ///
+    /// - Parameters:
+    ///   - subject: The file to preview.
+    ///   - context: The registry, reader and limits.
+    /// - Returns: A `table` preview: the first row as column names, then up to ``PreviewOptions/maxLines`` rows.
+    /// - Throws: ``PreviewError`` when the content is binary or holds no rows;
+    ///   ``FileSystemError`` when the file cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         let options = context.options
         let head = try context.reader.read(subject.path, offset: 0, count: options.textHeadBytes)

@@ -7,13 +7,24 @@ import Foundation
 /// first bytes as `xxd` shows them. It takes every subject, and is the
 /// last resort when the previewers for a type fail.
 public struct GenericPreviewer: Previewer {
+    /// `generic`, as notes and `--json` name this previewer.
     public let name = "generic"
+    /// Every item: it takes any subject.
     public let contentTypes = [UTType.item]
 
+    /// Creates the previewer; it holds no state.
     public init() {}
 
+    /// Ranks every subject last, so it speaks only when nothing else can.
     public func rank(for subject: PreviewSubject, registry: TypeRegistry) -> Int? { Int.max }
 
+    /// Makes the preview from a bounded read of the file.
+    ///
+    /// - Parameters:
+    ///   - subject: The file to preview.
+    ///   - context: The registry, reader and limits.
+    /// - Returns: Dates, a link's target, or a hex dump of the first bytes.
+    /// - Throws: ``FileSystemError`` when a regular file's head cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         var preview = Preview(kind: .generic, previewer: name)
         preview.fields.append(Preview.Field("modified", subject.modificationDate.formatted(Date.ISO8601FormatStyle())))

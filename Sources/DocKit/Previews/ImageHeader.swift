@@ -1,7 +1,10 @@
 /// What an image's header says about it, read without decoding a pixel.
 public struct ImageHeader: Sendable, Hashable {
+    /// The format's name, such as `PNG` or `JPEG`.
     public var format: String
+    /// The width in pixels.
     public var width: Int
+    /// The height in pixels.
     public var height: Int
     /// Bits per sample or per pixel and the colour model, as the format
     /// states them (`8-bit RGBA`, `24 bits per pixel`); nil when it does not.

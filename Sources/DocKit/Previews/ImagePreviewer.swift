@@ -1,10 +1,21 @@
 /// An image's format, pixel dimensions and colour depth, from its header.
 public struct ImagePreviewer: Previewer {
+    /// `image`, as notes and `--json` name this previewer.
     public let name = "image"
+    /// The types it previews: `public.image` and the types conforming to it.
     public let contentTypes = [UTType.image]
 
+    /// Creates the previewer; it holds no state.
     public init() {}
 
+    /// Makes the preview from a bounded read of the file.
+    ///
+    /// - Parameters:
+    ///   - subject: The file to preview.
+    ///   - context: The registry, reader and limits.
+    /// - Returns: Format, pixel dimensions and colour depth.
+    /// - Throws: ``PreviewError`` when no PNG, JPEG, GIF, WebP, BMP or TIFF header is found;
+    ///   ``FileSystemError`` when the file cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         guard let header = try ImageHeader.read(subject.path, reader: context.reader) else {
             throw PreviewError(path: subject.path.description, reason: "no PNG, JPEG, GIF, WebP, BMP or TIFF header")

@@ -4,11 +4,22 @@ import Foundation
 /// order). Larger than ``PreviewOptions/structuredBytes`` or invalid, it
 /// is left to the text previewer.
 public struct JSONPreviewer: Previewer {
+    /// `json`, as notes and `--json` name this previewer.
     public let name = "json"
+    /// The types it previews: `public.json` and the types conforming to it.
     public let contentTypes = ["public.json"]
 
+    /// Creates the previewer; it holds no state.
     public init() {}
 
+    /// Makes the preview from a bounded read of the file.
+    ///
+    /// - Parameters:
+    ///   - subject: The file to preview.
+    ///   - context: The registry, reader and limits.
+    /// - Returns: The document pretty-printed, keys sorted, cut to the options' depth and lines.
+    /// - Throws: ``PreviewError`` when the file is larger than ``PreviewOptions/structuredBytes`` or
+    ///   not valid JSON, so the text previewer takes over; ``FileSystemError`` when it cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         let options = context.options
         let bytes = try context.structuredBytes(of: subject)

@@ -2,11 +2,22 @@
 /// each end of the file (where the header, the trailer, and usually the
 /// page tree and the Info dictionary are), without parsing the document.
 public struct PDFPreviewer: Previewer {
+    /// `pdf`, as notes and `--json` name this previewer.
     public let name = "pdf"
+    /// The types it previews: `com.adobe.pdf` and the types conforming to it.
     public let contentTypes = ["com.adobe.pdf"]
 
+    /// Creates the previewer; it holds no state.
     public init() {}
 
+    /// Makes the preview from a bounded read of the file.
+    ///
+    /// - Parameters:
+    ///   - subject: The file to preview.
+    ///   - context: The registry, reader and limits.
+    /// - Returns: The PDF's version, page count and title, where found.
+    /// - Throws: ``PreviewError`` when there is no `%PDF-` header;
+    ///   ``FileSystemError`` when the file cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         let window = context.options.pdfWindowBytes
         let isWhole = subject.size <= Int64(2 * window)

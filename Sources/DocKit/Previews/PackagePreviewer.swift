@@ -5,7 +5,9 @@ import Foundation
 /// Links are shown, never followed, so nothing outside the package is
 /// read.
 public struct PackagePreviewer: Previewer {
+    /// `package`, as notes and `--json` name this previewer.
     public let name = "package"
+    /// The types it previews: `com.apple.package` and the types conforming to it.
     public let contentTypes = [UTType.package]
 
     /// Where document formats keep a ready-made picture of themselves.
@@ -15,6 +17,7 @@ public struct PackagePreviewer: Previewer {
     /// Info.plist keys shown at most.
     static let maxInfoKeys = 16
 
+    /// Creates the previewer; it holds no state.
     public init() {}
 
     /// Any package, including those declared with `LSTypeIsPackage` that do
@@ -25,6 +28,13 @@ public struct PackagePreviewer: Previewer {
         return Self.conformanceRank(of: subject.type, among: contentTypes, registry: registry) ?? chain.count
     }
 
+    /// Makes the preview from a bounded read of the file.
+    ///
+    /// - Parameters:
+    ///   - subject: The file to preview.
+    ///   - context: The registry, reader and limits.
+    /// - Returns: A `package` preview: the tree to the options' depth, the Info.plist summary and any thumbnail.
+    /// - Throws: ``FileSystemError`` when the package cannot be walked or read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         let options = context.options
         var walk = Walk(registry: context.registry, maxDepth: options.maxDepth, maxEntries: options.maxLines)

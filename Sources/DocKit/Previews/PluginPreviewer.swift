@@ -13,19 +13,31 @@ public struct PluginPreviewer: Previewer {
     public static let defaultTimeLimit: Duration = .seconds(10)
     /// A screenful of answer is a few kilobytes; more is a plugin gone wrong.
     public static let defaultOutputCap = 1 << 20
+    /// Subjects conforming to this type are listed with `list` rather than previewed with `preview`.
     public static let archiveType = "public.archive"
 
+    /// The plugin to run; its `types` are the previewer's ``contentTypes``.
     public var service: PluginService
+    /// The home passed to the plugin, or `nil`.
     public var home: Home?
+    /// The most stdout bytes read before the plugin is stopped.
     public var outputCap: Int
 
+    /// Creates a previewer for a plugin's preview service.
+    ///
+    /// - Parameters:
+    ///   - service: The plugin and the types it previews.
+    ///   - home: The home passed to the plugin, or `nil`.
+    ///   - outputCap: The most stdout bytes read; 1 MiB by default.
     public init(service: PluginService, home: Home?, outputCap: Int = PluginPreviewer.defaultOutputCap) {
         self.service = service
         self.home = home
         self.outputCap = outputCap
     }
 
+    /// The handler's identifier, so notes say which plugin spoke.
     public var name: String { service.identifier }
+    /// The types the manifest declares the service for.
     public var contentTypes: [String] { service.types }
 
     /// Regular files, and packages (a plugin may know a package format);
@@ -37,6 +49,14 @@ public struct PluginPreviewer: Previewer {
         return Self.conformanceRank(of: subject.type, among: contentTypes, registry: registry)
     }
 
+    /// Runs the plugin on the subject within the context's line and width limits.
+    ///
+    /// - Parameters:
+    ///   - subject: The file or package to preview.
+    ///   - context: The registry and limits.
+    /// - Returns: An `archive` preview for an archive, else the plugin's answer as a preview.
+    /// - Throws: ``PluginError`` when the plugin cannot start, fails, times out, passes
+    ///   ``outputCap``, or answers outside the protocol.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview {
         let path = Self.absolute(subject.path).description
         let options = context.options

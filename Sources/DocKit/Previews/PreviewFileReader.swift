@@ -13,8 +13,17 @@ public protocol PreviewFileReader: Sendable {
 /// Reads regular files only, never through a symbolic link and never
 /// blocking on a FIFO that took a file's place after it was examined.
 public struct BoundedFileReader: PreviewFileReader {
+    /// Creates the reader; it holds no state.
     public init() {}
 
+    /// Reads a byte range of a regular file, refusing links, FIFOs and devices.
+    ///
+    /// - Parameters:
+    ///   - path: The file; a symbolic link at it is refused, not followed.
+    ///   - offset: Where to start, in bytes from the beginning.
+    ///   - count: The most bytes to read.
+    /// - Returns: Up to `count` bytes; fewer at the end of the file, none when `count` is 0.
+    /// - Throws: ``FileSystemError`` when the file cannot be opened or read, or is not a regular file.
     public func read(_ path: RawPath, offset: Int64, count: Int) throws(FileSystemError) -> [UInt8] {
         guard count > 0 else { return [] }
         let descriptor = path.withCString { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }

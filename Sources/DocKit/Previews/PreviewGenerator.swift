@@ -7,6 +7,7 @@ import Logging
 /// the preview that replaces its own; so does a plugin previewer that
 /// crashes, hangs past its limit or breaks the protocol.
 public struct PreviewGenerator: Sendable {
+    /// The previewers to choose from; of two equally specific for a type, the earlier is asked first.
     public var previewers: [any Previewer]
 
     /// Earlier previewers win ties of specificity, so previewers added in
@@ -18,6 +19,9 @@ public struct PreviewGenerator: Sendable {
 
     private static let logger = Logger(label: "docbrowser.previews")
 
+    /// Creates a generator.
+    ///
+    /// - Parameter previewers: The previewers to choose from; the built-in ones by default.
     public init(previewers: [any Previewer] = PreviewGenerator.builtIn) {
         self.previewers = previewers
     }

@@ -47,18 +47,40 @@ extension Previewer {
 
 /// What a preview is made of: the file, where it is and what it is.
 public struct PreviewSubject: Sendable, Hashable {
+    /// Where the file is; previewers read it through ``PreviewContext/reader``.
     public var path: RawPath
+    /// The file's name, for display.
     public var name: String
+    /// The type identifier the catalog gives the file; previewers are chosen by it.
     public var type: String
+    /// What kind of object is at the path; content previewers take only `.regular`.
     public var fileKind: FileStatus.Kind
+    /// `true` for a directory whose type is a package, shown as one document.
     public var isPackage: Bool
     /// An iCloud placeholder stands for a file that is not here.
     public var isPlaceholder: Bool
+    /// The size in bytes; for a package, the total of what it holds.
     public var size: Int64
+    /// When the content last changed.
     public var modificationDate: Date
+    /// When the inode last changed (`st_ctim`); `nil` when the file could not be examined.
     public var changeDate: Date?
+    /// `true` when the type came from sniffing the content rather than the name.
     public var typeWasGuessed: Bool
 
+    /// Creates a subject from values already known.
+    ///
+    /// - Parameters:
+    ///   - path: Where the file is.
+    ///   - name: The name to show.
+    ///   - type: Its type identifier.
+    ///   - fileKind: What kind of object is at the path.
+    ///   - isPackage: Whether it is a package.
+    ///   - isPlaceholder: Whether it is an iCloud placeholder for a file not here.
+    ///   - size: Its size in bytes.
+    ///   - modificationDate: When its content last changed.
+    ///   - changeDate: When its inode last changed, or `nil`.
+    ///   - typeWasGuessed: Whether the type came from sniffing the content.
     public init(path: RawPath, name: String, type: String, fileKind: FileStatus.Kind, isPackage: Bool, isPlaceholder: Bool = false, size: Int64, modificationDate: Date, changeDate: Date? = nil, typeWasGuessed: Bool = false) {
         self.path = path
         self.name = name
@@ -119,6 +141,16 @@ public struct PreviewOptions: Sendable, Hashable {
     /// Bytes shown by a hex dump.
     public var hexDumpBytes: Int
 
+    /// Creates limits; `maxLines`, `lineWidth` and `maxDepth` are raised to at least 1, 16 and 1.
+    ///
+    /// - Parameters:
+    ///   - maxLines: Lines, rows or entries shown; at least 1.
+    ///   - lineWidth: Columns per line; at least 16.
+    ///   - maxDepth: Depth of a pretty-printed value or package tree; at least 1.
+    ///   - textHeadBytes: Bytes read from the head of a text file (64 KiB).
+    ///   - structuredBytes: The largest JSON or property list parsed whole (1 MiB).
+    ///   - pdfWindowBytes: Bytes read at each end of a PDF (64 KiB).
+    ///   - hexDumpBytes: Bytes shown by a hex dump.
     public init(maxLines: Int = 40, lineWidth: Int = 120, maxDepth: Int = 3, textHeadBytes: Int = 64 << 10, structuredBytes: Int = 1 << 20, pdfWindowBytes: Int = 64 << 10, hexDumpBytes: Int = 256) {
         self.maxLines = max(1, maxLines)
         self.lineWidth = max(16, lineWidth)
@@ -132,10 +164,19 @@ public struct PreviewOptions: Sendable, Hashable {
 
 /// What a previewer works with besides its subject.
 public struct PreviewContext: Sendable {
+    /// The registry previewers consult for types and conformance.
     public var registry: TypeRegistry
+    /// Reads bounded byte ranges of the subject; replaceable for tests.
     public var reader: any PreviewFileReader
+    /// The limits every part of the preview must keep to.
     public var options: PreviewOptions
 
+    /// Creates a context.
+    ///
+    /// - Parameters:
+    ///   - registry: The type registry.
+    ///   - reader: Reads the subject's bytes; a ``BoundedFileReader`` by default.
+    ///   - options: The limits the preview keeps to.
     public init(registry: TypeRegistry, reader: any PreviewFileReader = BoundedFileReader(), options: PreviewOptions = PreviewOptions()) {
         self.registry = registry
         self.reader = reader

@@ -2,11 +2,22 @@ import Foundation
 
 /// The first lines of a text file, from a bounded head of it.
 public struct TextPreviewer: Previewer {
+    /// `text`, as notes and `--json` name this previewer.
     public let name = "text"
+    /// The types it previews: `public.text` and the types conforming to it.
     public let contentTypes = [UTType.text]
 
+    /// Creates the previewer; it holds no state.
     public init() {}
 
+    /// Makes the preview from a bounded read of the file.
+    ///
+    /// - Parameters:
+    ///   - subject: The file to preview.
+    ///   - context: The registry, reader and limits.
+    /// - Returns: The first lines of a bounded head of the file, cut to the line width.
+    /// - Throws: ``PreviewError`` when the head holds NUL or control bytes;
+    ///   ``FileSystemError`` when the file cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         let options = context.options
         let head = try context.reader.read(subject.path, offset: 0, count: options.textHeadBytes)

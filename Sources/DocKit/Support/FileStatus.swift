@@ -5,18 +5,27 @@ import Foundation
 
 /// What lstat(2) says about a path, never following a symbolic link.
 public struct FileStatus: Sendable, Hashable, Codable {
+    /// The file type from `st_mode`; a symbolic link is reported as itself, never as its target.
     public enum Kind: String, Sendable, Hashable, Codable {
         case regular, directory, symbolicLink, other
     }
 
+    /// What kind of object is at the path.
     public var kind: Kind
+    /// `st_size` in bytes; for a symbolic link, the length of its target.
     public var size: Int64
+    /// `st_mtim`, in nanoseconds since 1970.
     public var modificationTime: Int64
+    /// `st_ctim` (inode change time), in nanoseconds since 1970.
     public var changeTime: Int64
+    /// `st_ino`; with ``device`` it identifies the file.
     public var inode: UInt64
+    /// `st_dev`, the device the file is on.
     public var device: UInt64
+    /// The whole `st_mode`: file-type bits and permission bits.
     public var mode: UInt32
 
+    /// ``modificationTime`` as a `Date`.
     public var modificationDate: Date {
         Nanoseconds.date(modificationTime)
     }
@@ -50,16 +59,26 @@ public struct FileStatus: Sendable, Hashable, Codable {
 
 /// A system call on a path failed.
 public struct FileSystemError: DocKitError, Hashable {
+    /// The path the call was made on.
     public var path: RawPath
+    /// What failed, worded to follow the path (`cannot be examined`).
     public var operation: String
+    /// The `errno` the call set.
     public var errno: Int32
 
+    /// Creates the error.
+    ///
+    /// - Parameters:
+    ///   - path: The path the call was made on.
+    ///   - operation: What failed, worded to follow the path.
+    ///   - errno: The `errno` the call set.
     public init(path: RawPath, operation: String, errno: Int32) {
         self.path = path
         self.operation = operation
         self.errno = errno
     }
 
+    /// `.notFound` for `ENOENT`/`ENOTDIR`, `.conflict` for `EEXIST`/`ENOTEMPTY`, else `.failed`.
     public var kind: FailureKind {
         switch errno {
         case ENOENT, ENOTDIR: .notFound
@@ -68,6 +87,7 @@ public struct FileSystemError: DocKitError, Hashable {
         }
     }
 
+    /// `path: operation (strerror)`.
     public var description: String { "\(path): \(operation) (\(String(cString: strerror(errno))))" }
 }
 

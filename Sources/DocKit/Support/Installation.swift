@@ -4,13 +4,19 @@ import Foundation
 /// `bin` of an installation, or at the root of a source checkout, whose
 /// build products sit a few levels below it in `.build`.
 public struct Installation: Sendable, Hashable {
+    /// The `share/docbrowser` folder.
     public let shareDirectory: URL
 
+    /// Uses `shareDirectory` as the installation's data; nothing is checked.
+    ///
+    /// - Parameter shareDirectory: A `share/docbrowser` folder.
     public init(shareDirectory: URL) {
         self.shareDirectory = shareDirectory
     }
 
+    /// `types/`: docbrowser's own type declarations, the registry's `system` source.
     public var systemTypesDirectory: URL { shareDirectory.appending(path: "types", directoryHint: .isDirectory) }
+    /// `handlers/`: the manifests shipped with docbrowser (the bundled archiver's), read before the home's.
     public var handlersDirectory: URL { shareDirectory.appending(path: "handlers", directoryHint: .isDirectory) }
 
     /// `$DOCBROWSER_SHARE_DIR` when set; otherwise the nearest

@@ -9,10 +9,19 @@ import Foundation
 /// run can stop a plugin its killed launcher left behind, and never a
 /// stranger that inherited the pid.
 public struct ProcessIdentity: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The process ID, which the kernel may give to another process once this one is gone.
     public var pid: Int32
+    /// When the process started, in clock ticks since boot (field 22 of `/proc/PID/stat`).
     public var startTime: UInt64
+    /// The boot the process ran in, from `/proc/sys/kernel/random/boot_id`.
     public var bootID: String
 
+    /// Creates an identity from recorded values, such as a journal's.
+    ///
+    /// - Parameters:
+    ///   - pid: The process ID.
+    ///   - startTime: Its start time in clock ticks since boot.
+    ///   - bootID: The boot it ran in.
     public init(pid: Int32, startTime: UInt64, bootID: String) {
         self.pid = pid
         self.startTime = startTime
@@ -26,6 +35,7 @@ public struct ProcessIdentity: Sendable, Hashable, Codable, CustomStringConverti
         self.init(pid: pid, startTime: status.startTime, bootID: boot)
     }
 
+    /// `pid N (started at tick T)`, for messages.
     public var description: String { "pid \(pid) (started at tick \(startTime))" }
 
     /// Still this very process, and not yet a zombie: it can still act.

@@ -2,19 +2,29 @@ import Foundation
 
 /// A file that does not hold the property list or JSON it should.
 public struct MalformedFileError: DocKitError, Hashable {
+    /// The file that is malformed.
     public var path: String
     /// Where in the file the problem is, as `Key[index].Key`; empty when
     /// the file as a whole is unreadable.
     public var keyPath: String
+    /// What is wrong, worded to follow the path or key path (`is not UTF-8`).
     public var reason: String
 
+    /// Creates the error.
+    ///
+    /// - Parameters:
+    ///   - path: The malformed file.
+    ///   - keyPath: Where in it the problem is, or empty for the whole file.
+    ///   - reason: What is wrong.
     public init(path: String, keyPath: String = "", reason: String) {
         self.path = path
         self.keyPath = keyPath
         self.reason = reason
     }
 
+    /// Always `.invalidInput`.
     public var kind: FailureKind { .invalidInput }
+    /// `path: reason`, or `path: keyPath: reason` when the key path is known.
     public var description: String {
         keyPath.isEmpty ? "\(path): \(reason)" : "\(path): \(keyPath): \(reason)"
     }

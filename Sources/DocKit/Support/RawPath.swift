@@ -8,40 +8,63 @@ import Foundation
 /// name is not valid UTF-8 must still be listed and operable, which a
 /// Swift `String` or `URL` path cannot guarantee.
 public struct RawPath: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The path's bytes, without a terminating NUL.
     public var bytes: [UInt8]
 
+    /// Creates a path from bytes as they are.
+    ///
+    /// - Parameter bytes: The path's bytes; they should hold no NUL.
     public init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
+    /// Creates a path from the UTF-8 of `string`, unescaped (see ``init(escaped:)`` for `\xHH` text).
+    ///
+    /// - Parameter string: The path as text.
     public init(_ string: String) {
         bytes = Array(string.utf8)
     }
 
+    /// Creates a path from a file URL's file-system representation.
+    ///
+    /// - Parameter url: A file URL; any other URL gives an empty path.
     public init(_ url: URL) {
         bytes = url.withUnsafeFileSystemRepresentation { pointer in
             pointer.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
         }
     }
 
+    /// Byte-wise order, which sorts paths the same way whatever their encoding.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
 
+    /// `true` for the empty path, which names no file.
     public var isEmpty: Bool { bytes.isEmpty }
 
+    /// Joins `component` to the path with one `/`; the component is not checked for `/` or `..`.
+    ///
+    /// - Parameter component: A name or relative path.
+    /// - Returns: The joined path, or `component` itself when this path is empty.
     public func appending(_ component: RawPath) -> RawPath {
         if bytes.isEmpty { return component }
         if bytes.last == UInt8(ascii: "/") { return RawPath(bytes: bytes + component.bytes) }
         return RawPath(bytes: bytes + [UInt8(ascii: "/")] + component.bytes)
     }
 
+    /// Joins the UTF-8 of `component` to the path with one `/`.
+    ///
+    /// - Parameter component: A name or relative path.
+    /// - Returns: The joined path.
     public func appending(_ component: String) -> RawPath { appending(RawPath(component)) }
 
+    /// The names between slashes; empty components (`//`, a leading `/`) are dropped.
     public var components: [RawPath] {
         bytes.split(separator: UInt8(ascii: "/")).map { RawPath(bytes: Array($0)) }
     }
 
+    /// The last name; the path itself when it has none (`""` or `/`).
     public var lastComponent: RawPath { components.last ?? self }
 
+    /// Everything before the last `/`: `/` for `/name`, and the empty path for a bare name.
     public var deletingLastComponent: RawPath {
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return RawPath(bytes: []) }
         return RawPath(bytes: slash == 0 ? [UInt8(ascii: "/")] : Array(bytes[..<slash]))

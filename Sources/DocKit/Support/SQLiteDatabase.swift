@@ -39,9 +39,13 @@ enum SQLiteDatabase {
 
 /// A database that could not be opened or used.
 public struct DatabaseAccessError: DocKitError {
+    /// The database file.
     public var path: String
+    /// What went wrong: the SQLite result code and message, or the underlying error.
     public var reason: String
+    /// Always `.failed`.
     public var kind: FailureKind { .failed }
+    /// `path: reason`.
     public var description: String { "\(path): \(reason)" }
 
     init(path: String, error: any Error) {

@@ -19,10 +19,20 @@ public struct TreeCopier: Sendable {
 
     private static let chunkSize = 1 << 20
 
+    /// Creates a copier.
+    ///
+    /// - Parameter progress: Called with the running total of bytes copied, or `nil`.
     public init(progress: (@Sendable (Int64) -> Void)? = nil) {
         self.progress = progress
     }
 
+    /// Copies `source` whole to `destination`, which must not exist.
+    ///
+    /// - Parameters:
+    ///   - source: The file, link, package or folder to copy; a link is copied as a link.
+    ///   - destination: The new path; its parent must exist.
+    /// - Throws: ``FileSystemError`` when the source cannot be read, the destination exists
+    ///   or cannot be written, or flushing to disk fails; a partial copy is left for the caller to remove.
     public func copy(_ source: RawPath, to destination: RawPath) throws(FileSystemError) {
         var status = stat()
         guard source.withCString({ lstat($0, &status) }) == 0 else {

@@ -13,6 +13,10 @@ import Foundation
 /// archive can hold a tree deeper than PATH_MAX or than the process's
 /// descriptor limit, and such a tree must still go.
 public enum TreeRemover {
+    /// Removes `path` and everything under it; nothing at `path` is not an error.
+    ///
+    /// - Parameter path: The file, link or directory to remove; a link is removed, never followed.
+    /// - Throws: ``FileSystemError`` when an entry cannot be removed or a directory cannot be read.
     public static func remove(_ path: RawPath) throws(FileSystemError) {
         guard let status = try FileStatus.of(path) else { return }
         guard status.kind == .directory else {

@@ -3,7 +3,9 @@ import Foundation
 /// Guesses a file's type from its first bytes, for files whose name says
 /// nothing. A guess is only a guess: callers report it as one.
 public enum ContentSniffer {
+    /// A type guessed from content, and why.
     public struct Guess: Sendable, Hashable {
+        /// The type identifier guessed.
         public var identifier: String
         /// What in the content gave it away, for the user.
         public var evidence: String

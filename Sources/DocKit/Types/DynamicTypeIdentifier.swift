@@ -8,6 +8,7 @@ import Foundation
 /// public.data, filename extension sql", written in base32 with the
 /// alphabet below, after the version letter `a`.
 public enum DynamicTypeIdentifier {
+    /// What every dynamic identifier starts with; ``UTType/isDynamic`` tests for it.
     public static let prefix = "dyn."
     static let version: Character = "a"
     static let alphabet = Array("abcdefghkmnpqrstuvwxyz0123456789")
@@ -27,6 +28,13 @@ public enum DynamicTypeIdentifier {
         UTType.folder: "F",
     ]
 
+    /// The identifier LaunchServices would give an undeclared tag.
+    ///
+    /// - Parameters:
+    ///   - tagClass: Extension or MIME type.
+    ///   - tag: The tag, normalized for its class before encoding.
+    ///   - parent: The type it conforms to; `public.data` by default.
+    /// - Returns: A `dyn.a…` identifier, the same for the same inputs on every machine.
     public static func make(tagClass: TypeTagClass, tag: String, conformingTo parent: String = UTType.data) -> String {
         let parentField = codes[parent].map(String.init) ?? parent
         let classField = codes[tagClass.rawValue].map(String.init) ?? tagClass.rawValue

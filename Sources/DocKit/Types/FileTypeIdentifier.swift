@@ -6,28 +6,47 @@ import Foundation
 /// Names the type of a file on disk: by its name first, as LaunchServices
 /// does, and by its content only when the name says nothing.
 public struct FileTypeIdentifier: Sendable {
+    /// The type found for a file, and whether its content decided it.
     public struct Identification: Sendable {
+        /// The file's type; a dynamic type or `public.data` when neither name nor content says more.
         public var type: UTType
         /// Set when the type was guessed from the content.
         public var guess: ContentSniffer.Guess?
     }
 
+    /// Names types by filename and by identifier.
     public let registry: TypeRegistry
     /// shared-mime-info's content rules, tried before docbrowser's own
     /// small table; nil where the machine has none.
     public let magic: MagicDatabase?
 
+    /// Creates an identifier.
+    ///
+    /// - Parameters:
+    ///   - registry: The type registry.
+    ///   - magic: shared-mime-info's content rules; the installed ones by default, `nil` for none.
     public init(registry: TypeRegistry, magic: MagicDatabase? = MagicDatabase.installed) {
         self.registry = registry
         self.magic = magic
     }
 
+    /// Identifies the file at a file URL, as the `RawPath` overload does.
+    ///
+    /// - Parameter url: A file URL; a symbolic link is not followed.
+    /// - Returns: The file's type.
+    /// - Throws: ``TypeRegistryError`` when nothing is at the path or it cannot be examined.
     public func identify(_ url: URL) throws(TypeRegistryError) -> Identification {
         try identify(RawPath(url))
     }
 
     /// A symbolic link is `public.symlink`, whatever it points to: it is
-    /// never followed.
+    /// never followed. A regular file's content is read only when its name names
+    /// no declared type, or names a property list (to tell XML from binary).
+    ///
+    /// - Parameter path: The file to identify.
+    /// - Returns: The file's type, with the guess when content decided it.
+    /// - Throws: ``TypeRegistryError/fileNotFound(path:)`` when nothing is at `path`;
+    ///   ``TypeRegistryError/unreadableFile(path:reason:)`` when it cannot be examined.
     public func identify(_ path: RawPath) throws(TypeRegistryError) -> Identification {
         let found: FileStatus?
         do {

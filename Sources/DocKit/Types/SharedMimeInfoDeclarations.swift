@@ -12,16 +12,27 @@ import FoundationXML
 public enum SharedMimeInfoDeclarations {
     /// One `<mime-type>` element.
     public struct MIMEType: Sendable, Hashable {
+        /// The MIME type, the element's `type` attribute.
         public var name: String
+        /// The unlocalized `<comment>`, used as the type's description; `nil` when absent.
         public var comment: String?
+        /// `<alias>` types: other MIME types that name the same type.
         public var aliases: [String]
+        /// `<sub-class-of>` MIME types, the parents of this one.
         public var subClassOf: [String]
         /// Extension tags from `*.ext` globs, weighted. Globs of other
         /// shapes (`Makefile`, `*.[1-9]`) name files, not extensions.
         public var extensions: [TypeDeclaration.Tag]
+        /// `<generic-icon>`'s name; `nil` when absent.
         public var genericIcon: String?
     }
 
+    /// Reads one shared-mime-info source file.
+    ///
+    /// - Parameter url: A `mime/packages/*.xml` file.
+    /// - Returns: Its `<mime-type>` elements, in file order.
+    /// - Throws: ``MalformedFileError`` when the file cannot be read, is not UTF-8, or is not
+    ///   valid shared-mime-info XML.
     public static func load(from url: URL) throws(MalformedFileError) -> [MIMEType] {
         let data: Data
         do {

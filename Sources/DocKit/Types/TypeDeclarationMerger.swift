@@ -13,8 +13,15 @@
 ///   its `sub-class-of` parents, else to what its media type implies.
 /// - When several types claim one tag, ``TypeRegistry/TagClaim`` ranks them.
 public enum TypeDeclarationMerger {
+    /// The prefix of identifiers made for MIME types no UTI declares.
     public static let freedesktopPrefix = "org.freedesktop.mime."
 
+    /// Merges every source's declarations into one registry, by the rules above.
+    ///
+    /// - Parameters:
+    ///   - declarations: UTI declarations from Info.plist-style sources, in reading order.
+    ///   - sharedMimeInfo: shared-mime-info types, in reading order.
+    /// - Returns: The registry.
     public static func merge(_ declarations: [TypeDeclaration], sharedMimeInfo: [SharedMimeInfoDeclarations.MIMEType] = []) -> TypeRegistry {
         var builder = Builder()
         builder.addUTIDeclarations(declarations)

@@ -27,8 +27,10 @@ public enum TypeDeclarationSource: Int, Sendable, Hashable, Codable, Comparable,
         }
     }
 
+    /// Precedence order: the source that sorts first wins.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.precedence < rhs.precedence }
 
+    /// The name `types` shows: `system`, `exported`, `docbrowser`, `imported`, `shared-mime-info` or `dynamic`.
     public var description: String {
         switch self {
         case .system: "system"

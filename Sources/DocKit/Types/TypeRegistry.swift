@@ -6,15 +6,29 @@
 public struct TypeRegistry: Sendable {
     /// One type's claim on one tag, ranked against other claims on it.
     public struct TagClaim: Sendable, Hashable, Codable {
+        /// Whether the tag is a filename extension or a MIME type.
         public var tagClass: TypeTagClass
+        /// The tag, normalized for its class.
         public var value: String
+        /// The type claiming the tag.
         public var identifier: String
+        /// Where the claim came from; a stronger source outranks any weight.
         public var source: TypeDeclarationSource
+        /// The glob weight within one source (default 50); the heavier claim wins.
         public var weight: Int
         /// The claim's place among all claims, in the order their files
         /// were read and their declarations written.
         public var order: Int
 
+        /// Creates a claim.
+        ///
+        /// - Parameters:
+        ///   - tagClass: Extension or MIME type.
+        ///   - value: The normalized tag.
+        ///   - identifier: The claiming type.
+        ///   - source: Where the claim came from.
+        ///   - weight: Its glob weight within the source.
+        ///   - order: Its place among all claims, the last tie-breaker.
         public init(tagClass: TypeTagClass, value: String, identifier: String, source: TypeDeclarationSource, weight: Int, order: Int = 0) {
             self.tagClass = tagClass
             self.value = value
@@ -42,6 +56,11 @@ public struct TypeRegistry: Sendable {
     /// a store mapped: the answers below are the same from either.
     let backing: any TypeRegistryBacking
 
+    /// Builds a registry in memory from merged types and claims; ``TypeSources/load()`` makes them.
+    ///
+    /// - Parameters:
+    ///   - types: The declared types.
+    ///   - claims: Every tag claim, in merge order.
     public init(types: [UTType], claims: [TagClaim]) {
         backing = TypeRegistryDictionaries(types: types, claims: claims)
     }
@@ -62,6 +81,7 @@ public struct TypeRegistry: Sendable {
     /// The declared types, in identifier order.
     public var allTypes: [UTType] { backing.allTypes }
 
+    /// How many declared types the registry holds.
     public var count: Int { backing.count }
 
     /// A fingerprint of every answer the registry can give, the same in

@@ -13,6 +13,7 @@ import Synchronization
 public final class TypeRegistryStore: Sendable {
     /// What loading the registry found.
     public struct Snapshot: Sendable {
+        /// The registry to answer type questions with.
         public var registry: TypeRegistry
         /// Set when this load rebuilt the registry from its sources.
         public var rebuild: Rebuild?
@@ -20,9 +21,13 @@ public final class TypeRegistryStore: Sendable {
         public var problems: [MalformedFileError]
     }
 
+    /// How and why a load rebuilt the registry from its sources.
     public struct Rebuild: Sendable {
+        /// How many declared types the rebuilt registry holds.
         public var typeCount: Int
+        /// How many source files were read.
         public var sourceFileCount: Int
+        /// Why: `first use`, `a source changed` or `requested`.
         public var reason: String
     }
 
@@ -30,8 +35,15 @@ public final class TypeRegistryStore: Sendable {
     private let indexPath: String
     /// Opened at the first question the index cannot answer.
     private let database = Mutex<DatabaseQueue?>(nil)
+    /// The files the registry is built from and fingerprinted by.
     public let sources: TypeSources
 
+    /// Prepares a store; the database is opened only when the index cannot answer.
+    ///
+    /// - Parameters:
+    ///   - databaseURL: The SQLite file; `types.index` goes beside it under the same base name.
+    ///   - sources: The files the registry is built from.
+    /// - Throws: ``DatabaseAccessError`` when the database's folder cannot be created.
     public init(databaseURL: URL, sources: TypeSources) throws(DatabaseAccessError) {
         // Created now, as opening the database would, so that a home that
         // cannot hold one is said at once.

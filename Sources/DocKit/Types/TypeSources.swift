@@ -4,6 +4,7 @@ import Foundation
 /// modification times are the registry's fingerprint: when any changes, a
 /// file appears or one goes away, the registry is rebuilt.
 public struct TypeSources: Sendable, Hashable {
+    /// What kind of source a file is, which decides how it is read and what precedence its declarations get.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// docbrowser's own declarations, `share/docbrowser/types`.
         case system
@@ -13,17 +14,31 @@ public struct TypeSources: Sendable, Hashable {
         case sharedMimeInfo
     }
 
+    /// One source file as it was when listed: part of the registry's fingerprint.
     public struct File: Sendable, Hashable, Codable {
+        /// What kind of source the file is.
         public var kind: Kind
+        /// The file's path.
         public var path: String
+        /// The file's size in bytes, following symbolic links.
         public var size: Int64
+        /// The file's `st_mtim`, in nanoseconds since 1970, following symbolic links.
         public var modificationTime: Int64
     }
 
+    /// Folders of docbrowser's own `*.plist` and `*.json` declarations.
     public var systemDirectories: [URL]
+    /// Registered handlers' manifests, whose exported and imported types count.
     public var handlerManifests: [URL]
+    /// `mime/packages` folders whose `*.xml` files are read.
     public var sharedMimeInfoDirectories: [URL]
 
+    /// Names the sources; nothing is read until ``files()`` or ``load()``.
+    ///
+    /// - Parameters:
+    ///   - systemDirectories: Folders of docbrowser's own declarations.
+    ///   - handlerManifests: Registered handlers' manifest files.
+    ///   - sharedMimeInfoDirectories: `mime/packages` folders.
     public init(systemDirectories: [URL], handlerManifests: [URL] = [], sharedMimeInfoDirectories: [URL] = []) {
         self.systemDirectories = systemDirectories
         self.handlerManifests = handlerManifests

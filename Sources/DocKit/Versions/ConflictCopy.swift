@@ -14,6 +14,7 @@
 /// - rclone bisync: `Notes.txt..path1` and `..path2` (1.60), and
 ///   `Notes.conflict1.txt` or `Notes.txt.conflict1` (later versions).
 public struct ConflictCopy: Sendable, Hashable {
+    /// The sync engine whose naming scheme the copy follows.
     public enum Engine: String, Sendable, Hashable, Codable, CaseIterable {
         case syncthing, nextcloud, owncloud, dropbox, rclone
     }
@@ -22,6 +23,7 @@ public struct ConflictCopy: Sendable, Hashable {
     public var name: RawPath
     /// The filename of the document it is a version of.
     public var original: RawPath
+    /// The engine whose naming scheme the name matches.
     public var engine: Engine
     /// The device or user the name gives, where the engine writes one:
     /// Syncthing's short device ID (the device whose change won, not the

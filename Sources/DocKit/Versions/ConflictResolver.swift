@@ -7,12 +7,20 @@ import Foundation
 /// clears once no copy is left. Every version stays whole somewhere, in
 /// place or in the Trash, whatever instant a crash picks.
 public struct ConflictResolver: Sendable {
+    /// The catalog of the home whose documents are resolved.
     public let catalog: DocumentCatalog
+    /// Where the versions not kept go.
     public let trash: Trash
     /// Resolve a document a handler has open or an engine is still
     /// writing, and wait for other docbrowser processes instead of refusing.
     public var force: Bool
 
+    /// Creates a resolver.
+    ///
+    /// - Parameters:
+    ///   - catalog: The catalog of the home.
+    ///   - trash: Where discarded versions go; the home's Trash by default.
+    ///   - force: Whether to resolve documents that are open or still being written, and wait for locks.
     public init(catalog: DocumentCatalog, trash: Trash = .home(), force: Bool = false) {
         self.catalog = catalog
         self.trash = trash
@@ -33,6 +41,7 @@ public struct ConflictResolver: Sendable {
 
     /// What a resolution does, or did.
     public struct Plan: Sendable, Hashable {
+        /// The versions as they were when the plan was made.
         public var versions: DocumentVersions
         /// The version that is current afterwards.
         public var kept: DocumentVersion?
@@ -42,8 +51,11 @@ public struct ConflictResolver: Sendable {
         /// was, holding them).
         public var trashed: [DocumentVersion]
 
+        /// A conflict version kept as a document of its own (choice `all`).
         public struct Separation: Sendable, Hashable {
+            /// The version separated.
             public var version: DocumentVersion
+            /// Its new filename, `Name (version N).ext`, beside the document.
             public var name: RawPath
         }
 

@@ -11,7 +11,9 @@ public struct DocumentVersion: Sendable, Hashable {
     public var path: RawPath?
     /// nil for the current version.
     public var engine: ConflictCopy.Engine?
+    /// The device or user the copy's name gives, where the engine writes one; `nil` otherwise and for the current version.
     public var device: String?
+    /// Its size in bytes; for a package's version, the total of its copies.
     public var size: Int64
     /// The copy's own time: the engines' names give when the conflict was
     /// found, not when the copy was written.
@@ -20,15 +22,19 @@ public struct DocumentVersion: Sendable, Hashable {
     /// other content for.
     public var files: [PackageFile]
 
+    /// One conflict copy inside a package, paired with the file it is a copy of.
     public struct PackageFile: Sendable, Hashable {
         /// The file inside the package, relative to it.
         public var original: RawPath
         /// Its conflict copy, relative to the package.
         public var copy: RawPath
+        /// The copy's size in bytes.
         public var size: Int64
+        /// When the copy's content last changed.
         public var modificationDate: Date
     }
 
+    /// `true` for the current version, number 0.
     public var isCurrent: Bool { number == 0 }
 }
 
@@ -36,9 +42,11 @@ public struct DocumentVersion: Sendable, Hashable {
 /// version and the unresolved conflict versions beside it (or, for a
 /// package, beside the files inside it).
 public struct DocumentVersions: Sendable, Hashable {
+    /// The document the versions are of.
     public var document: Document
     /// nil when the engine left only conflict copies (rclone bisync).
     public var current: DocumentVersion?
+    /// The conflict versions still on disk, oldest first, numbered from 1.
     public var unresolvedConflicts: [DocumentVersion]
 
     /// No conflict versions are left.
@@ -48,6 +56,13 @@ public struct DocumentVersions: Sendable, Hashable {
     /// conflict copies lie beside `document`, which an operation on it
     /// alone would leave behind as a document of their own; copies inside a
     /// package travel with it. Nothing unless `force`.
+    ///
+    /// - Parameters:
+    ///   - document: The document about to be moved, deleted or replaced.
+    ///   - action: The operation's name, for the message (`move`, `deletion`).
+    ///   - force: Whether to go ahead anyway; then nothing is checked.
+    /// - Throws: ``VersionsError/unresolved(document:action:versions:)`` as above;
+    ///   ``FileSystemError`` when the folder cannot be listed.
     public static func refuseIfCopiesBeside(_ document: Document, action: String, force: Bool) throws {
         guard !force, document.states.contains(.inConflict) else { return }
         let beside = try of(document).unresolvedConflicts.filter { $0.files.isEmpty }
@@ -55,6 +70,11 @@ public struct DocumentVersions: Sendable, Hashable {
     }
 
     /// The versions of `document` as they are on disk now.
+    ///
+    /// - Parameter document: A catalogued document; for a placeholder or temporary,
+    ///   the versions of the file it stands for.
+    /// - Returns: The current version, if the file exists, and the conflict versions.
+    /// - Throws: ``FileSystemError`` when the folder cannot be listed or a copy examined.
     public static func of(_ document: Document) throws -> DocumentVersions {
         let (current, conflicts) = try versions(of: document.path.deletingLastComponent.appending(document.filename), isPackage: document.isPackage)
         return DocumentVersions(document: document, current: current, unresolvedConflicts: conflicts)

@@ -7,6 +7,7 @@ public enum VersionsError: DocKitError, Hashable {
     /// Its conflict versions lie beside it, and would stay behind.
     case unresolved(document: String, action: String, versions: Int)
 
+    /// `.notFound` for a version that does not exist, `.invalidInput` when there is no current version, `.refused` for unresolved conflicts.
     public var kind: FailureKind {
         switch self {
         case .noSuchVersion: .notFound
@@ -15,6 +16,7 @@ public enum VersionsError: DocKitError, Hashable {
         }
     }
 
+    /// One line for the user, naming the document, file or argument concerned.
     public var description: String {
         switch self {
         case .noSuchVersion(let document, let number, let count):
