@@ -15,10 +15,15 @@ final class DocumentFileWatch: @unchecked Sendable {
     ///   - settle: How long the folders stay quiet before a burst is over.
     ///   - changed: Called on the watch's thread after each burst.
     init(_ document: RawPath, settle: Duration, changed: @escaping @Sendable () -> Void) {
+        // Watched before init returns, so that a change made the moment
+        // the document is open is heard; only the reading goes to the
+        // thread, which alone uses the watcher from then on.
+        guard let watcher = try? DirectoryWatcher() else { return }
+        watcher.watch(document.deletingLastComponent)
+        watcher.watchTree(document)
+        let handedOver = HandedOver(watcher)
         Thread.detachNewThread { [self] in
-            guard let watcher = try? DirectoryWatcher() else { return }
-            watcher.watch(document.deletingLastComponent)
-            watcher.watchTree(document)
+            let watcher = handedOver.value
             watcher.readBursts(settle: settle, while: { !isStopped }) { _ in
                 // A save puts a new folder in the package's place, which is
                 // watched under the temporary name it was made with.
@@ -31,4 +36,11 @@ final class DocumentFileWatch: @unchecked Sendable {
     func stop() { lock.withLock { stopped = true } }
 
     private var isStopped: Bool { lock.withLock { stopped } }
+}
+
+/// A value passed whole to the thread that uses it from then on, never
+/// touched by its maker again.
+private struct HandedOver<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
