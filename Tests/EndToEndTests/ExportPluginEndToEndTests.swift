@@ -264,6 +264,45 @@ struct ExportPluginEndToEndTests {
         #expect(sandbox.names(in: directory) == ["after.tar", "before.tar", "taken.tar"])
     }
 
+    /// An app's own archive type that is a kind of zip, as Scary Bugs
+    /// declares `.sbz`: no plugin of its own, so the bundled archiver writes it.
+    static let appArchiveManifest = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict>
+    <key>CFBundleIdentifier</key><string>org.example.bugs</string>
+    <key>CFBundleName</key><string>Bugs</string>
+    <key>UTExportedTypeDeclarations</key><array><dict>
+    <key>UTTypeIdentifier</key><string>org.example.bugs-archive</string>
+    <key>UTTypeConformsTo</key><array><string>public.zip-archive</string></array>
+    <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><array><string>sbz</string></array></dict>
+    </dict></array>
+    </dict></plist>
+    """
+
+    @Test func anAppsArchiveTypeThatIsAKindOfZipIsWrittenAsZipAndImportedBack() async throws {
+        let sandbox = try Sandbox()
+        _ = try await sandbox.makeMixedDocuments(in: "home/Documents")
+        let registered = try await sandbox.run("handlers", "register", try sandbox.write(Self.appArchiveManifest, to: "bugs.plist").path)
+        #expect(registered.status == 0, "\(registered)")
+        let directory = try sandbox.directory("out")
+        let archive = directory.appending(path: "Shared.sbz")
+
+        let exported = try await sandbox.run("export", "Report", "-o", archive.path, "--level", "9", "--json")
+        #expect(exported.status == 0, "\(exported)")
+        #expect(try exported.json()["format"] as? String == "sbz")
+        try await sandbox.tool("python3", ["-m", "zipfile", "-t", archive.path])
+        #expect(try await Self.listing(sandbox, archive) == Self.mixedEntries.filter { $0.hasPrefix("Report") })
+
+        let badLevel = try await sandbox.run("export", "Report", "-o", directory.appending(path: "Other.sbz").path, "--level", "99")
+        #expect(badLevel.status == 2, "zip's levels are the bundled archiver's rule for .sbz: \(badLevel)")
+
+        let deleted = try await sandbox.run("delete", "Report.pages", "--permanent")
+        #expect(deleted.status == 0, "\(deleted)")
+        let imported = try await sandbox.run("import", archive.path)
+        #expect(imported.status == 0, "\(imported)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.home.appending(path: "Documents/Report.pages/Data/blob.bin").path))
+    }
+
     @Test func anUnknownFormatIsInvalidInput() async throws {
         let sandbox = try Sandbox()
         _ = try await sandbox.makeMixedDocuments(in: "home/Documents")

@@ -141,7 +141,8 @@ public struct ArchiveExporter: Sendable {
             _ = temporary.withCString { unlink($0) }
             journal?.finish()
         }
-        var arguments = ["export", "--output", temporary.description, "--format", options.format.name]
+        let writtenFormat = service.identifier == BundledArchiverLocator.identifier ? options.format.bundledFormat ?? options.format : options.format
+        var arguments = ["export", "--output", temporary.description, "--format", writtenFormat.name]
         if let level = options.level { arguments += ["--level", String(level)] }
         if options.reproducible { arguments.append("--reproducible") }
         arguments.append("--")

@@ -7,15 +7,30 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
     public var name: String
     /// The archive type whose export service writes this format.
     public var typeIdentifier: String
+    /// For a declared type that is a kind of a bundled format (an app's
+    /// `.sbz` that conforms to `public.zip-archive`), that format: the
+    /// bundled archiver, asked to write the type when no plugin of the
+    /// app's own does, knows only its own names.
+    public var bundledFormat: ArchiveFormat? { bundledFormatName.flatMap { name in Self.bundled.first { $0.name == name } } }
+    // A name rather than the format itself: a struct cannot hold itself.
+    private var bundledFormatName: String?
 
     /// Creates a format from its parts, without checking either.
     ///
     /// - Parameters:
     ///   - name: The name the plugin is given as `--format`.
     ///   - typeIdentifier: The archive type whose export service writes it.
-    public init(name: String, typeIdentifier: String) {
+    ///   - bundledFormat: The bundled format the type is a kind of, if any.
+    public init(name: String, typeIdentifier: String, bundledFormat: ArchiveFormat? = nil) {
         self.name = name
         self.typeIdentifier = typeIdentifier
+        bundledFormatName = bundledFormat?.name
+    }
+
+    /// A declared archive type, with the bundled format it conforms to.
+    private init(name: String, declaredType typeIdentifier: String, registry: TypeRegistry) {
+        let bundled = Self.bundled.first { registry.conforms(typeIdentifier, to: $0.typeIdentifier) }
+        self.init(name: name, typeIdentifier: typeIdentifier, bundledFormat: bundled)
     }
 
     /// The format's name.
@@ -86,7 +101,7 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
             registry.types(withTag: candidate, tagClass: .filenameExtension).contains { $0.identifier == type.identifier }
         }
         guard let claimed else { return nil }
-        self.init(name: claimed.lowercased(), typeIdentifier: type.identifier)
+        self.init(name: claimed.lowercased(), declaredType: type.identifier, registry: registry)
     }
 
     /// The format of an output named FILE when `--format` is not given: the
@@ -119,12 +134,12 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
                 self = bundled
                 return
             }
-            self.init(name: declared.preferredFilenameExtension ?? declared.identifier, typeIdentifier: declared.identifier)
+            self.init(name: declared.preferredFilenameExtension ?? declared.identifier, declaredType: declared.identifier, registry: registry)
             return
         }
         let byExtension = registry.types(withTag: String(text), tagClass: .filenameExtension, conformingTo: "public.archive")
         guard let type = byExtension.first else { throw ArchiveFormatError(argument: argument) }
-        self.init(name: String(text), typeIdentifier: type.identifier)
+        self.init(name: String(text), declaredType: type.identifier, registry: registry)
     }
 }
 

@@ -91,8 +91,9 @@ struct ExportCommand: AsyncParsableCommand {
         }
         // A plugin that took the format over judges its own levels.
         let writtenByArchiver = (try? locator.service(.export, for: format.typeIdentifier))?.identifier == BundledArchiverLocator.identifier
-        if let level, format.isBundled, writtenByArchiver {
-            guard let levels = format.compressionLevels else {
+        let written = format.bundledFormat ?? format
+        if let level, written.isBundled, writtenByArchiver {
+            guard let levels = written.compressionLevels else {
                 throw ValidationError("--level: \(format) has no compression.")
             }
             guard levels.contains(level) else {

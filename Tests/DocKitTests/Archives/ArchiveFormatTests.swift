@@ -55,4 +55,28 @@ struct ArchiveFormatTests {
         #expect(error.namedType?.contains("public.plain-text") == true)
         #expect(error.kind == .invalidInput)
     }
+
+    /// An app's own archive type, as Scary Bugs declares `.sbz`: a kind of zip.
+    static let registryWithAppArchive = TypeDeclarationMerger.merge(((try? SystemTypes.declarations()) ?? []) + [
+        TypeFixtures.declaration("org.example.bugs-archive", conformsTo: ["public.zip-archive"], extensions: ["sbz"], source: .exported),
+    ])
+
+    @Test("an app's archive type that is a kind of zip keeps its own name, and knows it is zip", arguments: [
+        (ArchiveFormat(filename: "Bugs.sbz", registry: registryWithAppArchive)),
+        (try? ArchiveFormat(argument: "sbz", registry: registryWithAppArchive)),
+        (try? ArchiveFormat(argument: "org.example.bugs-archive", registry: registryWithAppArchive)),
+    ])
+    func appArchiveOfABundledKind(_ format: ArchiveFormat?) throws {
+        let format = try #require(format)
+        #expect(format.name == "sbz")
+        #expect(format.typeIdentifier == "org.example.bugs-archive")
+        #expect(format.bundledFormat == .zip)
+        #expect(!format.isBundled)
+    }
+
+    @Test("an archive type of no bundled kind has no bundled format")
+    func archiveOfNoBundledKind() throws {
+        #expect(try #require(ArchiveFormat(filename: "x.rar", registry: Self.registry)).bundledFormat == nil)
+        #expect(ArchiveFormat.zip.bundledFormat == nil)
+    }
 }
