@@ -77,6 +77,36 @@ let package = Package(
             path: "Fuzz/docbrowser-fuzz",
             swiftSettings: strictSettings
         ),
+        // Examples/ScaryBugs: an app built on DocKit alone, as an embedder writes one.
+        .target(
+            name: "ScaryBugsKit",
+            dependencies: ["DocKit"],
+            path: "Examples/ScaryBugs/Sources/ScaryBugsKit",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "scarybugs",
+            dependencies: [
+                "DocKit",
+                "ScaryBugsKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/ScaryBugs/Sources/scarybugs",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ScaryBugsTests",
+            dependencies: [
+                "DocKit",
+                "ScaryBugsKit",
+                "scarybugs",
+                "docbrowser",
+                "docbrowser-archiver",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ],
+            path: "Examples/ScaryBugs/Tests/ScaryBugsTests",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "DocKitTests",
             dependencies: ["DocKit", "CDocShims", .product(name: "GRDB", package: "GRDB.swift")],

@@ -104,7 +104,24 @@ struct SafeSave {
                 }
                 try build(child, at: path.appending(name), relativePath: relativePath.appending(name), previous: previous?.children?[name], replacing: replacing)
             }
+            if replacing { try keepConflictCopies(at: relativePath, besides: children, in: path) }
             do { try FileSystem.synchronizeDirectory(path) } catch { throw .fileSystem(error) }
+        }
+    }
+
+    /// A sync engine's conflict copies inside the package are another
+    /// device's versions, not the app's contents: an app that knows
+    /// nothing of them must not erase them by saving. They stay, as they
+    /// are, until the conflict is resolved.
+    private func keepConflictCopies(at relativePath: RawPath, besides children: [RawPath: DocumentWrapper], in path: RawPath) throws(EditingError) {
+        let existing = relativePath.isEmpty ? document : document.appending(relativePath)
+        guard let names = try? DirectoryReader.names(in: existing) else { return }
+        for name in names where children[name] == nil && ConflictCopy(name) != nil {
+            let child = relativePath.appending(name)
+            guard let status = (try? FileStatus.of(existing.appending(name))) ?? nil, status.kind == .regular || status.kind == .symbolicLink else { continue }
+            if linkUnchanged(child, to: path.appending(name)) { continue }
+            // A file system without hard links gets a copy.
+            try build(try DocumentWrapper.read(existing.appending(name)), at: path.appending(name), relativePath: child, previous: nil, replacing: false)
         }
     }
 

@@ -1,0 +1,150 @@
+import DocKit
+import Foundation
+
+/// The user's bugs, in a docbrowser home: made, opened, shared and
+/// received through DocKit's ``DocumentLibrary``, as `docbrowser` itself
+/// reaches them, so the two never disagree about a bug.
+public struct BugShelf: Sendable {
+    /// The home, opened.
+    public let library: DocumentLibrary
+    /// How often an open bug's unsaved changes are saved.
+    public var autosaveInterval: Duration
+
+    /// - Parameters:
+    ///   - home: The docbrowser home the bugs live in.
+    ///   - trash: Where bugs a conflict resolution discards go.
+    ///   - autosaveInterval: How often an open bug is autosaved.
+    public init(home: Home, trash: Trash = .home(), autosaveInterval: Duration = .seconds(5)) {
+        library = DocumentLibrary(home: home, trash: trash)
+        self.autosaveInterval = autosaveInterval
+    }
+
+    /// Registers the app with docbrowser: its types join the registry,
+    /// and `docbrowser open` hands bugs to `executable`.
+    ///
+    /// - Parameter executable: The app's program, by absolute path.
+    /// - Returns: The stored registration.
+    /// - Throws: ``HandlerError`` or ``FileSystemError`` when the manifest
+    ///   cannot be stored.
+    @discardableResult
+    public func registerApp(executable: String) throws -> HandlerManifest {
+        let manifest = FileManager.default.temporaryDirectory.appending(path: "\(ScaryBugsManifest.identifier)-\(UUID().uuidString).plist")
+        try ScaryBugsManifest.propertyList(executable: executable).write(to: manifest)
+        defer { try? FileManager.default.removeItem(at: manifest) }
+        return try HandlerRegistration(home: library.home).register(manifest)
+    }
+
+    /// Makes a new bug and leaves it open.
+    ///
+    /// - Parameters:
+    ///   - name: Its name, without `.scarybug`.
+    ///   - bug: What it says.
+    ///   - image: Its picture.
+    ///   - location: Where it goes, local or cloud.
+    /// - Returns: The open bug.
+    /// - Throws: ``BugError/exists(name:)`` when the name is taken;
+    ///   ``EditingError`` or ``LocationError`` when it cannot be saved.
+    public func newBug(named name: String, _ bug: ScaryBug, image: BugImage? = nil, in location: Location = .local) async throws -> BugDocument {
+        let catalog = try openCatalog()
+        let folder = try catalog.locations.existingDocumentsDirectory(location)
+        let filename = "\(name).\(ScaryBugsManifest.bugExtension)"
+        let document = editableDocument(at: folder.appending(RawPath(filename)), contents: BugContents(bug: bug, image: image))
+        do {
+            try await document.document.save(for: .forCreating)
+        } catch .alreadyExists {
+            throw BugError.exists(name: filename)
+        }
+        return document
+    }
+
+    /// Opens a bug by name, as `docbrowser list` shows it, or by path.
+    ///
+    /// - Parameter name: The bug's name (`Ladybug`, `cloud:Ladybug.scarybug`) or path.
+    /// - Returns: The open bug.
+    /// - Throws: ``CatalogError`` when there is no such bug;
+    ///   ``EditingError`` when it cannot be opened or read.
+    public func openBug(_ name: String) async throws -> BugDocument {
+        let document = editableDocument(at: try find(name).path, contents: BugContents())
+        try await document.document.open()
+        return document
+    }
+
+    /// Zips bugs into one archive for sharing, through docbrowser's
+    /// export plugin: an `.sbz` name gives the app's own archive type.
+    ///
+    /// - Parameters:
+    ///   - names: The bugs, by name or path.
+    ///   - archive: The archive to write.
+    ///   - replacing: Whether an existing archive may be replaced.
+    /// - Returns: What was written.
+    /// - Throws: ``CatalogError`` for an unknown bug, ``ExportError`` when
+    ///   the archive exists, ``PluginError`` when the plugin fails.
+    public func share(_ names: [String], to archive: RawPath, replacing: Bool = false) async throws -> ArchiveExporter.Summary {
+        let registry = try library.typeRegistry().registry
+        let bugs = try names.map(find)
+        let format = try ArchiveFormat(output: archive.description, registry: registry)
+        let exporter = ArchiveExporter(locator: HandlerServiceLocator(handlers: library.handlers(), types: registry), home: library.home)
+        return try await exporter.export(bugs.map(\.path), to: archive, options: .init(format: format, force: replacing))
+    }
+
+    /// Brings the bugs in a shared archive onto the shelf; a name that is
+    /// taken gets a new one, as the Files app does.
+    ///
+    /// - Parameters:
+    ///   - archive: The archive, as ``share(_:to:replacing:)`` writes it.
+    ///   - location: Where the bugs go.
+    /// - Returns: The bugs received.
+    /// - Throws: ``ImportError`` or ``PluginError`` for an archive that is
+    ///   refused or cannot be read.
+    public func receive(_ archive: RawPath, in location: Location = .local) async throws -> DocumentImporter.Result {
+        let registry = try library.typeRegistry().registry
+        let catalog = try library.openCatalog(registry: registry).catalog
+        let extractor = ArchiveExtractor(locator: HandlerServiceLocator(handlers: library.handlers(), types: registry), home: library.home)
+        return try await DocumentImporter(catalog: catalog, extractor: extractor, trash: library.trash)
+            .importFiles([archive], to: location, onConflict: .rename)
+    }
+
+    /// Ends a conflict the sync engine left: keeps one version, and sends
+    /// the others to the Trash.
+    ///
+    /// - Parameters:
+    ///   - name: The bug in conflict.
+    ///   - choice: Which version to keep.
+    /// - Returns: What was kept and what was trashed.
+    /// - Throws: ``CatalogError`` for an unknown bug; ``VersionsError``
+    ///   or ``CoordinationError`` when it cannot be resolved now.
+    public func resolveConflict(of name: String, keeping choice: ConflictResolver.Choice) throws -> ConflictResolver.Plan {
+        let catalog = try openCatalog()
+        return try ConflictResolver(catalog: catalog, trash: library.trash).resolve(try catalog.resolve(name), keeping: choice)
+    }
+
+    /// A bug's versions: the current one and what sync engines left.
+    ///
+    /// - Parameter name: The bug, by name or path.
+    /// - Returns: Its versions.
+    /// - Throws: ``CatalogError`` for an unknown bug; ``FileSystemError``
+    ///   when its package cannot be read.
+    public func versions(of name: String) throws -> DocumentVersions {
+        try DocumentVersions.of(find(name))
+    }
+
+    private func find(_ name: String) throws -> Document {
+        let catalog = try openCatalog()
+        if let document = try? catalog.resolve(name) { return document }
+        return try catalog.resolve(name.hasSuffix("." + ScaryBugsManifest.bugExtension) ? name : "\(name).\(ScaryBugsManifest.bugExtension)")
+    }
+
+    private func openCatalog() throws -> DocumentCatalog {
+        try library.openCatalog(registry: library.typeRegistry().registry).catalog
+    }
+
+    private func editableDocument(at path: RawPath, contents: BugContents) -> BugDocument {
+        BugDocument(
+            document: EditableDocument(
+                path: path, type: ScaryBugsManifest.bugType, home: library.home, application: ScaryBugsManifest.name,
+                applicationIdentifier: ScaryBugsManifest.identifier, contents: contents, autosaveInterval: autosaveInterval
+            ),
+            contents: contents
+        )
+    }
+}

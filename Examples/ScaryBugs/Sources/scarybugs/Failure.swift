@@ -1,0 +1,40 @@
+import ArgumentParser
+import DocKit
+import Foundation
+import ScaryBugsKit
+
+/// Runs a command's work, turning what it throws into one line on stderr
+/// and an exit status by the kind of failure, as docbrowser does.
+func reportingFailure(_ work: () async throws -> Void) async throws {
+    do {
+        try await work()
+    } catch let error as ExitCode {
+        throw error
+    } catch {
+        FileHandle.standardError.write(Data("scarybugs: \(error)\n".utf8))
+        throw ExitCode(exitStatus(of: error))
+    }
+}
+
+private func exitStatus(of error: any Error) -> Int32 {
+    if case BugError.exists = error { return 4 }
+    guard let error = error as? any DocKitError else { return error is BugError ? 6 : 1 }
+    return switch error.kind {
+    case .notFound: 3
+    case .conflict: 4
+    case .refused: 5
+    case .invalidInput: 6
+    default: 1
+    }
+}
+
+/// A line written at once, for a reader at the other end of a pipe.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// A bug in one line, as `show` and an open session print it.
+func summary(of bug: ScaryBug, image: BugImage?) -> String {
+    let picture = image.map { "\($0.fileName), \($0.data.count) bytes" } ?? "no picture"
+    return "\(bug.title): \(bug.stars) (\(bug.rating)/5), \(picture)"
+}
