@@ -56,7 +56,7 @@ public struct ArchiveExporter: Sendable {
     /// `nil` runs without a journal.
     public var home: Home?
     /// How long the plugin may run before it is stopped; `nil` takes the service's own
-    /// limit, else ``PluginProcess/defaultTimeLimit``.
+    /// limit, else `PluginProcess.defaultTimeLimit`.
     public var timeLimit: Duration?
 
     /// Creates an exporter.

@@ -45,7 +45,7 @@ public struct ArchiveExtractor: Sendable {
     /// the bundled archiver take UTF-8 when the bytes are valid UTF-8, else CP437.
     public var charset: String?
     /// How long the plugin may run before it is stopped; `nil` takes the service's own
-    /// limit, else ``PluginProcess/defaultTimeLimit``.
+    /// limit, else `PluginProcess.defaultTimeLimit`.
     public var timeLimit: Duration?
 
     /// Creates an extractor.
@@ -66,7 +66,7 @@ public struct ArchiveExtractor: Sendable {
 
     /// Extracts `archive` into `staging` through the import plugin for its type.
     ///
-    /// `onLaunch` is ``PluginProcess/run(progress:onLaunch:)``'s: the
+    /// `onLaunch` is `PluginProcess.run(progress:onLaunch:)`'s: the
     /// caller's journal records the plugin, to stop it should the caller die.
     ///
     /// - Parameters:
@@ -79,7 +79,7 @@ public struct ArchiveExtractor: Sendable {
     /// - Throws: ``PluginError``, naming the archive, when no plugin imports the type,
     ///   the plugin refuses the archive or passes a limit, fails, times out or
     ///   reports garbled output; whatever `onLaunch` throws.
-    public func extract(_ archive: RawPath, type typeIdentifier: String, into staging: RawPath,
+    func extract(_ archive: RawPath, type typeIdentifier: String, into staging: RawPath,
                         progress: @escaping @Sendable (PluginProgress) -> Void = { _ in },
                         onLaunch: (@Sendable (ProcessIdentity) async throws -> Void)? = nil) async throws -> Extracted {
         let service = try locator.service(.import, for: typeIdentifier)

@@ -11,7 +11,7 @@ import Foundation
 /// A lock file is removed by its holder before unlocking, so the Locks
 /// folder does not fill up; an acquirer therefore checks that the file it
 /// locked is still the one on disk, and tries again if not.
-public final class DocumentLock: @unchecked Sendable {
+final class DocumentLock: @unchecked Sendable {
     // Mutated only by the owning thread, in acquire and release.
     private var held: [(descriptor: Int32, file: RawPath)] = []
 
@@ -28,7 +28,7 @@ public final class DocumentLock: @unchecked Sendable {
     ///   - holder: Who is locking, written into each lock file for messages.
     ///   - waiting: Whether to block until each is free instead of refusing.
     /// - Throws: ``CoordinationError/busy(document:holder:)`` without `waiting`;
-    ///   ``FileSystemError`` when the Locks folder cannot be made; ``LockError`` when a
+    ///   ``FileSystemError`` when the Locks folder cannot be made; `LockError` when a
     ///   lock file cannot be opened or locked.
     public init(_ documents: [RawPath], in directory: LockDirectory, holder: LockHolder, waiting: Bool = false) throws {
         self.documents = documents

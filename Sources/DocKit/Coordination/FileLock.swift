@@ -6,7 +6,7 @@ import Foundation
 /// An advisory lock (flock(2)) held on a lock file for as long as the value
 /// lives. The kernel drops it when the process dies, so a `kill -9` never
 /// leaves a stale lock behind.
-public final class FileLock: @unchecked Sendable {
+final class FileLock: @unchecked Sendable {
     // The descriptor is written once, in init, and closed once, in deinit.
     private let descriptor: Int32
     /// The lock file, created (mode 0644) if missing and never removed.
@@ -20,7 +20,7 @@ public final class FileLock: @unchecked Sendable {
     /// - Parameters:
     ///   - path: The lock file, created if missing.
     ///   - mode: Shared or exclusive; exclusive by default.
-    /// - Throws: ``LockError`` when the file cannot be opened or locked.
+    /// - Throws: `LockError` when the file cannot be opened or locked.
     public init(path: String, mode: Mode = .exclusive) throws(LockError) {
         self.path = path
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -42,7 +42,7 @@ public final class FileLock: @unchecked Sendable {
 }
 
 /// The lock file could not be opened or locked.
-public struct LockError: DocKitError {
+struct LockError: DocKitError {
     /// The lock file.
     public var path: String
     /// The `errno` that `open` or `flock` set.

@@ -9,7 +9,7 @@ import Foundation
 /// `-` (`kde4/okular.desktop` is `kde4-okular.desktop`); the first directory
 /// that has an ID owns it, so a user's copy masks the system's, and a
 /// masking copy that is `Hidden=true` or unreadable removes the app.
-public struct DesktopApplications: Sendable, Hashable {
+struct DesktopApplications: Sendable, Hashable {
     /// Most important first, as the desktop entry specification orders them.
     public var directories: [URL]
 
@@ -31,7 +31,7 @@ public struct DesktopApplications: Sendable, Hashable {
     public struct Application: Sendable, Hashable {
         /// The entry as a handler, its identifier the desktop file ID.
         public var manifest: HandlerManifest
-        /// Where in ``DesktopApplications/directories`` it was found.
+        /// Where in `DesktopApplications.directories` it was found.
         public var directoryIndex: Int
     }
 

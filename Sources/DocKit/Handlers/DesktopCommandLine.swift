@@ -3,7 +3,7 @@
 /// that holds a reserved character quoted in whole with double quotes
 /// (`\"`, `` \` ``, `\$` and `\\` escaped inside), and field codes
 /// expanded after quoting is undone.
-public struct DesktopCommandLine: Sendable, Hashable {
+struct DesktopCommandLine: Sendable, Hashable {
     /// One argument: literal text and field codes.
     public enum Piece: Sendable, Hashable {
         /// Literal text, quoting already undone.
@@ -163,7 +163,7 @@ public struct DesktopCommandLine: Sendable, Hashable {
 }
 
 /// An `Exec=` value breaks the specification's quoting or field-code rules.
-public struct DesktopCommandLineError: Error, Sendable, Hashable, CustomStringConvertible {
+struct DesktopCommandLineError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, in one line.
     public var reason: String
     init(_ reason: String) { self.reason = reason }

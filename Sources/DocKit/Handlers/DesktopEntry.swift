@@ -2,7 +2,7 @@ import Foundation
 
 /// The `[Desktop Entry]` group of a freedesktop `.desktop` file, as far as
 /// a handler needs it: its name, icon, MIME types and Exec line.
-public struct DesktopEntry: Sendable, Hashable {
+struct DesktopEntry: Sendable, Hashable {
     /// The `.desktop` file the entry was read from.
     public var path: String
     /// The desktop file ID without `.desktop`, which serves as the

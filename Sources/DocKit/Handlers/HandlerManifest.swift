@@ -103,7 +103,7 @@ public struct HandlerManifest: Sendable, Hashable {
     /// The `DBServices` entries: preview, import and export plugins the handler offers.
     public var services: [HandlerService]
     /// The Exec line of a `.desktop` entry, parsed.
-    public var commandLine: DesktopCommandLine?
+    var commandLine: DesktopCommandLine?
     /// `Icon=` of a `.desktop` entry, for `%i`.
     public var iconName: String?
     /// `Terminal=true` of a `.desktop` entry: the program talks to the
@@ -115,7 +115,7 @@ public struct HandlerManifest: Sendable, Hashable {
     /// What was left out because it could not be understood, each naming
     /// its key path. The rest of the manifest still counts.
     public var warnings: [MalformedFileError] = []
-    /// For an app the desktop installed (``DesktopApplications``), the rank
+    /// For an app the desktop installed (`DesktopApplications`), the rank
     /// of its directory, 0 being the user's; nil for a registered handler.
     public internal(set) var installedDirectoryIndex: Int?
 

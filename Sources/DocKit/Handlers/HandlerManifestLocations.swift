@@ -3,7 +3,7 @@ import Foundation
 /// The directories handler manifests are discovered in, weakest first:
 /// the installation's `share/docbrowser/handlers`, each
 /// `$XDG_DATA_DIRS/docbrowser/handlers`, then the home's `Handlers`.
-public struct HandlerManifestLocations: Sendable, Hashable {
+struct HandlerManifestLocations: Sendable, Hashable {
     /// The folders, weakest first: a manifest in a later one replaces one of the same identifier in an earlier one.
     public var directories: [URL]
 

@@ -8,9 +8,9 @@ public struct HandlerRegistry: Sendable {
     /// Files that could not be read; they are skipped.
     public let problems: [MalformedFileError]
     /// The desktop's defaults, consulted after docbrowser's own.
-    public let mimeApps: MimeAppsList
+    let mimeApps: MimeAppsList
     /// How installed desktop apps' MIME types are matched, as GIO does.
-    public let mimeHierarchy: MIMETypeHierarchy
+    let mimeHierarchy: MIMETypeHierarchy
 
     /// Creates a registry from manifests already read; of two with one identifier
     /// (compared case-insensitively), the later wins.
@@ -20,7 +20,7 @@ public struct HandlerRegistry: Sendable {
     ///   - problems: Files that could not be read.
     ///   - mimeApps: The desktop's defaults.
     ///   - mimeHierarchy: How desktop apps' MIME types match subtypes and aliases.
-    public init(handlers: [HandlerManifest], problems: [MalformedFileError] = [], mimeApps: MimeAppsList = MimeAppsList(), mimeHierarchy: MIMETypeHierarchy = MIMETypeHierarchy()) {
+    init(handlers: [HandlerManifest], problems: [MalformedFileError] = [], mimeApps: MimeAppsList = MimeAppsList(), mimeHierarchy: MIMETypeHierarchy = MIMETypeHierarchy()) {
         self.mimeApps = mimeApps
         self.mimeHierarchy = mimeHierarchy
         var byIdentifier: [String: HandlerManifest] = [:]
@@ -37,7 +37,7 @@ public struct HandlerRegistry: Sendable {
     /// The handlers of `locations`, after the apps the desktop installed
     /// (which a registration of the same identifier replaces), with
     /// `mimeApps`' added and removed associations applied to those apps.
-    public static func load(
+    static func load(
         _ locations: HandlerManifestLocations,
         applications: DesktopApplications = DesktopApplications(directories: []),
         mimeApps: MimeAppsList = MimeAppsList(),

@@ -88,7 +88,7 @@ public enum InboxDelivery {
         return DocumentName.extensionLength(of: filename, name: shown, displayName: String(shown.dropLast(chosen.count + 1)))
     }
 
-    /// Copies a document whole (see ``TreeCopier``): links as links,
+    /// Copies a document whole (see `TreeCopier`): links as links,
     /// permissions and times kept, everything flushed; devices and FIFOs
     /// are refused. `destination` must not exist.
     public static func copyItem(from source: RawPath, to destination: RawPath) throws(FileSystemError) {

@@ -6,7 +6,7 @@ import Foundation
 /// `$XDG_CONFIG_HOME`, `$XDG_CONFIG_DIRS`, `$XDG_DATA_HOME/applications`,
 /// `$XDG_DATA_DIRS/applications`, each `$desktop-mimeapps.list` before the
 /// plain `mimeapps.list`.
-public struct MimeAppsList: Sendable, Hashable {
+struct MimeAppsList: Sendable, Hashable {
     /// `[Default Applications]`: desktop file IDs (without `.desktop`) per
     /// MIME type, in the order they are to be tried.
     public var defaults: [String: [String]] = [:]

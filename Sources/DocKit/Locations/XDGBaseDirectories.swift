@@ -2,7 +2,7 @@ import Foundation
 
 /// The XDG base directories, with the specification's defaults for unset
 /// or empty variables.
-public struct XDGBaseDirectories: Sendable, Hashable {
+struct XDGBaseDirectories: Sendable, Hashable {
     /// The variables read.
     public var environment: [String: String]
 

@@ -3,7 +3,7 @@ import Foundation
 /// One line of a plugin's stdout, decoded. `progress` is understood here;
 /// `result`, `error` and any other event are kept as JSON for the caller
 /// that knows what its operation answers.
-public enum PluginEvent: Sendable, Hashable {
+enum PluginEvent: Sendable, Hashable {
     case progress(PluginProgress)
     case result(Data)
     case error(PluginReportedError)
@@ -61,7 +61,7 @@ public struct PluginProgress: Sendable, Hashable, Decodable {
 }
 
 /// An `error` event: the plugin's own account of why it failed, sent before a non-zero exit.
-public struct PluginReportedError: Sendable, Hashable, Decodable {
+struct PluginReportedError: Sendable, Hashable, Decodable {
     /// `refused`, `invalidInput`, `notFound`, `conflict` or `failed`; anything else or `nil` counts as `failed`.
     public var kind: String?
     /// The safety rule broken (`absolute-path`, `compression-ratio-limit`, …); `nil` when none.

@@ -10,7 +10,7 @@ import SystemPackage
 /// a minimal environment, its own process group; stdout read as JSON
 /// Lines under a byte cap; stopped at its time limit. Whatever the plugin
 /// does, the launcher gets a value or a typed ``PluginError``.
-public struct PluginProcess: Sendable {
+struct PluginProcess: Sendable {
     /// The time limit when neither the caller nor the service sets one: 10 minutes.
     public static let defaultTimeLimit: Duration = .seconds(600)
     /// The most stdout bytes read before the plugin is stopped: 16 MiB.

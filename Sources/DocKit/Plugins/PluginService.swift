@@ -12,7 +12,7 @@ public struct PluginService: Sendable, Hashable {
     public var executable: URL
     /// Arguments the manifest puts before every call's own.
     public var leadingArguments: [String]
-    /// The manifest's time limit for a call; `nil` leaves it to the caller or ``PluginProcess/defaultTimeLimit``.
+    /// The manifest's time limit for a call; `nil` leaves it to the caller or `PluginProcess.defaultTimeLimit`.
     public var timeLimit: Duration?
     /// The types the manifest declares the service for; a previewer is
     /// ranked by them.

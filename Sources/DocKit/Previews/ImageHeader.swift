@@ -1,5 +1,5 @@
 /// What an image's header says about it, read without decoding a pixel.
-public struct ImageHeader: Sendable, Hashable {
+struct ImageHeader: Sendable, Hashable {
     /// The format's name, such as `PNG` or `JPEG`.
     public var format: String
     /// The width in pixels.

@@ -4,7 +4,7 @@ import Foundation
 /// a summary of its Info.plist, and the thumbnail it carries, if any.
 /// Links are shown, never followed, so nothing outside the package is
 /// read.
-public struct PackagePreviewer: Previewer {
+struct PackagePreviewer: Previewer {
     /// `package`, as notes and `--json` name this previewer.
     public let name = "package"
     /// The types it previews: `com.apple.package` and the types conforming to it.

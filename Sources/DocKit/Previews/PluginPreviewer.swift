@@ -6,7 +6,7 @@ import Foundation
 /// `preview --lines N --width N -- FILE`. Its failures are thrown as
 /// ``PluginError``, for ``PreviewGenerator`` to fall back on the next
 /// previewer with a note.
-public struct PluginPreviewer: Previewer {
+struct PluginPreviewer: Previewer {
     /// A preview is something a user waits for at the terminal, so a plugin
     /// gets seconds, not the minutes an export may take, unless its
     /// manifest says otherwise (`DBServiceTimeLimit`).

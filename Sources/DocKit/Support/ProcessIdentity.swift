@@ -8,7 +8,7 @@ import Foundation
 /// /proc/PID/stat) and in which boot. A journal keeps it, so that the next
 /// run can stop a plugin its killed launcher left behind, and never a
 /// stranger that inherited the pid.
-public struct ProcessIdentity: Sendable, Hashable, Codable, CustomStringConvertible {
+struct ProcessIdentity: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The process ID, which the kernel may give to another process once this one is gone.
     public var pid: Int32
     /// When the process started, in clock ticks since boot (field 22 of `/proc/PID/stat`).

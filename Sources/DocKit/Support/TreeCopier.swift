@@ -9,11 +9,11 @@ import Foundation
 /// nanosecond. Every file and directory is flushed to disk before `copy`
 /// returns, so a rename that publishes the copy never publishes a hole.
 ///
-/// Like ``TreeRemover``, the walk goes by directory descriptors, one open
+/// Like `TreeRemover`, the walk goes by directory descriptors, one open
 /// on each side at a time, climbing back through `..`: a document can
 /// hold paths longer than PATH_MAX, or be deeper than the descriptor
 /// limit, and still moves whole between file systems.
-public struct TreeCopier: Sendable {
+struct TreeCopier: Sendable {
     /// Called after each chunk with the bytes copied so far.
     public var progress: (@Sendable (Int64) -> Void)?
 

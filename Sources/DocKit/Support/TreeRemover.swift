@@ -12,7 +12,7 @@ import Foundation
 /// and holds only one open at a time (it climbs back through `..`): an
 /// archive can hold a tree deeper than PATH_MAX or than the process's
 /// descriptor limit, and such a tree must still go.
-public enum TreeRemover {
+enum TreeRemover {
     /// Removes `path` and everything under it; nothing at `path` is not an error.
     ///
     /// - Parameter path: The file, link or directory to remove; a link is removed, never followed.

@@ -7,7 +7,7 @@ import Foundation
 /// The payload is a small key-value string, `?0=6:1=sql` for "conforms to
 /// public.data, filename extension sql", written in base32 with the
 /// alphabet below, after the version letter `a`.
-public enum DynamicTypeIdentifier {
+enum DynamicTypeIdentifier {
     /// What every dynamic identifier starts with; ``UTType/isDynamic`` tests for it.
     public static let prefix = "dyn."
     static let version: Character = "a"

@@ -3,7 +3,7 @@ import Foundation
 /// shared-mime-info's hierarchy of MIME types, as GIO walks it to find the
 /// apps for a type: the `types`, `subclasses` and `aliases` files that
 /// `update-mime-database` writes into each `mime` directory.
-public struct MIMETypeHierarchy: Sendable, Hashable {
+struct MIMETypeHierarchy: Sendable, Hashable {
     /// Each type's `sub-class-of` parents.
     public private(set) var parents: [String: [String]] = [:]
     /// Each alias's type.

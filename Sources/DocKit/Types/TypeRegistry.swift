@@ -56,7 +56,7 @@ public struct TypeRegistry: Sendable {
     /// a store mapped: the answers below are the same from either.
     let backing: any TypeRegistryBacking
 
-    /// Builds a registry in memory from merged types and claims; ``TypeSources/load()`` makes them.
+    /// Builds a registry in memory from merged types and claims; `TypeSources.load()` makes them.
     ///
     /// - Parameters:
     ///   - types: The declared types.

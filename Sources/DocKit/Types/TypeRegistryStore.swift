@@ -3,7 +3,7 @@ import GRDB
 import Synchronization
 
 /// The type registry persisted in SQLite, as LaunchServices keeps its
-/// database: built from ``TypeSources`` once, then read back by every
+/// database: built from `TypeSources` once, then read back by every
 /// command until a source file changes.
 ///
 /// Beside the database lies an index of the same registry (`types.index`),
@@ -36,7 +36,10 @@ public final class TypeRegistryStore: Sendable {
     /// Opened at the first question the index cannot answer.
     private let database = Mutex<DatabaseQueue?>(nil)
     /// The files the registry is built from and fingerprinted by.
-    public let sources: TypeSources
+    let sources: TypeSources
+    /// The files the registry is built from: the system declarations,
+    /// the handlers' manifests and shared-mime-info's databases.
+    public var sourceFiles: [String] { sources.files().map(\.path) }
 
     /// Prepares a store; the database is opened only when the index cannot answer.
     ///
@@ -44,7 +47,7 @@ public final class TypeRegistryStore: Sendable {
     ///   - databaseURL: The SQLite file; `types.index` goes beside it under the same base name.
     ///   - sources: The files the registry is built from.
     /// - Throws: ``DatabaseAccessError`` when the database's folder cannot be created.
-    public init(databaseURL: URL, sources: TypeSources) throws(DatabaseAccessError) {
+    init(databaseURL: URL, sources: TypeSources) throws(DatabaseAccessError) {
         // Created now, as opening the database would, so that a home that
         // cannot hold one is said at once.
         do {

@@ -3,7 +3,7 @@ import Foundation
 /// The files the type registry is built from. Their paths, sizes and
 /// modification times are the registry's fingerprint: when any changes, a
 /// file appears or one goes away, the registry is rebuilt.
-public struct TypeSources: Sendable, Hashable {
+struct TypeSources: Sendable, Hashable {
     /// What kind of source a file is, which decides how it is read and what precedence its declarations get.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// docbrowser's own declarations, `share/docbrowser/types`.

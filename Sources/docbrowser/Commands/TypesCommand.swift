@@ -242,7 +242,7 @@ struct TypesRebuild: AsyncParsableCommand {
         let snapshot = try store.snapshot(forceRebuild: true)
         let report = Report(
             types: snapshot.registry.count,
-            sourceFiles: store.sources.files().map(\.path),
+            sourceFiles: store.sourceFiles,
             problems: snapshot.problems.map(\.description)
         )
         if global.json {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import DocKit
+@testable import DocKit
 import Foundation
 import Synchronization
 import Testing

@@ -1,4 +1,4 @@
-import DocKit
+@testable import DocKit
 import Foundation
 import Synchronization
 import Testing
