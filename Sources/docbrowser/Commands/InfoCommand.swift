@@ -14,7 +14,10 @@ struct InfoCommand: AsyncParsableCommand {
     var document: String
 
     struct Report: Encodable {
-        var document: DocumentReport
+        /// Its qualified name, as `document` is everywhere.
+        var document: String
+        /// The document as `list` prints it.
+        var listing: DocumentReport
         var typeDescription: String?
         var conformances: [String]
         var filenameExtensions: [String]
@@ -34,7 +37,8 @@ struct InfoCommand: AsyncParsableCommand {
         let registry = catalog.registry
         let type = registry.type(withIdentifier: document.type)
         var report = Report(
-            document: DocumentReport(document, registry: registry),
+            document: document.qualifiedName,
+            listing: DocumentReport(document, registry: registry),
             typeDescription: type?.description,
             conformances: Array(registry.conformanceChain(of: document.type).dropFirst()),
             filenameExtensions: type?.filenameExtensions ?? [],
@@ -47,15 +51,17 @@ struct InfoCommand: AsyncParsableCommand {
         )
         let versions = document.states.contains(.inConflict) ? try DocumentVersions.of(document) : nil
         report.versions = versions.map(VersionReport.All.init)
-        if global.json {
-            try context.output.emit(json: report)
-            return
+        try context.output.result(report) { text in
+            text.line(Self.render(report, of: document, versions: versions))
         }
+    }
+
+    private static func render(_ report: Report, of document: Document, versions: DocumentVersions?) -> String {
         var lines = [Terminal.bold(document.listedName)]
         func field(_ label: String, _ value: String) {
             lines.append("  " + (label + ":").padding(toLength: 14, withPad: " ", startingAt: 0) + value)
         }
-        field("kind", report.document.kind + (document.typeWasGuessed ? " (guessed from the content)" : ""))
+        field("kind", report.listing.kind + (document.typeWasGuessed ? " (guessed from the content)" : ""))
         field("type", document.type)
         field("conforms to", report.conformances.joined(separator: " → "))
         if !report.filenameExtensions.isEmpty { field("extensions", report.filenameExtensions.map { "." + $0 }.joined(separator: " ")) }
@@ -87,6 +93,6 @@ struct InfoCommand: AsyncParsableCommand {
             field("versions", "\(versions.unresolvedConflicts.count) in conflict")
             lines += VersionReport.lines(versions).map { "    " + $0 }
         }
-        context.output.line(lines.joined(separator: "\n"))
+        return lines.joined(separator: "\n")
     }
 }

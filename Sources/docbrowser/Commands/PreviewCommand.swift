@@ -57,7 +57,7 @@ struct PreviewCommand: AsyncParsableCommand {
         let fitting = Terminal.height.map { max(8, $0 - 10) } ?? 40
         let options = PreviewOptions(maxLines: lines ?? fitting, lineWidth: max(16, width - 2))
         let previewContext = PreviewContext(registry: catalog.registry, options: options)
-        let plugins = HandlerServiceLocator(handlers: context.handlerRegistry(), types: catalog.registry).services(.preview)
+        let plugins = context.pluginLocator(registry: catalog.registry).services(.preview)
         let generator = PreviewGenerator(plugins: plugins, home: context.home)
         var reports: [Report] = []
         var failure: Int32?
@@ -71,13 +71,12 @@ struct PreviewCommand: AsyncParsableCommand {
                     previewer: preview.previewer, fields: preview.fields, text: preview.text,
                     table: preview.table, tree: preview.tree, entries: preview.entries, notes: preview.notes
                 )
-                if global.json {
-                    reports.append(report)
-                } else {
-                    if !reports.isEmpty || failure != nil { context.output.line() }
-                    context.output.line(Self.render(report, width: width))
-                    reports.append(report)
+                // Text goes out as each is made, JSON as one array at the end.
+                context.output.partialText { text in
+                    if !reports.isEmpty || failure != nil { text.line() }
+                    text.line(Self.render(report, width: width))
                 }
+                reports.append(report)
             } catch let error as PluginError {
                 // Ctrl-C reached the plugin: the user wants the command to stop.
                 context.output.error(error)
@@ -88,7 +87,7 @@ struct PreviewCommand: AsyncParsableCommand {
                 failure = failure ?? ExitStatus.status(for: error.kind)
             }
         }
-        if global.json { try context.output.emit(json: reports) }
+        try context.output.result(reports) { _ in }
         if let failure { throw ExitCode(failure) }
     }
 

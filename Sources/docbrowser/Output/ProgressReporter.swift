@@ -8,7 +8,8 @@ import Synchronization
 /// commands whose output is a stream of events (move, storage); nothing
 /// on a pipe, with `--quiet`, or in a single JSON document.
 final class ProgressReporter: Sendable {
-    private enum Style { case bar, jsonLines, silent }
+    /// How progress shows; ``Output/progressForm(streamsEvents:)`` chooses.
+    enum Form { case bar, jsonLines, silent }
 
     private struct State {
         var document = ""
@@ -18,7 +19,7 @@ final class ProgressReporter: Sendable {
         var lastBytes: Int64 = -1
     }
 
-    private let style: Style
+    private let style: Form
     private let output: Output
     private let state = Mutex(State())
 
@@ -31,13 +32,7 @@ final class ProgressReporter: Sendable {
     ///   JSON Lines, where progress events belong.
     init(output: Output, streamsEvents: Bool) {
         self.output = output
-        if output.json {
-            style = streamsEvents ? .jsonLines : .silent
-        } else if !output.quiet, isatty(STDERR_FILENO) == 1 {
-            style = .bar
-        } else {
-            style = .silent
-        }
+        style = output.progressForm(streamsEvents: streamsEvents)
     }
 
     /// For copies of documents (``DocumentMover``, ``StorageSwitcher``).
