@@ -51,9 +51,12 @@ struct ConfigCommand: AsyncParsableCommand {
         func run() async throws {
             let context = CommandContext(global)
             let key = try Configuration.key(named: key)
-            try ConfigurationFile(home: context.home).update { configuration throws(ConfigurationError) in
+            let file = ConfigurationFile(home: context.home)
+            try file.update { configuration throws(ConfigurationError) in
                 try configuration.set(key, to: value)
             }
+            // The text form says nothing, as `git config` does.
+            try context.output.result([key.rawValue: file.load().effectiveValue(of: key, home: context.home)]) { _ in }
         }
     }
 
@@ -65,9 +68,11 @@ struct ConfigCommand: AsyncParsableCommand {
         func run() async throws {
             let context = CommandContext(global)
             let key = try Configuration.key(named: key)
-            try ConfigurationFile(home: context.home).update { configuration throws(ConfigurationError) in
+            let file = ConfigurationFile(home: context.home)
+            try file.update { configuration throws(ConfigurationError) in
                 configuration.unset(key)
             }
+            try context.output.result([key.rawValue: file.load().effectiveValue(of: key, home: context.home)]) { _ in }
         }
     }
 }

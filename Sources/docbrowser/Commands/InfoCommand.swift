@@ -23,7 +23,8 @@ struct InfoCommand: AsyncParsableCommand {
         var filenameExtensions: [String]
         var mimeTypes: [String]
         var created: String?
-        var symbolicLinkTarget: String?
+        /// Where a symbolic link points, as `linkTarget` says in a preview.
+        var linkTarget: String?
         /// Every handler that claims the type, best first, as `handlers DOC` ranks them.
         var handlers: [CandidateReport]
         var package: PackageSummary?
@@ -44,7 +45,7 @@ struct InfoCommand: AsyncParsableCommand {
             filenameExtensions: type?.filenameExtensions ?? [],
             mimeTypes: type?.mimeTypes ?? [],
             created: FileSystem.creationDate(of: document.path).map(Formatting.isoDate),
-            symbolicLinkTarget: document.isSymbolicLink ? FileSystem.symbolicLinkTarget(of: document.path)?.description : nil,
+            linkTarget: document.isSymbolicLink ? FileSystem.symbolicLinkTarget(of: document.path)?.description : nil,
             handlers: context.handlerRegistry().candidates(forType: document.type, registry: registry, defaults: try context.handlerDefaults())
                 .map(CandidateReport.init),
             package: document.isPackage && !document.states.contains(.notDownloaded) ? try PackageSummary.summarize(document, registry: registry) : nil
@@ -69,7 +70,7 @@ struct InfoCommand: AsyncParsableCommand {
         field("size", "\(Formatting.size(document.size)) (\(document.size) bytes)")
         if let created = FileSystem.creationDate(of: document.path) { field("created", Formatting.date(created)) }
         field("modified", Formatting.date(document.modificationDate))
-        if let target = report.symbolicLinkTarget { field("link to", target) }
+        if let target = report.linkTarget { field("link to", target) }
         field("location", document.location.rawValue)
         field("path", document.path.description)
         field("state", document.stateList.map(\.rawValue).joined(separator: ", "))

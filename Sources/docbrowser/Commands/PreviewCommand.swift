@@ -44,8 +44,8 @@ struct PreviewCommand: AsyncParsableCommand {
         var fields: [Preview.Field]
         var text: [String]
         var table: Preview.Table?
-        var tree: [Preview.TreeEntry]?
-        var entries: [Preview.ArchiveEntry]?
+        var tree: [TreeEntryReport]?
+        var entries: [ArchiveEntryReport]?
         var notes: [String]
     }
 
@@ -69,7 +69,7 @@ struct PreviewCommand: AsyncParsableCommand {
                     name: subject.name, path: subject.path.description, type: subject.type,
                     kind: catalog.registry.type(withIdentifier: subject.type)?.description ?? subject.type, presentation: preview.kind,
                     previewer: preview.previewer, fields: preview.fields, text: preview.text,
-                    table: preview.table, tree: preview.tree, entries: preview.entries, notes: preview.notes
+                    table: preview.table, tree: preview.tree?.map(TreeEntryReport.init), entries: preview.entries?.map(ArchiveEntryReport.init), notes: preview.notes
                 )
                 // Text goes out as each is made, JSON as one array at the end.
                 context.output.partialText { text in
@@ -136,7 +136,7 @@ struct PreviewCommand: AsyncParsableCommand {
                 if entry.kind == .directory { name += "/" }
                 if let target = entry.linkTarget { name += " -> \(Preview.visible(target))" }
                 if entry.omittedEntries > 0 { name += "  (\(entry.omittedEntries) more inside)" }
-                rendered.append([Formatting.size(entry.size), entry.type, name])
+                rendered.append([Formatting.size(entry.size), entry.type ?? "", name])
             }
             lines.append("")
             lines += rendered.render(width: width - 2).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
@@ -147,9 +147,9 @@ struct PreviewCommand: AsyncParsableCommand {
             var rendered = Table("SIZE", "TYPE", "NAME")
             for entry in entries {
                 var name = Preview.visible(entry.name)
-                if let target = entry.target { name += " -> \(Preview.visible(target))" }
+                if let target = entry.linkTarget { name += " -> \(Preview.visible(target))" }
                 if let rule = entry.refused { name += "  [unsafe: \(Preview.visible(rule))]" }
-                rendered.append([entry.size.map(Formatting.size) ?? "?", Preview.visible(entry.type), name])
+                rendered.append([entry.size.map(Formatting.size) ?? "?", Preview.visible(entry.kind), name])
             }
             lines.append("")
             lines += rendered.render(width: width - 2).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }

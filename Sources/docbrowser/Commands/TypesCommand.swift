@@ -88,16 +88,17 @@ struct TypesLookup: AsyncParsableCommand {
         var query: [String: String]
         var type: String
         var declaration: TypeReport
-        /// Every type that claims the tag, best first.
-        var candidates: [String]
+        /// Every type that claims the tag, best first (`candidates` are
+        /// handlers, as `handlers TYPE` ranks them).
+        var candidateTypes: [String]
         var typeWasGuessed: Bool
         var evidence: String?
 
-        init(query: [String: String], declaration: TypeReport, candidates: [String], typeWasGuessed: Bool, evidence: String? = nil) {
+        init(query: [String: String], declaration: TypeReport, candidateTypes: [String], typeWasGuessed: Bool, evidence: String? = nil) {
             self.query = query
             type = declaration.identifier
             self.declaration = declaration
-            self.candidates = candidates
+            self.candidateTypes = candidateTypes
             self.typeWasGuessed = typeWasGuessed
             self.evidence = evidence
         }
@@ -123,8 +124,8 @@ struct TypesLookup: AsyncParsableCommand {
             if report.typeWasGuessed, let evidence = report.evidence {
                 text.line("  guessed:      yes, from the content (\(evidence))")
             }
-            if report.candidates.count > 1 {
-                text.line("  also claimed by: \(report.candidates.dropFirst().joined(separator: ", "))")
+            if report.candidateTypes.count > 1 {
+                text.line("  also claimed by: \(report.candidateTypes.dropFirst().joined(separator: ", "))")
             }
         }
     }
@@ -174,7 +175,7 @@ struct TypesLookup: AsyncParsableCommand {
         return Report(
             query: [tagClass == .filenameExtension ? "ext" : "mime": tag],
             declaration: TypeReport(type, in: registry),
-            candidates: candidates.isEmpty ? [type.identifier] : candidates,
+            candidateTypes: candidates.isEmpty ? [type.identifier] : candidates,
             typeWasGuessed: false
         )
     }
@@ -184,7 +185,7 @@ struct TypesLookup: AsyncParsableCommand {
         return Report(
             query: ["path": path.description],
             declaration: TypeReport(identification.type, in: identifier.registry),
-            candidates: [identification.type.identifier],
+            candidateTypes: [identification.type.identifier],
             typeWasGuessed: identification.guess != nil,
             evidence: identification.guess?.evidence
         )
