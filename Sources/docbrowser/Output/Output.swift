@@ -76,7 +76,7 @@ struct Output: Sendable {
         return !quiet && isatty(STDERR_FILENO) == 1 ? .bar : .silent
     }
 
-    func emit<Value: Encodable>(json value: Value) throws {
+    private func emit<Value: Encodable>(json value: Value) throws {
         let data = try Self.encoder(pretty: true).encode(value)
         FileHandle.standardOutput.write(data)
         FileHandle.standardOutput.write(Data("\n".utf8))
@@ -85,7 +85,7 @@ struct Output: Sendable {
     /// The same text as ``emit(json:)`` of an array, written element by
     /// element as `source` yields them, so that a listing of 100,000
     /// documents never holds its whole JSON.
-    func emit<Source: Sequence, Element: Encodable>(jsonArray source: Source, _ transform: (Source.Element) throws -> Element) throws {
+    private func emit<Source: Sequence, Element: Encodable>(jsonArray source: Source, _ transform: (Source.Element) throws -> Element) throws {
         let encoder = Self.encoder(pretty: true)
         let newline = UInt8(ascii: "\n")
         var buffer: [UInt8] = []
@@ -118,7 +118,7 @@ struct Output: Sendable {
     /// One compact JSON object per line, flushed at once: the stream form
     /// of `--json` for commands that report as they go (move, delete,
     /// storage).
-    func emit<Value: Encodable>(jsonLine value: Value) throws {
+    private func emit<Value: Encodable>(jsonLine value: Value) throws {
         FileHandle.standardOutput.write(try Self.compactJSON(value))
     }
 
@@ -141,6 +141,8 @@ struct Output: Sendable {
         return data
     }
 
+    /// Text on stdout; commands write it through ``TextForm``, which
+    /// keeps `--quiet`'s rule.
     func line(_ text: String = "") {
         print(TerminalText.lines(text))
     }

@@ -76,7 +76,8 @@ final class ProgressReporter: Sendable {
         guard let started else { return }
         switch style {
         case .jsonLines:
-            try? output.emit(jsonLine: ProgressEvent(document: document, bytesCopied: bytes, totalBytes: total))
+            // The bar is this reporter's own; an event has no other text form.
+            try? output.event(ProgressEvent(document: document, bytesCopied: bytes, totalBytes: total)) { _ in }
         case .bar:
             let line = finished ? "" : bar(document: document, bytes: bytes, total: total, elapsed: now - started)
             Terminal.standardError.write("\r\u{1B}[2K" + line)
