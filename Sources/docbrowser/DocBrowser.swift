@@ -49,7 +49,11 @@ struct DocBrowser: AsyncParsableCommand {
         } catch let failure as PartialFailure {
             Foundation.exit(failure.status)
         } catch let error as any DocKitError {
-            ErrorMessage.write(error, json: (command as? any CommandWithGlobalOptions)?.global.json ?? false)
+            if let command = command as? any CommandWithGlobalOptions {
+                command.global.output.finalError(error, waitOption: type(of: command).syncWaitOption)
+            } else {
+                ErrorMessage.write(error, json: false)
+            }
             Foundation.exit(ExitStatus.status(for: error))
         } catch {
             exitForArgumentParser(error)

@@ -45,7 +45,7 @@ struct ConflictVersionsEndToEndTests {
 
         let json = try await sandbox.run("list", "--versions", "--json")
         let deck = try #require(try json.jsonArray().first { $0["name"] as? String == "Deck.key" })
-        let versions = try #require(deck["versions"] as? [[String: Any]])
+        let versions = try #require(deck["conflicts"] as? [[String: Any]])
         #expect(versions.count == 1)
         #expect((versions.first?["files"] as? [[String: Any]])?.first?["original"] as? String == "Index/Document.iwa")
     }

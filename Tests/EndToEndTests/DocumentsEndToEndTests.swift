@@ -68,7 +68,7 @@ struct DocumentsEndToEndTests {
             guard let identifier = type["identifier"] as? String, let ext = (type["filenameExtensions"] as? [String])?.first else { continue }
             let name = "sample-\(identifier).\(ext)"
             _ = try sandbox.write("x", to: "home/Documents/\(name)")
-            if isImage(type), type["source"] as? String == "system" { imageFiles[name] = identifier }
+            if isImage(type), type["declaredBy"] as? String == "system" { imageFiles[name] = identifier }
         }
         let all = try await sandbox.run("list", "--json").jsonArray()
         let expected = Set(all.filter { conformances[$0["type"] as? String ?? ""] == true }.compactMap { $0["name"] as? String })
@@ -176,7 +176,7 @@ struct DocumentsEndToEndTests {
         let paths = Set(deep.compactMap { $0["relativePath"] as? String })
         #expect(paths == ["Projects", "Projects/Plan.txt", "Projects/Old", "Projects/Old/Notes.md", "Projects/Letter.rtfd"])
         let info = try await sandbox.run("info", "Projects/Letter.rtfd", "--json").json()
-        #expect((info["document"] as? [String: Any])?["isPackage"] as? Bool == true)
+        #expect((info["listing"] as? [String: Any])?["isPackage"] as? Bool == true)
     }
 
     @Test func filtersSortingAndLocations() async throws {
@@ -229,7 +229,7 @@ struct DocumentsEndToEndTests {
         #expect(ambiguous.standardError.contains("cloud:Report.txt"))
         #expect(ambiguous.standardError.split(separator: "\n").count == 1)
         let cloud = try await sandbox.run("info", "cloud:Report", "--json").json()
-        #expect((cloud["document"] as? [String: Any])?["location"] as? String == "cloud")
+        #expect((cloud["listing"] as? [String: Any])?["location"] as? String == "cloud")
         let missing = try await sandbox.run("info", "Nothing")
         #expect(missing.status == 3)
         #expect(missing.standardError == "docbrowser: Nothing: no such document (see 'docbrowser list')\n")

@@ -17,7 +17,7 @@ struct ExportEndToEndTests {
         let result = try await sandbox.run("export", "Report", "Café – ünïcödé.txt", "Empty Folder", "-o", output.path, "--json")
         #expect(result.status == 0, "\(result)")
         let json = try result.json()
-        #expect(json["entries"] as? Int == 8)
+        #expect(json["entryCount"] as? Int == 8)
         #expect(json["format"] as? String == "zip")
         #expect((json["bytes"] as? Int ?? 0) > 300_000)
         #expect((json["archiveBytes"] as? Int ?? 0) > 0)
@@ -71,7 +71,7 @@ struct ExportEndToEndTests {
         let output = sandbox.root.appending(path: "many.zip")
         let result = try await sandbox.run("export", "Many Files", "-o", output.path, "--json")
         #expect(result.status == 0, "\(result)")
-        #expect(try result.json()["entries"] as? Int == 70_001)
+        #expect(try result.json()["entryCount"] as? Int == 70_001)
         try await sandbox.tool("unzip", ["-tq", output.path])
         try await sandbox.python("""
             import struct

@@ -184,8 +184,8 @@ struct ExportPluginEndToEndTests {
         #expect(try await Self.listing(sandbox, output) == Self.mixedEntries)
         let json = try result.json()
         #expect(json["format"] as? String == format)
-        #expect(json["entries"] as? Int == record["entries"] as? Int)
-        #expect(json["entries"] as? Int == Self.mixedEntries.count)
+        #expect(json["entryCount"] as? Int == record["entries"] as? Int)
+        #expect(json["entryCount"] as? Int == Self.mixedEntries.count)
         #expect(json["bytes"] as? Int == record["bytes"] as? Int)
         #expect(json["archiveBytes"] as? Int == record["archiveBytes"] as? Int)
         #expect(json["archiveBytes"] as? Int == (try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int))
@@ -226,7 +226,7 @@ struct ExportPluginEndToEndTests {
         #expect(try Data(contentsOf: output).prefix(3) == Data("BZh".utf8))
         #expect(try await sandbox.tool("python3", ["-c", pythonWrote, output.path], expectSuccess: false).status == 0, "the example plugin wrote it")
         #expect(try await Self.listing(sandbox, output) == Self.mixedEntries)
-        #expect(try result.json()["entries"] as? Int == Self.mixedEntries.count)
+        #expect(try result.json()["entryCount"] as? Int == Self.mixedEntries.count)
         #expect(try result.json()["bytes"] as? Int == 300_000 + 9 + 18 + 6, "content bytes of the regular files")
 
         let short = try await sandbox.run("export", "Report", "-o", sandbox.root.appending(path: "share").path, "--format", "tbz2", "--level", "1")
@@ -251,7 +251,7 @@ struct ExportPluginEndToEndTests {
         #expect(record["format"] as? String == "tar")
         #expect(try await Self.sha256(taken) == record["sha256"] as? String)
         #expect(try await Self.listing(sandbox, taken) == Self.mixedEntries.filter { $0.hasPrefix("Report") })
-        #expect(try during.json()["entries"] as? Int == record["entries"] as? Int)
+        #expect(try during.json()["entryCount"] as? Int == record["entries"] as? Int)
 
         let unregistered = try await sandbox.run("handlers", "unregister", plugin.identifier)
         #expect(unregistered.status == 0, "\(unregistered)")

@@ -275,11 +275,11 @@ struct HandlersEndToEndTests {
         #expect(registered.status == 0, "\(registered)")
         #expect(registered.standardError.contains("types only"))
         let lookup = try await sandbox.run("types", "lookup", "--ext", "sketchbook", "--json")
-        #expect((try lookup.json()["type"] as? [String: Any])?["identifier"] as? String == "com.example.sketchbook.drawing")
+        #expect((try lookup.json()["declaration"] as? [String: Any])?["identifier"] as? String == "com.example.sketchbook.drawing")
         let removed = try await sandbox.run("handlers", "unregister", "com.example.sketchbook")
         #expect(removed.status == 0, "\(removed)")
         let after = try await sandbox.run("types", "lookup", "--ext", "sketchbook", "--json")
-        #expect(((try after.json()["type"] as? [String: Any])?["identifier"] as? String)?.hasPrefix("dyn.") == true)
+        #expect(((try after.json()["declaration"] as? [String: Any])?["identifier"] as? String)?.hasPrefix("dyn.") == true)
         let again = try await sandbox.run("handlers", "unregister", "com.example.sketchbook")
         #expect(again.status == 3, "\(again)")
     }

@@ -75,7 +75,7 @@ struct HostileNamesEndToEndTests {
         // Each is addressable by the name list shows.
         let info = try await sandbox.run("info", #"lit\x41.txt"#, "--json")
         #expect(info.status == 0, "\(info)")
-        #expect(((try info.json()["document"] as? [String: Any])?["name"] as? String) == #"lit\x41.txt"#, "\(info)")
+        #expect(((try info.json()["listing"] as? [String: Any])?["name"] as? String) == #"lit\x41.txt"#, "\(info)")
         let renamed = try await sandbox.run("rename", #"lit\x41.txt"#, "plain")
         #expect(renamed.status == 0, "\(renamed)")
         #expect(Set(sandbox.names(in: sandbox.localDocuments)) == ["plain.txt", #"name\x00.txt.evil"#, #"back\\slash.txt"#])

@@ -139,7 +139,7 @@ struct ImportRefusalEndToEndTests {
         let items = try #require(try replaced.json()["items"] as? [[String: Any]])
         let mine = try #require(items.first { $0["document"] as? String == "local:Mine.txt" })
         #expect(mine["replaced"] as? Bool == true)
-        let trashName = try #require(mine["displacedTrashName"] as? String)
+        let trashName = try #require(mine["trashName"] as? String)
         let trashed = sandbox.userHome.appending(path: ".local/share/Trash/files/\(trashName)")
         #expect(try String(contentsOf: trashed, encoding: .utf8) == "mine", "the replaced document is in the Trash")
     }

@@ -58,6 +58,7 @@ struct IncompleteDocumentsEndToEndTests {
         #expect(result.status == 5, "\(result)")
         #expect(result.standardError.split(separator: "\n").count == 1, "\(result)")
         #expect(result.standardError.contains("incomplete") && result.standardError.contains(temporary), "\(result)")
+        #expect(result.standardError.contains("wait for it with --wait, or use --force"), "\(result)")
         #expect(try await TreeDigest.entries(of: [sandbox.cloudDocuments, sandbox.localDocuments]) == before, "nothing changed")
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appending(path: "deck.zip").path))
     }
@@ -128,7 +129,11 @@ struct IncompleteDocumentsEndToEndTests {
         let refused = try await sandbox.run("open-in", "Notes.txt", "--to", "org.example.sink")
         #expect(refused.status == 5, "\(refused)")
         #expect(refused.standardError.contains(".syncthing.Notes.txt.tmp"), "\(refused)")
+        // open-in's --wait waits for the app: the hint names the option that waits for the engine.
+        #expect(refused.standardError.contains("wait for it with --wait-complete, or use --force"), "\(refused)")
         #expect(sandbox.names(in: inbox).isEmpty, "no copy was made")
+        let json = try await sandbox.run("open-in", "Notes.txt", "--to", "org.example.sink", "--json")
+        #expect(json.standardError.contains("wait for it with --wait-complete, or use --force"), "\(json)")
         let forced = try await sandbox.run("open-in", "Notes.txt", "--to", "org.example.sink", "--force", "--wait")
         #expect(forced.status == 0, "\(forced)")
         #expect(sandbox.names(in: inbox) == ["Notes.txt"])

@@ -43,7 +43,7 @@ struct InstalledApplicationsEndToEndTests {
 
     /// The type docbrowser gives `mimeType`: its identifier and MIME types.
     static func type(_ sandbox: Sandbox, _ mimeType: String, environment full: [Environment.Key: String?]) async throws -> (identifier: String, mimeTypes: [String]) {
-        let type = try (try await sandbox.run(["types", "lookup", "--mime", mimeType, "--json"], environment: full)).json()["type"] as? [String: Any]
+        let type = try (try await sandbox.run(["types", "lookup", "--mime", mimeType, "--json"], environment: full)).json()["declaration"] as? [String: Any]
         return (type?["identifier"] as? String ?? mimeType, type?["mimeTypes"] as? [String] ?? [])
     }
 

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
-/// One JSON vocabulary, written down in docs/JSON.md: every key the
-/// document-shaped outputs print is documented there, keys are
-/// lowerCamelCase, sizes are numbers and every time has one form.
+/// One JSON vocabulary, written down in docs/JSON.md: every command's
+/// `--json` is run, and each key it prints is documented there, is
+/// lowerCamelCase, and holds the same kind of value in every command;
+/// `type` is always a type identifier, `document` always a qualified name,
+/// sizes and counts are numbers and every time has one form.
 @Suite("JSON is one vocabulary")
 struct JSONVocabularyEndToEndTests {
     static let documentation: String = {
@@ -11,9 +13,26 @@ struct JSONVocabularyEndToEndTests {
         return (try? String(contentsOf: root.appending(path: "docs/JSON.md"), encoding: .utf8)) ?? ""
     }()
 
-    /// Maps whose keys are data (type identifiers, Info.plist keys), not
-    /// vocabulary.
-    static let dataMaps: Set<String> = ["typeCounts", "infoPlist"]
+    /// Maps whose keys are data (type identifiers, Info.plist keys, the
+    /// query's kind), not vocabulary.
+    static let dataMaps: Set<String> = ["typeCounts", "infoPlist", "query"]
+    static let numbers: Set<String> = [
+        "size", "bytes", "archiveBytes", "compressedSize", "bytesCopied", "totalBytes", "exitStatus", "pid", "number",
+        "count", "entryCount", "typeCount", "remainingElsewhere", "distance", "depth", "omittedEntries", "ratio",
+    ]
+    static let times: Set<String> = ["modified", "created"]
+    static let typeIdentifiers: Set<String> = ["type", "claimedType", "supertype"]
+    static let typeIdentifierLists: Set<String> = ["conformances", "conformsTo", "contentTypes", "exportedTypes", "types", "candidateTypes"]
+
+    /// What was found wrong, gathered over every command so that one run
+    /// says all of it.
+    struct Findings {
+        var problems: [String] = []
+        var undocumented: [String: Set<String>] = [:]
+        /// Every key's kinds of value, with where each was seen first.
+        var shapes: [String: [String: String]] = [:]
+        var commandsChecked: Set<String> = []
+    }
 
     @Test
     func everyCommandSpeaksTheDocumentedVocabulary() async throws {
@@ -23,51 +42,188 @@ struct JSONVocabularyEndToEndTests {
         _ = try sandbox.write("rtf", to: "home/Documents/Letter.rtfd/TXT.rtf")
         _ = try sandbox.write("deck", to: "home/Cloud/Documents/Deck.txt")
         _ = try sandbox.write("theirs", to: "home/Cloud/Documents/Deck.sync-conflict-20261122-120303-JZLXCF2.txt")
-        _ = try sandbox.write("inbox", to: "home/Containers/org.example.app/Documents/Inbox/Sent.txt")
-        let documented: [[String]] = [
-            ["list", "--versions"], ["info", "Notes.txt"], ["info", "Letter.rtfd"], ["versions", "Deck.txt"],
-            ["preview", "Notes.txt", "Letter.rtfd"], ["inbox", "--app", "org.example.app"],
+        _ = try sandbox.write("draft", to: "home/Cloud/Documents/Draft.txt")
+        _ = try sandbox.write("inbox", to: "home/Containers/org.example.viewer/Documents/Inbox/Sent.txt")
+        try await sandbox.shell("ln -s Notes.txt home/Documents/Link.txt && cd home/Documents && zip -q -r ../../Holiday.zip Notes.txt Link.txt -y")
+        let manifest = try sandbox.write(#"""
+            {"CFBundleIdentifier": "org.example.viewer", "CFBundleName": "Viewer", "CFBundleExecutable": "/bin/true",
+             "CFBundleDocumentTypes": [{"LSItemContentTypes": ["public.plain-text"], "CFBundleTypeRole": "Viewer", "LSHandlerRank": "Owner"}]}
+            """#, to: "viewer.json")
+        let archive = sandbox.root.appending(path: "Holiday.zip").path
+        let exported = sandbox.root.appending(path: "out.zip").path
+
+        // In order: those that change the home come after those that read it.
+        let documents: [[String]] = [
+            ["handlers", "register", manifest.path],
+            ["list", "--versions"], ["list", "--long"], ["info", "Notes.txt"], ["info", "Letter.rtfd"], ["info", "Link.txt"], ["info", "Deck.txt"],
+            ["versions", "Deck.txt"], ["preview", "Notes.txt", "Letter.rtfd", archive],
+            ["inbox", "--app", "org.example.viewer"],
+            ["handlers"], ["handlers", "public.plain-text"], ["handlers", "Notes.txt"],
+            ["handlers", "default", "public.plain-text"], ["handlers", "default", "public.plain-text", "org.example.viewer"],
+            ["types"], ["types", "show", "public.png"], ["types", "lookup", "--ext", "pdf"], ["types", "lookup", "--mime", "text/plain"],
+            ["types", "lookup", archive], ["types", "lookup", archive, manifest.path], ["types", "conforms", "public.png", "public.image"],
+            ["types", "rebuild"],
+            ["config"], ["config", "get", "storage.preferred"], ["config", "set", "storage.preferred", "local"], ["config", "unset", "storage.preferred"],
+            ["storage"],
+            ["open", "Notes.txt", "--wait"], ["open", "Notes.txt"], ["open-in", "Notes.txt", "--to", "org.example.viewer", "--wait"],
+            ["inbox", "--app", "org.example.viewer", "--accept"], ["inbox", "--app", "org.example.viewer", "--clear"],
+            ["new", "Fresh.txt"], ["rename", "Fresh.txt", "Renamed"],
+            ["resolve", "Deck.txt", "--keep", "current", "--dry-run"], ["resolve", "Deck.txt", "--keep", "all"],
+            ["export", "Notes.txt", "Letter.rtfd", "-o", exported], ["import", archive, "--on-conflict", "rename"],
+            ["handlers", "unregister", "org.example.viewer"],
         ]
-        var undocumented: [String: [String]] = [:]
-        for command in documented {
+        let streams: [[String]] = [
+            ["move", "Notes.txt", "--to", "cloud", "--dry-run"], ["move", "Notes.txt", "--to", "cloud"],
+            ["storage", "local", "--keep-a-local-copy", "--dry-run"], ["storage", "local", "--dry-run"], ["storage", "local"],
+            ["delete", "Renamed.txt", "--dry-run"], ["delete", "Renamed.txt"], ["delete", "Letter.rtfd", "--permanent"],
+            ["delete", "Draft.txt", "Busy.txt", "--permanent"],
+        ]
+
+        var findings = Findings()
+        for command in documents {
             let result = try await sandbox.run(command + ["--json"])
             #expect(result.status == 0, "\(command): \(result)")
-            let value = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
-            Self.check(value, command: command.joined(separator: " "), undocumented: &undocumented)
+            guard let value = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) else {
+                Issue.record("\(command) printed no JSON document: \(result)")
+                continue
+            }
+            let name = command.joined(separator: " ")
+            // config's keys are the settings' names: data, not vocabulary.
+            if command[0] == "config", let settings = value as? [String: Any] {
+                #expect(!settings.isEmpty && settings.values.allSatisfy { $0 is String }, "\(name): \(settings)")
+            } else {
+                Self.check(value, path: [], command: name, into: &findings)
+            }
+            findings.commandsChecked.insert(command[0] == "handlers" || command[0] == "types" || command[0] == "config" ? command.prefix(2).joined(separator: " ") : command[0])
         }
-        #expect(undocumented.isEmpty, "keys docs/JSON.md does not mention: \(undocumented)")
+        // A document a sync engine is still writing, which the last delete
+        // refuses while it deletes the other: the error joins the stream.
+        _ = try sandbox.write("busy", to: "home/Documents/Busy.txt")
+        _ = try sandbox.write("busy, still", to: "home/Documents/.syncthing.Busy.txt.tmp")
+        var events: [[String: Any]] = []
+        for command in streams {
+            let result = try await sandbox.run(command + ["--json"])
+            let lines = result.standardOutput.split(separator: "\n")
+            #expect(!lines.isEmpty, "\(command) printed no events: \(result)")
+            for line in lines {
+                guard let value = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                    Issue.record("\(command): not a JSON object on one line: \(line)")
+                    continue
+                }
+                #expect(value["event"] is String, "\(command): \(line)")
+                events.append(value)
+                Self.check(value, path: [], command: command.joined(separator: " "), into: &findings)
+            }
+            findings.commandsChecked.insert(command[0])
+        }
 
-        // Streams and errors keep the same forms.
-        let moved = try await sandbox.run("move", "Notes.txt", "--to", "cloud", "--json")
-        for line in moved.standardOutput.split(separator: "\n") {
-            var ignored: [String: [String]] = [:]
-            Self.check(try JSONSerialization.jsonObject(with: Data(line.utf8)), command: "move", undocumented: &ignored)
+        let error = events.first { $0["event"] as? String == "error" }
+        #expect(error?["document"] as? String == "local:Busy.txt", "\(events)")
+        #expect(Set(events.compactMap { $0["event"] as? String }).isSuperset(of: ["move", "moved", "copy", "trash", "trashed", "deleted", "error"]), "\(events)")
+
+        let watch = try await WatchProcess.start(sandbox)
+        _ = try sandbox.write("new", to: "home/Documents/Watched.txt")
+        _ = try await watch.waitFor("the new document") { $0.contains { $0["event"] as? String == "added" } }
+        _ = try await watch.stop()
+        for event in watch.events {
+            Self.check(event, path: [], command: "watch", into: &findings)
         }
+        #expect(watch.events.contains { $0["event"] as? String == "present" && $0["listing"] is [String: Any] })
+        findings.commandsChecked.insert("watch")
+
         let missing = try await sandbox.run("info", "Missing.txt", "--json")
-        var ignored: [String: [String]] = [:]
-        Self.check(try JSONSerialization.jsonObject(with: Data(missing.standardError.utf8)), command: "info (error)", undocumented: &ignored)
+        #expect(missing.status == 3, "\(missing)")
+        let failure = try JSONSerialization.jsonObject(with: Data(missing.standardError.utf8))
+        Self.check(failure, path: [], command: "info (error)", into: &findings)
+
+        let conflicting = findings.shapes.filter { $0.value.count > 1 }
+        #expect(conflicting.isEmpty, "keys holding different kinds of value: \(conflicting)")
+        #expect(findings.undocumented.isEmpty, "keys docs/JSON.md does not mention: \(findings.undocumented)")
+        #expect(findings.problems.isEmpty, "\(findings.problems.joined(separator: "\n"))")
+        // Every command of `docbrowser help` was run.
+        let help = try await sandbox.run("help")
+        let listed = Set(help.standardOutput.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            // A command's line; its abstract goes on further in.
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let first = words.first, !first.hasPrefix("-"),
+                  first.allSatisfy({ $0.isLowercase || $0 == "-" }) else { return nil }
+            return String(first)
+        }).subtracting(["help"])
+        let covered = Set(findings.commandsChecked.map { String($0.split(separator: " ")[0]) })
+        #expect(!listed.isEmpty && listed.isSubset(of: covered), "commands never run with --json: \(listed.subtracting(covered))")
     }
 
-    private static func check(_ value: Any, command: String, undocumented: inout [String: [String]]) {
+    /// The kind of value, as a reader of the JSON tells it: an array's
+    /// includes its elements' kind, so that a list of identifiers and a
+    /// list of objects under one key are told apart.
+    static func shape(of value: Any) -> String? {
+        switch value {
+        case is NSNull: return nil
+        // JSONSerialization gives true and false as NSNumbers of their own class.
+        case let number as NSNumber: return "\(type(of: number))".contains("Boolean") ? "boolean" : "number"
+        case is String: return "text"
+        case is [String: Any]: return "object"
+        case let array as [Any]:
+            let elements = Set(array.compactMap(shape(of:)))
+            return elements.count == 1 ? "array of \(elements.first!)" : (elements.isEmpty ? nil : "array of mixed")
+        default: return "\(type(of: value))"
+        }
+    }
+
+    private static func check(_ value: Any, path: [String], command: String, into findings: inout Findings) {
         switch value {
         case let object as [String: Any]:
             for (key, child) in object {
-                #expect(key.range(of: "^[a-z][A-Za-z0-9]*$", options: .regularExpression) != nil, "\(command): key \(key)")
-                if !documentation.contains("`\(key)`") { undocumented[command, default: []].append(key) }
-                if ["modified", "created"].contains(key) {
+                let at = "\(command): \((path + [key]).joined(separator: "."))"
+                if key.range(of: "^[a-z][A-Za-z0-9]*$", options: .regularExpression) == nil { findings.problems.append("\(at): not lowerCamelCase") }
+                if !documentation.contains("`\(key)`") { findings.undocumented[command, default: []].insert(key) }
+                if let shape = shape(of: child), findings.shapes[key]?[shape] == nil { findings.shapes[key, default: [:]][shape] = at }
+                if times.contains(key) {
                     let time = child as? String ?? ""
-                    #expect(time.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#, options: .regularExpression) != nil,
-                            "\(command): \(key) is \(child), not a time to the millisecond")
+                    if time.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#, options: .regularExpression) == nil {
+                        findings.problems.append("\(at) is \(child), not a time to the millisecond")
+                    }
                 }
-                if ["size", "bytes", "bytesCopied", "totalBytes", "exitStatus"].contains(key) {
-                    #expect(child is NSNumber, "\(command): \(key) is \(child), not a number")
+                if numbers.contains(key), !(child is NSNull), shape(of: child) != "number" {
+                    findings.problems.append("\(at) is \(child), not a number")
                 }
-                if !dataMaps.contains(key) { check(child, command: command, undocumented: &undocumented) }
+                if key.hasPrefix("is"), shape(of: child) != "boolean" { findings.problems.append("\(at) is \(child), not a boolean") }
+                if typeIdentifiers.contains(key), !(child is NSNull), !isTypeIdentifier(child) {
+                    findings.problems.append("\(at) is \(child), not a type identifier")
+                }
+                if typeIdentifierLists.contains(key), !((child as? [Any])?.allSatisfy(isTypeIdentifier) ?? false) {
+                    findings.problems.append("\(at) is \(child), not a list of type identifiers")
+                }
+                if key == "document", !(child is NSNull), (child as? String)?.range(of: "^(local|cloud):.", options: .regularExpression) == nil {
+                    findings.problems.append("\(at) is \(child), not a qualified name")
+                }
+                if key == "path", let path = child as? String, !path.hasPrefix("/") {
+                    findings.problems.append("\(at) is \(path), not absolute")
+                }
+                if !dataMaps.contains(key) { check(child, path: path + [key], command: command, into: &findings) }
             }
         case let array as [Any]:
-            for element in array { check(element, command: command, undocumented: &undocumented) }
+            for element in array { check(element, path: path, command: command, into: &findings) }
         default:
             break
         }
+    }
+
+    private static func isTypeIdentifier(_ value: Any) -> Bool {
+        (value as? String)?.range(of: #"^[A-Za-z0-9-]+(\.[A-Za-z0-9_-]+)+$"#, options: .regularExpression) != nil
+    }
+
+    /// The checks themselves can fail: a key of two kinds, an object for
+    /// `type`, a display size and an undocumented key are each caught.
+    @Test func theChecksCatchWhatTheyAreFor() {
+        var findings = Findings()
+        Self.check(["type": ["identifier": "public.png"], "size": "4 KB", "document": ["name": "x"], "notAWordOfOurs": 1], path: [], command: "bad", into: &findings)
+        Self.check(["entries": 3], path: [], command: "one", into: &findings)
+        Self.check(["entries": [["name": "a"]]], path: [], command: "other", into: &findings)
+        #expect(findings.problems.contains { $0.contains("type is") && $0.contains("not a type identifier") })
+        #expect(findings.problems.contains { $0.contains("size is 4 KB, not a number") })
+        #expect(findings.problems.contains { $0.contains("document is") && $0.contains("not a qualified name") })
+        #expect(findings.undocumented["bad"] == ["notAWordOfOurs"])
+        #expect(findings.shapes["entries"]?.count == 2)
     }
 }

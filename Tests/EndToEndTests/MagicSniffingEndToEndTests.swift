@@ -118,7 +118,7 @@ for kind, make in kinds.items():
         func identifier(ofMIMEType mimeType: String) async throws -> String? {
             if let known = uti[mimeType] { return known }
             let result = try await sandbox.run("types", "lookup", "--mime", mimeType, "--json")
-            let found = (try result.json()["type"] as? [String: Any])?["identifier"] as? String
+            let found = (try result.json()["declaration"] as? [String: Any])?["identifier"] as? String
             uti[mimeType] = found
             return found
         }
@@ -127,14 +127,14 @@ for kind, make in kinds.items():
         for name in names {
             let result = try await sandbox.run("types", "lookup", folder.appending(path: name).path, "--json")
             let json = try result.json()
-            let ours = (json["type"] as? [String: Any])?["identifier"] as? String
+            let ours = (json["declaration"] as? [String: Any])?["identifier"] as? String
             let theirs = try await identifier(ofMIMEType: gioTypes[name] ?? "application/octet-stream")
             if let ours, ours == theirs {
                 agreed += 1
             } else {
                 disagreements.append("\(name): docbrowser \(ours ?? "?"), gio \(gioTypes[name] ?? "?") (\(theirs ?? "?"))")
             }
-            if ours != "public.data" { #expect(json["guessed"] as? Bool == true, "\(name): \(json)") }
+            if ours != "public.data" { #expect(json["typeWasGuessed"] as? Bool == true, "\(name): \(json)") }
         }
         let share = Double(agreed) / Double(names.count)
         print("note: docbrowser agrees with gio on \(agreed) of \(names.count) extensionless files (\(Int((share * 100).rounded())) %)")

@@ -69,8 +69,8 @@ struct PreviewEndToEndTests {
         #expect(previews[0]["type"] as? String == "public.png")
         #expect(previews[0]["path"] as? String == sandbox.localDocuments.appending(path: "Photo.png").path)
         let tree = try #require(previews[1]["tree"] as? [[String: Any]])
-        #expect(tree.contains { $0["path"] as? String == "QuickLook/Thumbnail.png" && $0["type"] as? String == "public.png" && $0["size"] as? Int == 33 })
-        #expect(tree.contains { $0["path"] as? String == "outside" && $0["linkTarget"] as? String == "../../../secret.txt" })
+        #expect(tree.contains { $0["relativePath"] as? String == "QuickLook/Thumbnail.png" && $0["type"] as? String == "public.png" && $0["size"] as? Int == 33 })
+        #expect(tree.contains { $0["relativePath"] as? String == "outside" && $0["linkTarget"] as? String == "../../../secret.txt" })
         #expect(previews[2]["text"] as? [String] == ["Première ligne", "second line", "third line"])
         #expect(field(previews[2], "encoding") == "UTF-8")
     }

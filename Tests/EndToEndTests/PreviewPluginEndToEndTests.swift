@@ -63,7 +63,7 @@ struct PreviewPluginEndToEndTests {
         let entries = try #require(preview["entries"] as? [[String: Any]])
         #expect(entries.map { $0["name"] as? String } == ["Holiday", "Holiday/Café menu.txt", "Holiday/notes.md", "../x"])
         #expect(entries[1]["size"] as? Int == 2800)
-        #expect(entries[1]["type"] as? String == "file")
+        #expect(entries[1]["kind"] as? String == "file")
         #expect((entries[1]["compressedSize"] as? Int).map { $0 > 0 && $0 < 2800 } == true)
         #expect(entries[3]["refused"] as? String == "parent-component")
         #expect(entries[0]["refused"] == nil)

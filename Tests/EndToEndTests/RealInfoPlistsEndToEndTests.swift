@@ -58,7 +58,7 @@ struct RealInfoPlistsEndToEndTests {
 
     static func lookup(_ sandbox: Sandbox, ext: String) async throws -> String? {
         let result = try await sandbox.run("types", "lookup", "--ext", ext, "--json")
-        return (try result.json()["type"] as? [String: Any])?["identifier"] as? String
+        return (try result.json()["declaration"] as? [String: Any])?["identifier"] as? String
     }
 
     static func candidates(_ sandbox: Sandbox, _ type: String) async throws -> [[String: Any]] {

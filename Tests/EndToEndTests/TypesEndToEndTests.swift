@@ -7,7 +7,7 @@ struct TypesEndToEndTests {
         let sandbox = try Sandbox()
         let result = try await sandbox.run("types", "lookup", "--ext", "PDF", "--json")
         #expect(result.status == 0, "\(result)")
-        let type = try #require(try result.json()["type"] as? [String: Any])
+        let type = try #require(try result.json()["declaration"] as? [String: Any])
         #expect(type["identifier"] as? String == "com.adobe.pdf")
         let conformances = Set(try #require(type["conformances"] as? [String]))
         #expect(conformances == ["public.data", "public.composite-content", "public.content", "public.item"])
@@ -37,11 +37,11 @@ struct TypesEndToEndTests {
     @Test func multiPartExtensionBeatsItsLastPart() async throws {
         let sandbox = try Sandbox()
         let result = try await sandbox.run("types", "lookup", "--ext", "tar.gz", "--json")
-        let type = try #require(try result.json()["type"] as? [String: Any])
+        let type = try #require(try result.json()["declaration"] as? [String: Any])
         #expect(type["identifier"] as? String == "org.gnu.gnu-zip-tar-archive")
         let path = try sandbox.write("x", to: "files/backup.tar.gz")
         let byPath = try await sandbox.run("types", "lookup", path.path, "--json")
-        #expect((try byPath.json()["type"] as? [String: Any])?["identifier"] as? String == "org.gnu.gnu-zip-tar-archive")
+        #expect((try byPath.json()["declaration"] as? [String: Any])?["identifier"] as? String == "org.gnu.gnu-zip-tar-archive")
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/mime/packages/freedesktop.org.xml")))
@@ -56,7 +56,7 @@ struct TypesEndToEndTests {
         for (mime, identifier) in cases {
             let result = try await sandbox.run("types", "lookup", "--mime", mime, "--json")
             #expect(result.status == 0, "\(result)")
-            #expect((try result.json()["type"] as? [String: Any])?["identifier"] as? String == identifier, "\(mime)")
+            #expect((try result.json()["declaration"] as? [String: Any])?["identifier"] as? String == identifier, "\(mime)")
         }
     }
 
@@ -64,11 +64,11 @@ struct TypesEndToEndTests {
         let sandbox = try Sandbox()
         let first = try await sandbox.run("types", "lookup", "--ext", "sql-unheard-of", "--json")
         let second = try await sandbox.run("types", "lookup", "--ext", "SQL-UNHEARD-OF", "--json")
-        let type = try #require(try first.json()["type"] as? [String: Any])
+        let type = try #require(try first.json()["declaration"] as? [String: Any])
         let identifier = try #require(type["identifier"] as? String)
         #expect(identifier.hasPrefix("dyn.a"))
         #expect(type["conformsTo"] as? [String] == ["public.data"])
-        #expect((try second.json()["type"] as? [String: Any])?["identifier"] as? String == identifier)
+        #expect((try second.json()["declaration"] as? [String: Any])?["identifier"] as? String == identifier)
         let shown = try await sandbox.run("types", identifier, "--json")
         #expect(shown.status == 0, "\(shown)")
         #expect((try shown.json()["filenameExtensions"] as? [String]) == ["sql-unheard-of"])
@@ -78,13 +78,13 @@ struct TypesEndToEndTests {
         let sandbox = try Sandbox()
         let nameless = try sandbox.write("%PDF-1.7\n%rest", to: "files/scan-0042")
         let guessed = try await sandbox.run("types", "lookup", nameless.path, "--json").json()
-        #expect((guessed["type"] as? [String: Any])?["identifier"] as? String == "com.adobe.pdf")
-        #expect(guessed["guessed"] as? Bool == true)
+        #expect((guessed["declaration"] as? [String: Any])?["identifier"] as? String == "com.adobe.pdf")
+        #expect(guessed["typeWasGuessed"] as? Bool == true)
 
         let named = try sandbox.write("%PDF-1.7\n%rest", to: "files/notes.txt")
         let byName = try await sandbox.run("types", "lookup", named.path, "--json").json()
-        #expect((byName["type"] as? [String: Any])?["identifier"] as? String == "public.plain-text")
-        #expect(byName["guessed"] as? Bool == false)
+        #expect((byName["declaration"] as? [String: Any])?["identifier"] as? String == "public.plain-text")
+        #expect(byName["typeWasGuessed"] as? Bool == false)
 
         let human = try await sandbox.run("types", "lookup", nameless.path)
         #expect(human.standardOutput.contains("guessed"))
@@ -107,7 +107,7 @@ struct TypesEndToEndTests {
 
         let json = try await sandbox.run(["types", "lookup", pdf.path, notes.path, "--json"]).jsonArray()
         #expect(json.map { ($0["query"] as? [String: String])?["path"] } == [pdf.path, notes.path])
-        #expect(json.map { ($0["type"] as? [String: Any])?["identifier"] as? String } == ["com.adobe.pdf", "public.plain-text"])
+        #expect(json.map { ($0["declaration"] as? [String: Any])?["identifier"] as? String } == ["com.adobe.pdf", "public.plain-text"])
     }
 
     @Test func filesFromReadsPathsByLineFromStandardInputAndByNULFromAFile() async throws {
@@ -121,7 +121,7 @@ struct TypesEndToEndTests {
         let list = try sandbox.write("\(pdf.path)\0\(newline.path)\0", to: "list0")
         let byNUL = try await sandbox.run(["types", "lookup", "--files-from", list.path, "-0", "--json"])
         #expect(byNUL.status == 0, "\(byNUL)")
-        let types = try byNUL.jsonArray().map { ($0["type"] as? [String: Any])?["identifier"] as? String }
+        let types = try byNUL.jsonArray().map { ($0["declaration"] as? [String: Any])?["identifier"] as? String }
         #expect(types == ["com.adobe.pdf", "public.png"], "a name holding a newline is one path with -0")
 
         let misuse = try await sandbox.run(["types", "lookup", pdf.path, "-0"])
@@ -135,11 +135,11 @@ struct TypesEndToEndTests {
         _ = try sandbox.write("{\\rtf1}", to: "files/Letter.rtfd/TXT.rtf")
         _ = try sandbox.write("x", to: "files/Photos.pdf/inside.txt")
         let package = try await sandbox.run("types", "lookup", sandbox.root.appending(path: "files/Letter.rtfd").path, "--json").json()
-        let packageType = try #require(package["type"] as? [String: Any])
+        let packageType = try #require(package["declaration"] as? [String: Any])
         #expect(packageType["identifier"] as? String == "com.apple.rtfd")
         #expect(packageType["isPackage"] as? Bool == true)
         let folder = try await sandbox.run("types", "lookup", sandbox.root.appending(path: "files/Photos.pdf").path, "--json").json()
-        #expect((folder["type"] as? [String: Any])?["identifier"] as? String == "public.folder")
+        #expect((folder["declaration"] as? [String: Any])?["identifier"] as? String == "public.folder")
     }
 
     @Test func lookupOfAMissingPathIsNotFound() async throws {
@@ -161,7 +161,7 @@ struct TypesEndToEndTests {
         let sandbox = try Sandbox()
         let before = try await sandbox.run("--json", "types", "lookup", "--ext", "png")
         let after = try await sandbox.run("types", "lookup", "--ext", "png", "--json")
-        #expect(try before.json()["type"] as? [String: Any] != nil)
+        #expect(try before.json()["declaration"] as? [String: Any] != nil)
         #expect(before.standardOutput == after.standardOutput)
     }
 
@@ -185,17 +185,17 @@ struct TypesEndToEndTests {
         #expect(FileManager.default.fileExists(atPath: database.path))
 
         let unknown = try await sandbox.run("types", "lookup", "--ext", "blorb", "--json").json()
-        #expect(((unknown["type"] as? [String: Any])?["identifier"] as? String)?.hasPrefix("dyn.") == true)
+        #expect(((unknown["declaration"] as? [String: Any])?["identifier"] as? String)?.hasPrefix("dyn.") == true)
 
         // A handler manifest appearing in the home is a new source.
         _ = try sandbox.write(Fixtures.jsonManifest, to: "home/Handlers/blorb.json")
         let known = try await sandbox.run("types", "lookup", "--ext", "blorb", "--json").json()
-        let type = try #require(known["type"] as? [String: Any])
+        let type = try #require(known["declaration"] as? [String: Any])
         #expect(type["identifier"] as? String == "org.example.blorb")
-        #expect(type["source"] as? String == "exported")
+        #expect(type["declaredBy"] as? String == "exported")
 
         let rebuild = try await sandbox.run("types", "rebuild", "--json").json()
-        #expect((rebuild["types"] as? Int ?? 0) >= 150)
+        #expect((rebuild["typeCount"] as? Int ?? 0) >= 150)
         #expect((rebuild["sourceFiles"] as? [String])?.contains { $0.hasSuffix("Handlers/blorb.json") } == true)
     }
 
@@ -207,7 +207,7 @@ struct TypesEndToEndTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.standardError.contains("broken.plist"))
         #expect(result.standardError.contains("skipped"))
-        #expect((try result.json()["type"] as? [String: Any])?["identifier"] as? String == "org.example.blorb")
+        #expect((try result.json()["declaration"] as? [String: Any])?["identifier"] as? String == "org.example.blorb")
         let rebuild = try await sandbox.run("types", "rebuild", "--json").json()
         #expect((rebuild["problems"] as? [String])?.first?.contains("broken.plist") == true)
     }
@@ -222,12 +222,12 @@ struct TypesEndToEndTests {
         let result = try await sandbox.run("types", "lookup", "--ext", "sketchbook", "--json")
         #expect(result.status == 0, "\(result)")
         #expect(result.standardError.isEmpty, "\(result)")
-        let type = try #require(try result.json()["type"] as? [String: Any])
+        let type = try #require(try result.json()["declaration"] as? [String: Any])
         #expect(type["identifier"] as? String == "com.example.sketchbook.drawing")
         #expect(type["isPackage"] as? Bool == true)
         #expect(Set(type["conformances"] as? [String] ?? []).isSuperset(of: ["com.apple.package", "public.composite-content"]))
         let imported = try await sandbox.run("types", "lookup", "--ext", "brush", "--json").json()
-        #expect((imported["type"] as? [String: Any])?["source"] as? String == "imported")
+        #expect((imported["declaration"] as? [String: Any])?["declaredBy"] as? String == "imported")
     }
 
     @Test func rebuildIsSilentWithQuietAndAHomeThatCannotBeMadeSaysWhyInOneLine() async throws {

@@ -26,15 +26,15 @@ struct WatchEndToEndTests {
         // On a loaded machine the rename can settle while the command still
         // holds the document's lock, fsyncing.
         #expect(["renamed Letters.txt normal", "renamed Letters.txt locked"].contains(summaries(events).joined()), "\(summaries(events))")
-        #expect((events.first?["previous"] as? [String: Any])?["name"] as? String == "Notes.txt")
+        #expect((events.first?["previousListing"] as? [String: Any])?["name"] as? String == "Notes.txt")
         seen += events.count
 
         #expect(try await sandbox.run("move", "Letters.txt", "--to", "cloud").status == 0)
         // Within one file system, a move is a rename from one location to the other.
         events = try await watch.waitFor("the move", after: seen) { !$0.isEmpty }
         #expect(summaries(events) == ["renamed Letters.txt normal"])
-        #expect((events.first?["document"] as? [String: Any])?["location"] as? String == "cloud")
-        #expect((events.first?["previous"] as? [String: Any])?["location"] as? String == "local")
+        #expect((events.first?["listing"] as? [String: Any])?["location"] as? String == "cloud")
+        #expect((events.first?["previousListing"] as? [String: Any])?["location"] as? String == "local")
         seen += events.count
 
         try await sandbox.shell("printf theirs > home/Documents/Kept.sync-conflict-20261122-120303-AAAAAAA.txt")
@@ -64,7 +64,7 @@ struct WatchEndToEndTests {
             cp -r stage/Deck.key home/Documents/
             """)
         let wholeSize = (1...1000).map { String($0).utf8.count }.reduce(0, +)
-        func size(_ event: [String: Any]) -> Int? { (event["document"] as? [String: Any])?["size"] as? Int }
+        func size(_ event: [String: Any]) -> Int? { (event["listing"] as? [String: Any])?["size"] as? Int }
         var events = try await watch.waitFor("the whole package", after: seen) { $0.contains { size($0) == wholeSize } }
         #expect(summaries(events).first == "added Deck.key normal", "\(summaries(events))")
         // One event, unless a loaded machine paused the copy for longer than
@@ -75,10 +75,10 @@ struct WatchEndToEndTests {
 
         try await sandbox.shell("mkdir -p burst && for i in $(seq 1 1000); do printf x > burst/note-$i.txt; done && mv burst/* home/Documents/")
         events = try await watch.waitFor("1,000 documents", after: seen) { events in
-            events.filter { (($0["document"] as? [String: Any])?["name"] as? String)?.hasPrefix("note-") == true }.count >= 1000
+            events.filter { (($0["listing"] as? [String: Any])?["name"] as? String)?.hasPrefix("note-") == true }.count >= 1000
         }
-        let notes = events.filter { (($0["document"] as? [String: Any])?["name"] as? String)?.hasPrefix("note-") == true }
-        #expect(Set(notes.compactMap { ($0["document"] as? [String: Any])?["name"] as? String }).count == 1000)
+        let notes = events.filter { (($0["listing"] as? [String: Any])?["name"] as? String)?.hasPrefix("note-") == true }
+        #expect(Set(notes.compactMap { ($0["listing"] as? [String: Any])?["name"] as? String }).count == 1000)
         #expect(notes.allSatisfy { $0["event"] as? String == "added" })
         seen += events.count
 

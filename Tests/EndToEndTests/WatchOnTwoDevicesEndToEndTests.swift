@@ -16,10 +16,10 @@ extension SyncFolderEndToEndTests {
         var events = try await watch.waitFor("the arrival, whole", after: seen) { events in
             events.contains { ["added Film.mov normal", "stateChanged Film.mov normal"].contains(WatchProcess.summary($0)) }
         }
-        let whole = events.last { ($0["document"] as? [String: Any])?["name"] as? String == "Film.mov" }
-        #expect((whole?["document"] as? [String: Any])?["size"] as? Int == 12_000_000, "\(events.map(WatchProcess.summary))")
+        let whole = events.last { ($0["listing"] as? [String: Any])?["name"] as? String == "Film.mov" }
+        #expect((whole?["listing"] as? [String: Any])?["size"] as? Int == 12_000_000, "\(events.map(WatchProcess.summary))")
         #expect(events.allSatisfy { event in
-            let document = event["document"] as? [String: Any]
+            let document = event["listing"] as? [String: Any]
             return (document?["states"] as? [String]) != ["normal"] || document?["size"] as? Int == 12_000_000
         }, "never reported as complete while partial: \(events.map(WatchProcess.summary))")
         seen += events.count

@@ -84,6 +84,39 @@ public struct DocumentLibrary: Sendable {
         return OpenedCatalog(catalog: catalog, recovered: recovery.recover())
     }
 
+    /// The catalog as it is, for looking documents up without changing
+    /// anything: shell completion, and resolving a name to its type.
+    ///
+    /// Unlike ``openCatalog(registry:)`` it skips recovery, which writes
+    /// (it finishes or undoes moves, removes temporaries): a lookup made
+    /// while the user types must never do that behind their back, nor wait
+    /// for another process's locks. The price is that what an interrupted
+    /// operation left may show as it was left, so the catalog is for
+    /// reading only: change documents through ``openCatalog(registry:)``.
+    ///
+    /// - Parameter registry: The type registry to type documents with.
+    /// - Returns: The catalog, with no recovery run.
+    /// - Throws: ``ConfigurationError`` for an unreadable `config.json`,
+    ///   and ``DatabaseAccessError`` when the catalog cannot be opened.
+    public func readOnlyCatalog(registry: TypeRegistry) throws -> DocumentCatalog {
+        try DocumentCatalog(home: home, registry: registry)
+    }
+
+    /// The plugins the handlers offer (preview, import, export), the
+    /// bundled archiver among them, as ``HandlerServiceLocator`` finds the
+    /// one for a type.
+    ///
+    /// - Parameters:
+    ///   - registry: The type registry that decides which plugin's types
+    ///     are the most specific for a document's.
+    ///   - handlers: The handlers whose manifests declare the plugins; by
+    ///     default ``handlers()``. A caller that has loaded them already,
+    ///     to report their problems, passes them to load them only once.
+    /// - Returns: The locator.
+    public func plugins(registry: TypeRegistry, handlers: HandlerRegistry? = nil) -> HandlerServiceLocator {
+        HandlerServiceLocator(handlers: handlers ?? self.handlers(), types: registry)
+    }
+
     /// Every handler: the installation's, those in `$XDG_DATA_DIRS`, those
     /// registered in the home, and the desktop's installed apps with its
     /// `mimeapps.list`. Manifests that cannot be read are in its

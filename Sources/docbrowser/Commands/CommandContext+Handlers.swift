@@ -14,7 +14,12 @@ extension CommandContext {
 
     /// Plugins as the manifests declare them, the bundled archiver among them.
     func pluginLocator() throws -> HandlerServiceLocator {
-        HandlerServiceLocator(handlers: handlerRegistry(), types: try typeRegistry().registry)
+        pluginLocator(registry: try typeRegistry().registry)
+    }
+
+    /// ``pluginLocator()`` with a registry already at hand.
+    func pluginLocator(registry: TypeRegistry) -> HandlerServiceLocator {
+        library.plugins(registry: registry, handlers: handlerRegistry())
     }
 
     func handlerDefaults() throws -> HandlerDefaults {

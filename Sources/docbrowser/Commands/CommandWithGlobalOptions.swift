@@ -3,6 +3,12 @@
 /// (one line, or a JSON object with `--json`).
 protocol CommandWithGlobalOptions {
     var global: GlobalOptions { get }
+    /// The option that waits for sync engines, as hints name it.
+    static var syncWaitOption: String { get }
+}
+
+extension CommandWithGlobalOptions {
+    static var syncWaitOption: String { ErrorMessage.defaultWaitOption }
 }
 
 extension ListCommand: CommandWithGlobalOptions {}
@@ -17,7 +23,10 @@ extension VersionsCommand: CommandWithGlobalOptions {}
 extension ResolveCommand: CommandWithGlobalOptions {}
 extension WatchCommand: CommandWithGlobalOptions {}
 extension OpenCommand: CommandWithGlobalOptions {}
-extension OpenInCommand: CommandWithGlobalOptions {}
+extension OpenInCommand: CommandWithGlobalOptions {
+    /// Its `--wait` waits for the app.
+    static var syncWaitOption: String { "--wait-complete" }
+}
 extension InboxCommand: CommandWithGlobalOptions {}
 extension HandlersShow: CommandWithGlobalOptions {}
 extension HandlersRegister: CommandWithGlobalOptions {}

@@ -20,13 +20,11 @@ struct ConfigCommand: AsyncParsableCommand {
             let effective = Dictionary(uniqueKeysWithValues: Configuration.Key.allCases.map {
                 ($0.rawValue, configuration.effectiveValue(of: $0, home: context.home))
             })
-            if global.json {
-                try context.output.emit(json: effective)
-                return
-            }
-            for key in Configuration.Key.allCases {
-                let isSet = configuration[key] != nil
-                context.output.line("\(key.rawValue) = \(effective[key.rawValue]!)\(isSet ? "" : Terminal.dim("  (default)"))")
+            try context.output.result(effective) { text in
+                for key in Configuration.Key.allCases {
+                    let isSet = configuration[key] != nil
+                    text.line("\(key.rawValue) = \(effective[key.rawValue]!)\(isSet ? "" : Terminal.dim("  (default)"))")
+                }
             }
         }
     }
@@ -40,7 +38,7 @@ struct ConfigCommand: AsyncParsableCommand {
             let context = CommandContext(global)
             let key = try Configuration.key(named: key)
             let value = try ConfigurationFile(home: context.home).load().effectiveValue(of: key, home: context.home)
-            if global.json { try context.output.emit(json: [key.rawValue: value]) } else { context.output.line(value) }
+            try context.output.result([key.rawValue: value]) { $0.line(value) }
         }
     }
 
@@ -53,9 +51,12 @@ struct ConfigCommand: AsyncParsableCommand {
         func run() async throws {
             let context = CommandContext(global)
             let key = try Configuration.key(named: key)
-            try ConfigurationFile(home: context.home).update { configuration throws(ConfigurationError) in
+            let file = ConfigurationFile(home: context.home)
+            try file.update { configuration throws(ConfigurationError) in
                 try configuration.set(key, to: value)
             }
+            // The text form says nothing, as `git config` does.
+            try context.output.result([key.rawValue: file.load().effectiveValue(of: key, home: context.home)]) { _ in }
         }
     }
 
@@ -67,9 +68,11 @@ struct ConfigCommand: AsyncParsableCommand {
         func run() async throws {
             let context = CommandContext(global)
             let key = try Configuration.key(named: key)
-            try ConfigurationFile(home: context.home).update { configuration throws(ConfigurationError) in
+            let file = ConfigurationFile(home: context.home)
+            try file.update { configuration throws(ConfigurationError) in
                 configuration.unset(key)
             }
+            try context.output.result([key.rawValue: file.load().effectiveValue(of: key, home: context.home)]) { _ in }
         }
     }
 }

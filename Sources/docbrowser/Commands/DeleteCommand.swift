@@ -56,25 +56,23 @@ struct DeleteCommand: AsyncParsableCommand {
                 let result = try deleter.delete(document, permanently: permanent)
                 try report(Event(event: permanent ? "deleted" : "trashed", document: document.qualifiedName, path: document.path.description, trashName: result.trashName, trashInfo: result.trashInfoPath?.description, dryRun: false), context.output,
                            text: permanent ? "Deleted \(document.qualifiedName)" : "Moved \(document.qualifiedName) to the Trash")
-                if document.location == .cloud, !global.json {
+                if document.location == .cloud {
                     // The cloud is shared: the sync engine carries the deletion everywhere.
-                    context.output.note(permanent
+                    context.output.textNote(permanent
                         ? "\(document.qualifiedName) leaves the cloud on every device that syncs it"
                         : "\(document.qualifiedName) leaves the cloud on every device that syncs it; only this device's Trash holds it")
                 }
             } catch {
-                failures.record(error, output: context.output)
-                if global.json { try? context.output.emit(jsonLine: ErrorMessage.Report(error, document: document.qualifiedName)) }
+                failures.record(error, about: document, output: context.output)
             }
         }
         try failures.finish()
     }
 
+    /// A rehearsal's line is its answer, kept with `--quiet`.
     private func report(_ event: Event, _ output: Output, text: String) throws {
-        if output.json {
-            try output.emit(jsonLine: event)
-        } else if !output.quiet || event.dryRun {
-            output.line(text)
+        try output.event(event) { form in
+            if event.dryRun { form.line(text) } else { form.confirmation(text) }
         }
     }
 }

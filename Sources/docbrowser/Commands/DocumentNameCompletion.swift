@@ -32,8 +32,9 @@ enum DocumentNameCompletion {
         let home = Home.resolve(explicit: explicitHome(in: words))
         guard FileManager.default.fileExists(atPath: home.url.path),
               let options = try? GlobalOptions.parse(["--home", home.url.path, "--quiet"]),
-              let registry = try? CommandContext(options).typeRegistryStore().snapshot().registry,
-              let catalog = try? DocumentCatalog(home: home, registry: registry)
+              case let library = CommandContext(options).library,
+              let registry = try? library.typeRegistryStore().snapshot().registry,
+              let catalog = try? library.readOnlyCatalog(registry: registry)
         else { return [] }
         var names: [String] = []
         for location in locations where FileManager.default.fileExists(atPath: catalog.locations.documentsDirectory(location).description) {

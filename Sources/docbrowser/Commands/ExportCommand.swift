@@ -138,10 +138,8 @@ struct ExportCommand: AsyncParsableCommand {
         if toStandardOutput {
             // Standard output holds the archive; the summary is a remark.
             context.output.note(summaryLine(summary, count: chosen.count))
-        } else if global.json {
-            try context.output.emit(json: summary)
-        } else if !global.quiet {
-            context.output.line(summaryLine(summary, count: chosen.count))
+        } else {
+            try context.output.confirmation(ExportReport(summary)) { summaryLine(summary, count: chosen.count) }
         }
     }
 

@@ -39,12 +39,13 @@ struct HandlersShow: AsyncParsableCommand {
         let handlers = context.handlerRegistry()
         guard let typeOrDocument else {
             let reports = handlers.handlers.map(HandlerReport.init)
-            if global.json { try context.output.emit(json: reports); return }
-            var table = Table("IDENTIFIER", "NAME", "OPENS", "SERVICES", "CLAIMS")
-            for report in reports {
-                table.append([report.identifier, report.name ?? "", report.opensSummary, report.servicesSummary, report.claimsSummary])
+            try context.output.result(reports) { text in
+                var table = Table("IDENTIFIER", "NAME", "OPENS", "SERVICES", "CLAIMS")
+                for report in reports {
+                    table.append([report.identifier, report.name ?? "", report.opensSummary, report.servicesSummary, report.claimsSummary])
+                }
+                text.line(table.render())
             }
-            context.output.line(table.render())
             return
         }
         let registry = try context.typeRegistry().registry
@@ -52,25 +53,24 @@ struct HandlersShow: AsyncParsableCommand {
         var documentName: String?
         let isType = registry.type(withIdentifier: typeOrDocument) != nil || handlers.claims(typeOrDocument)
         if typeOrDocument.contains("/") || !isType {
-            let document = try DocumentCatalog(home: context.home, registry: registry).resolve(typeOrDocument)
+            let document = try context.library.readOnlyCatalog(registry: registry).resolve(typeOrDocument)
             type = document.type
             documentName = document.qualifiedName
         }
         let candidates = handlers.candidates(forType: type, registry: registry, defaults: try context.handlerDefaults())
         let report = Report(type: type, document: documentName, candidates: candidates.map(CandidateReport.init))
-        if global.json { try context.output.emit(json: report); return }
-        if !global.quiet {
-            context.output.line("Handlers for \(documentName.map { "\($0) (\(type))" } ?? type), best first:")
+        try context.output.result(report) { text in
+            text.confirmation("Handlers for \(documentName.map { "\($0) (\(type))" } ?? type), best first:")
+            guard !candidates.isEmpty else {
+                text.line("  none; 'open --with ID' can still use any handler with an executable")
+                return
+            }
+            var table = Table("#", "HANDLER", "RANK", "ROLE", "WHY")
+            for (index, candidate) in report.candidates.enumerated() {
+                table.append([candidate.opens ? "\(index + 1)" : "-", candidate.identifier, candidate.rank, candidate.role, candidate.why])
+            }
+            text.line(table.render())
         }
-        guard !candidates.isEmpty else {
-            context.output.line("  none; 'open --with ID' can still use any handler with an executable")
-            return
-        }
-        var table = Table("#", "HANDLER", "RANK", "ROLE", "WHY")
-        for (index, candidate) in report.candidates.enumerated() {
-            table.append([candidate.opens ? "\(index + 1)" : "-", candidate.identifier, candidate.rank, candidate.role, candidate.why])
-        }
-        context.output.line(table.render())
     }
 }
 
@@ -119,14 +119,13 @@ struct HandlersRegister: AsyncParsableCommand {
             context.output.warning(warning.description)
         }
         let report = HandlerReport(manifest)
-        if global.json { try context.output.emit(json: report); return }
-        if !global.quiet {
-            context.output.line("Registered \(manifest.identifier)\(manifest.name.map { " (\($0))" } ?? "") at \(report.manifest)")
+        try context.output.result(report) { text in
+            text.confirmation("Registered \(manifest.identifier)\(manifest.name.map { " (\($0))" } ?? "") at \(report.manifest)")
             if manifest.identifierIsDerived {
-                context.output.note("--id registers it under another identifier")
+                text.note("--id registers it under another identifier")
             }
             if !manifest.canOpen {
-                context.output.note("\(manifest.identifier) has no executable here: it contributes types only and never opens documents")
+                text.note("\(manifest.identifier) has no executable here: it contributes types only and never opens documents")
             }
         }
     }
@@ -146,8 +145,9 @@ struct HandlersUnregister: AsyncParsableCommand {
     func run() async throws {
         let context = CommandContext(global)
         let removed = try HandlerRegistration(home: context.home).unregister(identifier, installed: context.handlerRegistry())
-        if global.json { try context.output.emit(json: ["identifier": AnyEncodable(identifier), "removed": AnyEncodable(removed.map(\.path))]); return }
-        if !global.quiet { context.output.line("Unregistered \(identifier)") }
+        try context.output.confirmation(["identifier": AnyEncodable(identifier), "removed": AnyEncodable(removed.map(\.path))]) {
+            "Unregistered \(identifier)"
+        }
     }
 }
 
@@ -179,8 +179,9 @@ struct HandlersDefault: AsyncParsableCommand {
         guard let known = registry.type(withIdentifier: type) else { throw TypeRegistryError.unknownType(type) }
         if !clear, identifier == nil {
             let current = try context.handlerDefaults().handler(for: known.identifier)
-            if global.json { try context.output.emit(json: ["type": AnyEncodable(known.identifier), "handler": AnyEncodable(current)]); return }
-            context.output.line(current.map { "\(known.identifier): \($0)" } ?? "\(known.identifier): no default; the ranks decide (see 'handlers \(known.identifier)')")
+            try context.output.result(["type": AnyEncodable(known.identifier), "handler": AnyEncodable(current)]) { text in
+                text.line(current.map { "\(known.identifier): \($0)" } ?? "\(known.identifier): no default; the ranks decide (see 'handlers \(known.identifier)')")
+            }
             return
         }
         var chosen: String?
@@ -191,9 +192,8 @@ struct HandlersDefault: AsyncParsableCommand {
             chosen = handler.identifier
         }
         _ = try HandlerDefaults.update(home: context.home) { $0.set(chosen, for: known.identifier) }
-        if global.json { try context.output.emit(json: ["type": AnyEncodable(known.identifier), "handler": AnyEncodable(chosen)]); return }
-        if !global.quiet {
-            context.output.line(chosen.map { "\(known.identifier) now opens with \($0)" } ?? "\(known.identifier) has no default now")
+        try context.output.confirmation(["type": AnyEncodable(known.identifier), "handler": AnyEncodable(chosen)]) {
+            chosen.map { "\(known.identifier) now opens with \($0)" } ?? "\(known.identifier) has no default now"
         }
     }
 }

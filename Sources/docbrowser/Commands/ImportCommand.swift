@@ -60,19 +60,16 @@ struct ImportCommand: AsyncParsableCommand {
             result = try await importer.importFiles(files.map { RawPath(argument: $0) }, to: to ?? catalog.configuration.preferredLocation,
                                                      onConflict: onConflict, progress: { bar.update($0) })
         }
-        if global.json {
-            try context.output.emit(json: result)
-            return
-        }
-        guard !global.quiet else { return }
-        for item in result.items {
-            var line = "Imported \(item.document)"
-            if item.renamed { line += " (renamed)" }
-            if let trashName = item.displacedTrashName { line += "; the document it replaced is in the Trash as \(trashName)" }
-            context.output.line(line)
-        }
-        if !result.skipped.isEmpty {
-            context.output.line("Skipped \(result.skipped.count) hidden item\(result.skipped.count == 1 ? "" : "s"): \(result.skipped.joined(separator: ", "))")
+        try context.output.result(ImportReport(result)) { text in
+            for item in result.items {
+                var line = "Imported \(item.document)"
+                if item.renamed { line += " (renamed)" }
+                if let trashName = item.displacedTrashName { line += "; the document it replaced is in the Trash as \(trashName)" }
+                text.confirmation(line)
+            }
+            if !result.skipped.isEmpty {
+                text.confirmation("Skipped \(result.skipped.count) hidden item\(result.skipped.count == 1 ? "" : "s"): \(result.skipped.joined(separator: ", "))")
+            }
         }
     }
 }

@@ -63,29 +63,30 @@ struct InboxCommand: AsyncParsableCommand {
         }
         if accept {
             let moved = try inbox.accept()
-            if global.json { try context.output.emit(json: moved.map { ItemReport($0.item, acceptedAs: $0.destination, registry: catalog.registry) }); return }
-            if !global.quiet {
-                for (item, destination) in moved { context.output.line("Accepted \(item.name) as \(destination.lastComponent)") }
-                if moved.isEmpty { context.output.line("The Inbox of \(inbox.appIdentifier) is empty.") }
+            try context.output.result(moved.map { ItemReport($0.item, acceptedAs: $0.destination, registry: catalog.registry) }) { text in
+                for (item, destination) in moved { text.confirmation("Accepted \(item.name) as \(destination.lastComponent)") }
+                if moved.isEmpty { text.confirmation("The Inbox of \(inbox.appIdentifier) is empty.") }
             }
             return
         }
         if clear {
             let removed = try inbox.clear()
-            if global.json { try context.output.emit(json: removed.map { ItemReport($0, registry: catalog.registry) }); return }
-            if !global.quiet { context.output.line("Removed \(removed.count) \(removed.count == 1 ? "item" : "items") from the Inbox of \(inbox.appIdentifier).") }
+            try context.output.confirmation(removed.map { ItemReport($0, registry: catalog.registry) }) {
+                "Removed \(removed.count) \(removed.count == 1 ? "item" : "items") from the Inbox of \(inbox.appIdentifier)."
+            }
             return
         }
         let items = try inbox.items()
-        if global.json { try context.output.emit(json: items.map { ItemReport($0, registry: catalog.registry) }); return }
-        if items.isEmpty {
-            if !global.quiet { context.output.line("The Inbox of \(inbox.appIdentifier) is empty (\(inbox.directory)).") }
-            return
+        try context.output.result(items.map { ItemReport($0, registry: catalog.registry) }) { text in
+            if items.isEmpty {
+                text.confirmation("The Inbox of \(inbox.appIdentifier) is empty (\(inbox.directory)).")
+                return
+            }
+            var table = Table("NAME", "TYPE", "SIZE", "MODIFIED")
+            for item in items {
+                table.append([item.name, item.type, Formatting.size(item.size), Formatting.date(item.modificationDate)])
+            }
+            text.line(table.render())
         }
-        var table = Table("NAME", "TYPE", "SIZE", "MODIFIED")
-        for item in items {
-            table.append([item.name, item.type, Formatting.size(item.size), Formatting.date(item.modificationDate)])
-        }
-        context.output.line(table.render())
     }
 }

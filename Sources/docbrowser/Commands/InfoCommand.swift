@@ -14,13 +14,17 @@ struct InfoCommand: AsyncParsableCommand {
     var document: String
 
     struct Report: Encodable {
-        var document: DocumentReport
+        /// Its qualified name, as `document` is everywhere.
+        var document: String
+        /// The document as `list` prints it.
+        var listing: DocumentReport
         var typeDescription: String?
         var conformances: [String]
         var filenameExtensions: [String]
         var mimeTypes: [String]
         var created: String?
-        var symbolicLinkTarget: String?
+        /// Where a symbolic link points, as `linkTarget` says in a preview.
+        var linkTarget: String?
         /// Every handler that claims the type, best first, as `handlers DOC` ranks them.
         var handlers: [CandidateReport]
         var package: PackageSummary?
@@ -34,28 +38,31 @@ struct InfoCommand: AsyncParsableCommand {
         let registry = catalog.registry
         let type = registry.type(withIdentifier: document.type)
         var report = Report(
-            document: DocumentReport(document, registry: registry),
+            document: document.qualifiedName,
+            listing: DocumentReport(document, registry: registry),
             typeDescription: type?.description,
             conformances: Array(registry.conformanceChain(of: document.type).dropFirst()),
             filenameExtensions: type?.filenameExtensions ?? [],
             mimeTypes: type?.mimeTypes ?? [],
             created: FileSystem.creationDate(of: document.path).map(Formatting.isoDate),
-            symbolicLinkTarget: document.isSymbolicLink ? FileSystem.symbolicLinkTarget(of: document.path)?.description : nil,
+            linkTarget: document.isSymbolicLink ? FileSystem.symbolicLinkTarget(of: document.path)?.description : nil,
             handlers: context.handlerRegistry().candidates(forType: document.type, registry: registry, defaults: try context.handlerDefaults())
                 .map(CandidateReport.init),
             package: document.isPackage && !document.states.contains(.notDownloaded) ? try PackageSummary.summarize(document, registry: registry) : nil
         )
         let versions = document.states.contains(.inConflict) ? try DocumentVersions.of(document) : nil
         report.versions = versions.map(VersionReport.All.init)
-        if global.json {
-            try context.output.emit(json: report)
-            return
+        try context.output.result(report) { text in
+            text.line(Self.render(report, of: document, versions: versions))
         }
+    }
+
+    private static func render(_ report: Report, of document: Document, versions: DocumentVersions?) -> String {
         var lines = [Terminal.bold(document.listedName)]
         func field(_ label: String, _ value: String) {
             lines.append("  " + (label + ":").padding(toLength: 14, withPad: " ", startingAt: 0) + value)
         }
-        field("kind", report.document.kind + (document.typeWasGuessed ? " (guessed from the content)" : ""))
+        field("kind", report.listing.kind + (document.typeWasGuessed ? " (guessed from the content)" : ""))
         field("type", document.type)
         field("conforms to", report.conformances.joined(separator: " → "))
         if !report.filenameExtensions.isEmpty { field("extensions", report.filenameExtensions.map { "." + $0 }.joined(separator: " ")) }
@@ -63,7 +70,7 @@ struct InfoCommand: AsyncParsableCommand {
         field("size", "\(Formatting.size(document.size)) (\(document.size) bytes)")
         if let created = FileSystem.creationDate(of: document.path) { field("created", Formatting.date(created)) }
         field("modified", Formatting.date(document.modificationDate))
-        if let target = report.symbolicLinkTarget { field("link to", target) }
+        if let target = report.linkTarget { field("link to", target) }
         field("location", document.location.rawValue)
         field("path", document.path.description)
         field("state", document.stateList.map(\.rawValue).joined(separator: ", "))
@@ -87,6 +94,6 @@ struct InfoCommand: AsyncParsableCommand {
             field("versions", "\(versions.unresolvedConflicts.count) in conflict")
             lines += VersionReport.lines(versions).map { "    " + $0 }
         }
-        context.output.line(lines.joined(separator: "\n"))
+        return lines.joined(separator: "\n")
     }
 }

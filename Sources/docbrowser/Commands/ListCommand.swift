@@ -46,18 +46,20 @@ struct ListCommand: AsyncParsableCommand {
         query.reverse = reverse
         query.recursive = recursive
         let documents = try catalog.documents(matching: query)
-        if global.json {
-            try context.output.emit(jsonArray: documents) { document in
-                var report = DocumentReport(document, registry: catalog.registry)
-                if versions, document.states.contains(.inConflict) {
-                    report.versions = try DocumentVersions.of(document).unresolvedConflicts.map(VersionReport.init)
-                }
-                return report
+        try context.output.result(jsonArray: documents) { document in
+            var report = DocumentReport(document, registry: catalog.registry)
+            if versions, document.states.contains(.inConflict) {
+                report.conflicts = try DocumentVersions.of(document).unresolvedConflicts.map(VersionReport.init)
             }
-            return
+            return report
+        } text: { text in
+            try render(documents, registry: catalog.registry, text)
         }
+    }
+
+    private func render(_ documents: [Document], registry: TypeRegistry, _ text: TextForm) throws {
         if documents.isEmpty {
-            context.output.note("no documents")
+            text.note("no documents")
             return
         }
         var table = long
@@ -66,7 +68,7 @@ struct ListCommand: AsyncParsableCommand {
         for document in documents {
             var row = [
                 document.listedName + (document.isFolder ? "/" : ""),
-                DocumentReport.kind(of: document, registry: catalog.registry),
+                DocumentReport.kind(of: document, registry: registry),
                 document.isFolder ? "-" : Formatting.size(document.size),
                 Formatting.date(document.modificationDate),
                 document.location.rawValue + (document.states.isEmpty || long ? "" : " (\(document.stateList.map(\.rawValue).joined(separator: ", ")))"),
@@ -84,6 +86,6 @@ struct ListCommand: AsyncParsableCommand {
                 }
             }
         }
-        context.output.line(table.render())
+        text.line(table.render())
     }
 }

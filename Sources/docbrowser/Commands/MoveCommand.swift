@@ -49,8 +49,7 @@ struct MoveCommand: AsyncParsableCommand {
                     try MoveReport.result(try mover.move(document, to: to, onConflict: onConflict), output: context.output)
                 }
             } catch {
-                failures.record(error, output: context.output)
-                if global.json { try? context.output.emit(jsonLine: ErrorMessage.Report(error, document: document.qualifiedName)) }
+                failures.record(error, about: document, output: context.output)
             }
         }
         try failures.finish()

@@ -21,10 +21,8 @@ struct NewCommand: AsyncParsableCommand {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
         let document = try catalog.createDocument(named: name, type: type, in: where_.location)
-        if global.json {
-            try context.output.emit(json: DocumentReport(document, registry: catalog.registry))
-        } else if !global.quiet {
-            context.output.line("Created \(document.qualifiedName)")
+        try context.output.confirmation(DocumentReport(document, registry: catalog.registry)) {
+            "Created \(document.qualifiedName)"
         }
     }
 }

@@ -79,7 +79,7 @@ enum HandlerLaunching {
     ) async throws {
         guard wait else {
             let pid = try await HandlerLauncher.launchDetached(invocation, log: context.home.handlerLog(for: invocation.handler))
-            if context.options.json { try context.output.emit(json: report(pid, nil)) } else if !context.options.quiet { context.output.line(describe(pid)) }
+            try context.output.confirmation(report(pid, nil)) { describe(pid) }
             return
         }
         // While the handler runs, the document is `open`: move and delete
@@ -93,7 +93,8 @@ enum HandlerLaunching {
             record?.update(LockHolder(pid: pid, activity: activity, handlerIdentifier: invocation.handler))
             context.output.note(describe(pid) + ", waiting for it to exit")
         }
-        if context.options.json { try context.output.emit(json: report(started, termination.exitStatus)) }
+        // The handler's own output was the text form.
+        try context.output.result(report(started, termination.exitStatus)) { _ in }
         if termination.exitStatus != 0 {
             if case .signaled(let signal) = termination { context.output.note("\(invocation.handler) was killed by signal \(signal)") }
             throw ExitCode(termination.exitStatus)

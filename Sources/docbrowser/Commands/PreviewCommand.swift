@@ -44,8 +44,8 @@ struct PreviewCommand: AsyncParsableCommand {
         var fields: [Preview.Field]
         var text: [String]
         var table: Preview.Table?
-        var tree: [Preview.TreeEntry]?
-        var entries: [Preview.ArchiveEntry]?
+        var tree: [TreeEntryReport]?
+        var entries: [ArchiveEntryReport]?
         var notes: [String]
     }
 
@@ -57,7 +57,7 @@ struct PreviewCommand: AsyncParsableCommand {
         let fitting = Terminal.height.map { max(8, $0 - 10) } ?? 40
         let options = PreviewOptions(maxLines: lines ?? fitting, lineWidth: max(16, width - 2))
         let previewContext = PreviewContext(registry: catalog.registry, options: options)
-        let plugins = HandlerServiceLocator(handlers: context.handlerRegistry(), types: catalog.registry).services(.preview)
+        let plugins = context.pluginLocator(registry: catalog.registry).services(.preview)
         let generator = PreviewGenerator(plugins: plugins, home: context.home)
         var reports: [Report] = []
         var failure: Int32?
@@ -69,15 +69,14 @@ struct PreviewCommand: AsyncParsableCommand {
                     name: subject.name, path: subject.path.description, type: subject.type,
                     kind: catalog.registry.type(withIdentifier: subject.type)?.description ?? subject.type, presentation: preview.kind,
                     previewer: preview.previewer, fields: preview.fields, text: preview.text,
-                    table: preview.table, tree: preview.tree, entries: preview.entries, notes: preview.notes
+                    table: preview.table, tree: preview.tree?.map(TreeEntryReport.init), entries: preview.entries?.map(ArchiveEntryReport.init), notes: preview.notes
                 )
-                if global.json {
-                    reports.append(report)
-                } else {
-                    if !reports.isEmpty || failure != nil { context.output.line() }
-                    context.output.line(Self.render(report, width: width))
-                    reports.append(report)
+                // Text goes out as each is made, JSON as one array at the end.
+                context.output.partialText { text in
+                    if !reports.isEmpty || failure != nil { text.line() }
+                    text.line(Self.render(report, width: width))
                 }
+                reports.append(report)
             } catch let error as PluginError {
                 // Ctrl-C reached the plugin: the user wants the command to stop.
                 context.output.error(error)
@@ -88,7 +87,7 @@ struct PreviewCommand: AsyncParsableCommand {
                 failure = failure ?? ExitStatus.status(for: error.kind)
             }
         }
-        if global.json { try context.output.emit(json: reports) }
+        try context.output.result(reports) { _ in }
         if let failure { throw ExitCode(failure) }
     }
 
@@ -137,7 +136,7 @@ struct PreviewCommand: AsyncParsableCommand {
                 if entry.kind == .directory { name += "/" }
                 if let target = entry.linkTarget { name += " -> \(Preview.visible(target))" }
                 if entry.omittedEntries > 0 { name += "  (\(entry.omittedEntries) more inside)" }
-                rendered.append([Formatting.size(entry.size), entry.type, name])
+                rendered.append([Formatting.size(entry.size), entry.type ?? "", name])
             }
             lines.append("")
             lines += rendered.render(width: width - 2).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
@@ -148,9 +147,9 @@ struct PreviewCommand: AsyncParsableCommand {
             var rendered = Table("SIZE", "TYPE", "NAME")
             for entry in entries {
                 var name = Preview.visible(entry.name)
-                if let target = entry.target { name += " -> \(Preview.visible(target))" }
+                if let target = entry.linkTarget { name += " -> \(Preview.visible(target))" }
                 if let rule = entry.refused { name += "  [unsafe: \(Preview.visible(rule))]" }
-                rendered.append([entry.size.map(Formatting.size) ?? "?", Preview.visible(entry.type), name])
+                rendered.append([entry.size.map(Formatting.size) ?? "?", Preview.visible(entry.kind), name])
             }
             lines.append("")
             lines += rendered.render(width: width - 2).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }

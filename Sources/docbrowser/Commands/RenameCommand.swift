@@ -26,10 +26,8 @@ struct RenameCommand: AsyncParsableCommand {
         let catalog = try context.documentCatalog()
         let document = try await SyncWaitOption.settled(try catalog.resolve(self.document), within: syncWait.start(), in: catalog, output: context.output)
         let renamed = try catalog.renameDocument(document, to: newName, force: force)
-        if global.json {
-            try context.output.emit(json: DocumentReport(renamed, registry: catalog.registry))
-        } else if !global.quiet {
-            context.output.line("Renamed \(document.qualifiedName) to \(renamed.name)")
+        try context.output.confirmation(DocumentReport(renamed, registry: catalog.registry)) {
+            "Renamed \(document.qualifiedName) to \(renamed.name)"
         }
     }
 }

@@ -63,18 +63,23 @@ struct ResolveCommand: AsyncParsableCommand {
         let document = try catalog.resolve(self.document)
         let resolver = ConflictResolver(catalog: catalog, trash: context.trash, force: force)
         let plan = dryRun ? try resolver.plan(document, keeping: keep.choice) : try resolver.resolve(document, keeping: keep.choice)
-        if global.json {
-            try context.output.emit(json: Report(
-                document: document.qualifiedName, dryRun: dryRun, kept: plan.isEmpty ? nil : plan.kept.map(VersionReport.init),
-                separated: plan.separated.map { .init(version: VersionReport($0.version), name: $0.name.description) },
-                trashed: plan.trashed.map(VersionReport.init)
-            ))
-            return
+        try context.output.result(Report(
+            document: document.qualifiedName, dryRun: dryRun, kept: plan.isEmpty ? nil : plan.kept.map(VersionReport.init),
+            separated: plan.separated.map { .init(version: VersionReport($0.version), name: $0.name.description) },
+            trashed: plan.trashed.map(VersionReport.init)
+        )) { text in
+            guard let line = describe(plan, of: document) else {
+                text.note("\(document.qualifiedName) is not in conflict; nothing to do")
+                return
+            }
+            text.line(line)
         }
-        guard !plan.isEmpty else {
-            context.output.note("\(document.qualifiedName) is not in conflict; nothing to do")
-            return
-        }
+    }
+
+    /// The one line a resolution or its rehearsal is said in; nil when
+    /// there was no conflict to resolve.
+    private func describe(_ plan: ConflictResolver.Plan, of document: Document) -> String? {
+        guard !plan.isEmpty else { return nil }
         let verb = dryRun ? "would keep" : "kept"
         var parts = ["\(verb) \(plan.kept.map(Self.describe) ?? "nothing")"]
         for separation in plan.separated {
@@ -83,7 +88,7 @@ struct ResolveCommand: AsyncParsableCommand {
         if !plan.trashed.isEmpty {
             parts.append("\(dryRun ? "would move" : "moved") \(plan.trashed.map(Self.describe).joined(separator: ", ")) to the Trash")
         }
-        context.output.line("\(dryRun ? "Resolving" : "Resolved") \(document.qualifiedName): \(parts.joined(separator: "; "))")
+        return "\(dryRun ? "Resolving" : "Resolved") \(document.qualifiedName): \(parts.joined(separator: "; "))"
     }
 
     private static func describe(_ version: DocumentVersion) -> String {

@@ -46,6 +46,15 @@ struct StorageCommand: AsyncParsableCommand {
         var remainingElsewhere: Int
     }
 
+    /// A copy `--keep-a-local-copy` made, or would make, as move's events
+    /// say a move.
+    struct CopyEvent: Encodable {
+        var event: String
+        var document: String
+        var path: String?
+        var dryRun: Bool
+    }
+
     func run() async throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
@@ -54,11 +63,9 @@ struct StorageCommand: AsyncParsableCommand {
         guard let location else {
             let preferred = catalog.configuration.preferredLocation
             let remaining = try switcher.remaining(to: preferred)
-            if global.json {
-                try context.output.emit(json: Status(preferred: preferred.rawValue, remainingElsewhere: remaining.count))
-            } else {
-                context.output.line(preferred.rawValue)
-                for line in StorageAdvice.lines(preferred: preferred, remaining: remaining) { context.output.note(line) }
+            try context.output.result(Status(preferred: preferred.rawValue, remainingElsewhere: remaining.count)) { text in
+                text.line(preferred.rawValue)
+                for line in StorageAdvice.lines(preferred: preferred, remaining: remaining) { text.note(line) }
             }
             return
         }
@@ -85,8 +92,7 @@ struct StorageCommand: AsyncParsableCommand {
                 case .success(let plan):
                     try? MoveReport.plan(plan, output: context.output)
                 case .failure(let error):
-                    failures.record(error, output: context.output)
-                    if global.json { try? context.output.emit(jsonLine: ErrorMessage.Report(error, document: document.qualifiedName)) }
+                    failures.record(error, about: document, output: context.output)
                 }
             }
             try failures.finish()
@@ -99,8 +105,7 @@ struct StorageCommand: AsyncParsableCommand {
                 moved += 1
                 try? MoveReport.result(result, output: context.output)
             case .failure(let error):
-                failures.record(error, output: context.output)
-                if global.json { try? context.output.emit(jsonLine: ErrorMessage.Report(error, document: document.qualifiedName)) }
+                failures.record(error, about: document, output: context.output)
             }
         }
         context.output.note("the preferred location is \(location); \(moved) document\(moved == 1 ? "" : "s") moved")
@@ -112,11 +117,15 @@ struct StorageCommand: AsyncParsableCommand {
         let copied = try switcher.keepLocalCopies(dryRun: dryRun) { document, result in
             switch result {
             case .success(let copy?):
-                if !global.quiet { output.line("Copied \(document.qualifiedName) to \(copy)") }
+                try? output.event(CopyEvent(event: "copied", document: document.qualifiedName, path: copy.description, dryRun: false)) {
+                    $0.confirmation("Copied \(document.qualifiedName) to \(copy)")
+                }
             case .success(nil):
-                output.line("would copy \(document.qualifiedName) to local")
+                try? output.event(CopyEvent(event: "copy", document: document.qualifiedName, dryRun: true)) {
+                    $0.line("would copy \(document.qualifiedName) to local")
+                }
             case .failure(let error):
-                failures.record(error, output: output)
+                failures.record(error, about: document, output: output)
             }
         }
         if !dryRun {

@@ -30,19 +30,17 @@ struct TypesShow: AsyncParsableCommand {
                 throw TypeRegistryError.unknownType( identifier)
             }
             let report = TypeReport(type, in: registry)
-            if global.json { try context.output.emit(json: report) } else { context.output.line(report.humanText) }
+            try context.output.result(report) { $0.line(report.humanText) }
             return
         }
         let types = registry.allTypes
-        if global.json {
-            try context.output.emit(json: types.map { TypeReport($0, in: registry) })
-            return
+        try context.output.result(types.map { TypeReport($0, in: registry) }) { text in
+            var table = Table("IDENTIFIER", "EXTENSIONS", "DESCRIPTION")
+            for type in types {
+                table.append([type.identifier, type.filenameExtensions.prefix(3).joined(separator: " "), type.description ?? ""])
+            }
+            text.line(table.render())
         }
-        var table = Table("IDENTIFIER", "EXTENSIONS", "DESCRIPTION")
-        for type in types {
-            table.append([type.identifier, type.filenameExtensions.prefix(3).joined(separator: " "), type.description ?? ""])
-        }
-        context.output.line(table.render())
     }
 }
 
@@ -84,13 +82,26 @@ struct TypesLookup: AsyncParsableCommand {
         if nullSeparated && filesFrom == nil { throw ValidationError("-0 applies to --files-from only.") }
     }
 
+    /// `type` is the identifier, as everywhere; the type as `types show`
+    /// prints it is `declaration`.
     struct Report: Encodable {
         var query: [String: String]
-        var type: TypeReport
-        /// Every type that claims the tag, best first.
-        var candidates: [String]
-        var guessed: Bool
+        var type: String
+        var declaration: TypeReport
+        /// Every type that claims the tag, best first (`candidates` are
+        /// handlers, as `handlers TYPE` ranks them).
+        var candidateTypes: [String]
+        var typeWasGuessed: Bool
         var evidence: String?
+
+        init(query: [String: String], declaration: TypeReport, candidateTypes: [String], typeWasGuessed: Bool, evidence: String? = nil) {
+            self.query = query
+            type = declaration.identifier
+            self.declaration = declaration
+            self.candidateTypes = candidateTypes
+            self.typeWasGuessed = typeWasGuessed
+            self.evidence = evidence
+        }
     }
 
     func run() async throws {
@@ -108,16 +119,14 @@ struct TypesLookup: AsyncParsableCommand {
     }
 
     private func show(_ report: Report, context: CommandContext) throws {
-        if global.json {
-            try context.output.emit(json: report)
-            return
-        }
-        context.output.line(report.type.humanText)
-        if report.guessed, let evidence = report.evidence {
-            context.output.line("  guessed:      yes, from the content (\(evidence))")
-        }
-        if report.candidates.count > 1 {
-            context.output.line("  also claimed by: \(report.candidates.dropFirst().joined(separator: ", "))")
+        try context.output.result(report) { text in
+            text.line(report.declaration.humanText)
+            if report.typeWasGuessed, let evidence = report.evidence {
+                text.line("  guessed:      yes, from the content (\(evidence))")
+            }
+            if report.candidateTypes.count > 1 {
+                text.line("  also claimed by: \(report.candidateTypes.dropFirst().joined(separator: ", "))")
+            }
         }
     }
 
@@ -129,16 +138,15 @@ struct TypesLookup: AsyncParsableCommand {
         for path in paths {
             do {
                 let report = try lookup(path: path, in: identifier)
-                if global.json {
-                    reports.append(report)
-                } else {
-                    context.output.line(TerminalText.line("\(path): \(report.type.identifier)\(report.guessed ? " (guessed)" : "")"))
+                reports.append(report)
+                context.output.partialText { text in
+                    text.line(TerminalText.line("\(path): \(report.type)\(report.typeWasGuessed ? " (guessed)" : "")"))
                 }
             } catch {
                 failures.record(error, output: context.output)
             }
         }
-        if global.json { try context.output.emit(json: reports) }
+        try context.output.result(reports) { _ in }
         try failures.finish()
     }
 
@@ -166,9 +174,9 @@ struct TypesLookup: AsyncParsableCommand {
             .sorted { lhs, rhs in lhs == type.identifier && rhs != type.identifier }
         return Report(
             query: [tagClass == .filenameExtension ? "ext" : "mime": tag],
-            type: TypeReport(type, in: registry),
-            candidates: candidates.isEmpty ? [type.identifier] : candidates,
-            guessed: false
+            declaration: TypeReport(type, in: registry),
+            candidateTypes: candidates.isEmpty ? [type.identifier] : candidates,
+            typeWasGuessed: false
         )
     }
 
@@ -176,9 +184,9 @@ struct TypesLookup: AsyncParsableCommand {
         let identification = try identifier.identify(path)
         return Report(
             query: ["path": path.description],
-            type: TypeReport(identification.type, in: identifier.registry),
-            candidates: [identification.type.identifier],
-            guessed: identification.guess != nil,
+            declaration: TypeReport(identification.type, in: identifier.registry),
+            candidateTypes: [identification.type.identifier],
+            typeWasGuessed: identification.guess != nil,
             evidence: identification.guess?.evidence
         )
     }
@@ -212,10 +220,8 @@ struct TypesConforms: AsyncParsableCommand {
             throw TypeRegistryError.unknownType( name)
         }
         let conforms = registry.conforms(identifier, to: supertype)
-        if global.json {
-            try context.output.emit(json: Report(type: identifier, supertype: supertype, conforms: conforms))
-        } else if !global.quiet {
-            context.output.line(conforms ? "yes: \(identifier) conforms to \(supertype)" : "no: \(identifier) does not conform to \(supertype)")
+        try context.output.confirmation(Report(type: identifier, supertype: supertype, conforms: conforms)) {
+            conforms ? "yes: \(identifier) conforms to \(supertype)" : "no: \(identifier) does not conform to \(supertype)"
         }
         if !conforms { throw ExitCode(ExitStatus.failure) }
     }
@@ -230,8 +236,10 @@ struct TypesRebuild: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    /// `typeCount`, as `entryCount` counts a package's entries: `types`
+    /// is a list of identifiers wherever else it appears.
     struct Report: Encodable {
-        var types: Int
+        var typeCount: Int
         var sourceFiles: [String]
         var problems: [String]
     }
@@ -241,19 +249,17 @@ struct TypesRebuild: AsyncParsableCommand {
         let store = try context.typeRegistryStore()
         let snapshot = try store.snapshot(forceRebuild: true)
         let report = Report(
-            types: snapshot.registry.count,
+            typeCount: snapshot.registry.count,
             sourceFiles: store.sourceFiles,
             problems: snapshot.problems.map(\.description)
         )
-        if global.json {
-            try context.output.emit(json: report)
-            return
-        }
-        for problem in snapshot.problems { context.output.warning("\(problem.description) (skipped)") }
-        guard !global.quiet else { return }
-        context.output.line("Rebuilt the type registry: \(report.types) types from \(report.sourceFiles.count) files.")
-        if global.verbose {
-            for file in report.sourceFiles { context.output.line("  \(file)") }
+        try context.output.result(report) { text in
+            for problem in snapshot.problems { context.output.warning("\(problem.description) (skipped)") }
+            text.confirmation("Rebuilt the type registry: \(report.typeCount) types from \(report.sourceFiles.count) files.")
+            // --verbose and --quiet exclude each other.
+            if global.verbose {
+                for file in report.sourceFiles { text.line("  \(file)") }
+            }
         }
     }
 }

@@ -22,11 +22,9 @@ struct VersionsCommand: AsyncParsableCommand {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
         let versions = try DocumentVersions.of(try catalog.resolve(document))
-        if global.json {
-            try context.output.emit(json: VersionReport.All(versions))
-            return
+        try context.output.result(VersionReport.All(versions)) { text in
+            text.line(VersionReport.lines(versions).joined(separator: "\n"))
+            if versions.isResolved { text.note("\(versions.document.qualifiedName) has no conflict versions") }
         }
-        context.output.line(VersionReport.lines(versions).joined(separator: "\n"))
-        if versions.isResolved { context.output.note("\(versions.document.qualifiedName) has no conflict versions") }
     }
 }

@@ -19,10 +19,14 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var where_: LocationOption
 
+    /// `document` is its qualified name, as in every other event; the
+    /// document as `list` prints it is `listing`, and before a change
+    /// `previousListing`.
     struct Line: Encodable {
         var event: String
-        var document: DocumentReport?
-        var previous: DocumentReport?
+        var document: String?
+        var listing: DocumentReport?
+        var previousListing: DocumentReport?
         var count: Int?
     }
 
@@ -53,22 +57,21 @@ struct WatchCommand: AsyncParsableCommand {
     private func report(_ event: DocumentChanges.Event, registry: TypeRegistry, output: Output) throws {
         switch event {
         case .gathered(let documents):
-            if global.json {
-                for document in documents { try output.emit(jsonLine: Line(event: "present", document: DocumentReport(document, registry: registry))) }
-                try output.emit(jsonLine: Line(event: "gathered", count: documents.count))
-            } else {
-                for document in documents { output.streamedLine("  \(document.qualifiedName)\(Self.states(document))") }
-                output.note("\(documents.count) document\(documents.count == 1 ? "" : "s"); watching for changes (Ctrl-C stops)")
+            for document in documents {
+                try output.event(Line(event: "present", document: document.qualifiedName, listing: DocumentReport(document, registry: registry))) { text in
+                    text.streamedLine("  \(document.qualifiedName)\(Self.states(document))")
+                }
+            }
+            try output.event(Line(event: "gathered", count: documents.count)) { text in
+                text.note("\(documents.count) document\(documents.count == 1 ? "" : "s"); watching for changes (Ctrl-C stops)")
             }
         case .changed(let changes):
             for change in changes {
-                if global.json {
-                    try output.emit(jsonLine: Line(
-                        event: change.kind.rawValue, document: DocumentReport(change.document, registry: registry),
-                        previous: change.previous.map { DocumentReport($0, registry: registry) }
-                    ))
-                } else {
-                    output.streamedLine(Self.describe(change))
+                try output.event(Line(
+                    event: change.kind.rawValue, document: change.document.qualifiedName, listing: DocumentReport(change.document, registry: registry),
+                    previousListing: change.previous.map { DocumentReport($0, registry: registry) }
+                )) { text in
+                    text.streamedLine(Self.describe(change))
                 }
             }
         }

@@ -17,8 +17,9 @@ struct DocumentReport: Encodable {
     var isSymbolicLink: Bool
     var typeWasGuessed: Bool
     var states: [String]
-    /// Its conflict versions, with `list --versions`.
-    var versions: [VersionReport]?
+    /// Its conflict versions, with `list --versions`: `conflicts`, as
+    /// `versions` names them.
+    var conflicts: [VersionReport]?
 
     init(_ document: Document, registry: TypeRegistry) {
         name = document.name

@@ -5,9 +5,15 @@ import DocKit
 /// (its flags and commands), which a library's caller would not have.
 /// With `--json`, the same as an object with its kind and exit status.
 enum ErrorMessage {
-    static func line(for error: any Error) -> String {
+    /// The option that waits for sync engines is `--wait` in every
+    /// command but `open-in`, whose `--wait` waits for the app.
+    static let defaultWaitOption = "--wait"
+
+    /// - Parameter waitOption: The command's option that waits for sync
+    ///   engines, which the hints name.
+    static func line(for error: any Error, waitOption: String = defaultWaitOption) -> String {
         guard let error = error as? any DocKitError else { return "\(error)" }
-        return error.description + (hint(for: error) ?? "")
+        return error.description + (hint(for: error, waitOption: waitOption) ?? "")
     }
 
     /// `{"event": "error", "message": …, "kind": "notFound", "exitStatus": 3}`,
@@ -20,8 +26,8 @@ enum ErrorMessage {
         var exitStatus: Int32
         var document: String?
 
-        init(_ error: any Error, document: String? = nil) {
-            message = ErrorMessage.line(for: error)
+        init(_ error: any Error, document: String? = nil, waitOption: String = defaultWaitOption) {
+            message = ErrorMessage.line(for: error, waitOption: waitOption)
             let docKitError = error as? any DocKitError
             kind = (docKitError?.kind ?? .failed).rawValue
             exitStatus = docKitError.map(ExitStatus.status(for:)) ?? ExitStatus.failure
@@ -30,23 +36,23 @@ enum ErrorMessage {
     }
 
     /// Written on stderr: one line, or one compact JSON object.
-    static func write(_ error: any Error, json: Bool) {
-        if json, let object = try? Output.compactJSON(Report(error)) {
+    static func write(_ error: any Error, json: Bool, waitOption: String = defaultWaitOption) {
+        if json, let object = try? Output.compactJSON(Report(error, waitOption: waitOption)) {
             Terminal.standardError.write(object)
         } else {
-            Terminal.standardError.write("docbrowser: \(TerminalText.line(line(for: error)))\n")
+            Terminal.standardError.write("docbrowser: \(TerminalText.line(line(for: error, waitOption: waitOption)))\n")
         }
     }
 
-    private static func hint(for error: any DocKitError) -> String? {
+    private static func hint(for error: any DocKitError, waitOption: String) -> String? {
         switch error {
         case let error as CatalogError:
             if case .documentNotFound = error { return " (see 'docbrowser list')" }
         case let error as CoordinationError:
             switch error {
             case .open: return "; close it first, or use --force"
-            case .incomplete, .changing: return "; try again when it is done, wait for it with --wait, or use --force"
-            case .stillIncomplete: return "; wait longer (--wait=SECONDS), or use --force"
+            case .incomplete, .changing: return "; try again when it is done, wait for it with \(waitOption), or use --force"
+            case .stillIncomplete: return "; wait longer (\(waitOption)=SECONDS), or use --force"
             case .busy: return nil
             }
         case let error as VersionsError:

@@ -16,52 +16,48 @@ enum MoveReport {
         var dryRun: Bool
     }
 
+    /// A rehearsal's line is its answer, kept with `--quiet`.
     static func plan(_ plan: DocumentMover.Plan, output: Output) throws {
         let target = "\(plan.destination):\(plan.destinationName)"
-        if output.json {
-            let event = switch plan.action {
-            case .move: "move"
-            case .none: "unchanged"
-            case .conflict: "conflict"
-            }
-            try output.emit(jsonLine: Event(event: event, document: plan.document.qualifiedName, from: plan.document.location.rawValue, to: plan.destination.rawValue, name: plan.destinationName, renamed: plan.renamed, replaced: plan.replaces, dryRun: true))
-            return
+        let event = switch plan.action {
+        case .move: "move"
+        case .none: "unchanged"
+        case .conflict: "conflict"
         }
-        switch plan.action {
-        case .none:
-            output.line("\(plan.document.qualifiedName) is already in \(plan.destination); nothing to do")
-        case .conflict:
-            output.line("\(plan.document.qualifiedName) would not move: \(target) already exists")
-        case .move:
-            output.line("would move \(plan.document.qualifiedName) to \(target)\(plan.replaces ? ", replacing it (the old one to the Trash)" : "")")
+        try output.event(Event(event: event, document: plan.document.qualifiedName, from: plan.document.location.rawValue, to: plan.destination.rawValue, name: plan.destinationName, renamed: plan.renamed, replaced: plan.replaces, dryRun: true)) { text in
+            switch plan.action {
+            case .none:
+                text.line("\(plan.document.qualifiedName) is already in \(plan.destination); nothing to do")
+            case .conflict:
+                text.line("\(plan.document.qualifiedName) would not move: \(target) already exists")
+            case .move:
+                text.line("would move \(plan.document.qualifiedName) to \(target)\(plan.replaces ? ", replacing it (the old one to the Trash)" : "")")
+            }
         }
     }
 
     static func result(_ result: DocumentMover.Result, output: Output) throws {
         let plan = result.plan
-        if output.json {
-            try output.emit(jsonLine: Event(
-                event: plan.action == .none ? "unchanged" : "moved",
-                document: plan.document.qualifiedName,
-                from: plan.document.location.rawValue,
-                to: plan.destination.rawValue,
-                name: plan.destinationName,
-                path: result.document.path.description,
-                renamed: plan.renamed,
-                replaced: plan.replaces,
-                trashName: result.displacedTrashName,
-                crossedFileSystems: result.crossedFileSystems,
-                dryRun: false
-            ))
-            return
+        try output.event(Event(
+            event: plan.action == .none ? "unchanged" : "moved",
+            document: plan.document.qualifiedName,
+            from: plan.document.location.rawValue,
+            to: plan.destination.rawValue,
+            name: plan.destinationName,
+            path: result.document.path.description,
+            renamed: plan.renamed,
+            replaced: plan.replaces,
+            trashName: result.displacedTrashName,
+            crossedFileSystems: result.crossedFileSystems,
+            dryRun: false
+        )) { text in
+            if plan.action == .none {
+                text.note("\(plan.document.qualifiedName) is already in \(plan.destination); nothing to do")
+                return
+            }
+            var sentence = "Moved \(plan.document.qualifiedName) to \(plan.destination):\(plan.destinationName)"
+            if let trashName = result.displacedTrashName { sentence += " (the one it replaced is in the Trash as \(trashName))" }
+            text.confirmation(sentence)
         }
-        if plan.action == .none {
-            output.note("\(plan.document.qualifiedName) is already in \(plan.destination); nothing to do")
-            return
-        }
-        guard !output.quiet else { return }
-        var sentence = "Moved \(plan.document.qualifiedName) to \(plan.destination):\(plan.destinationName)"
-        if let trashName = result.displacedTrashName { sentence += " (the one it replaced is in the Trash as \(trashName))" }
-        output.line(sentence)
     }
 }

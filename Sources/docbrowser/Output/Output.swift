@@ -3,11 +3,80 @@ import Foundation
 
 /// Where a command's results go: human text or one JSON document on
 /// stdout, notes and warnings on stderr.
+///
+/// What `--json` and `--quiet` mean is decided here and nowhere else: a
+/// command hands its result over once, as a value with the text form
+/// that renders it, and never asks which flags were given.
 struct Output: Sendable {
-    var json: Bool
-    var quiet: Bool
+    private let json: Bool
+    private let quiet: Bool
 
-    func emit<Value: Encodable>(json value: Value) throws {
+    init(json: Bool, quiet: Bool) {
+        self.json = json
+        self.quiet = quiet
+    }
+
+    /// A command's result: with `--json` the value, else its text form.
+    /// The value is made only when it is printed, so that text output
+    /// never pays for the JSON's extra work.
+    func result<Value: Encodable>(_ value: @autoclosure () throws -> Value, text: (TextForm) throws -> Void) throws {
+        if json {
+            try emit(json: value())
+        } else {
+            try text(TextForm(output: self, quiet: quiet))
+        }
+    }
+
+    /// What a command did, as one sentence that `--quiet` leaves out: the
+    /// user who asked for it already knows.
+    func confirmation<Value: Encodable>(_ value: @autoclosure () throws -> Value, text: () -> String) throws {
+        try result(value()) { $0.confirmation(text()) }
+    }
+
+    /// ``result(_:text:)`` for an array, streamed as ``emit(jsonArray:_:)``
+    /// streams it.
+    func result<Source: Sequence, Element: Encodable>(
+        jsonArray source: Source, _ transform: (Source.Element) throws -> Element, text: (TextForm) throws -> Void
+    ) throws {
+        if json {
+            try emit(jsonArray: source, transform)
+        } else {
+            try text(TextForm(output: self, quiet: quiet))
+        }
+    }
+
+    /// One event of a command that reports as it goes: a JSON line, or its
+    /// text form.
+    func event<Value: Encodable>(_ value: @autoclosure () throws -> Value, text: (TextForm) throws -> Void) throws {
+        if json {
+            try emit(jsonLine: value())
+        } else {
+            try text(TextForm(output: self, quiet: quiet))
+        }
+    }
+
+    /// Part of a text form written as soon as it is known, by a command
+    /// whose JSON is one document made at the end, with
+    /// ``result(_:text:)``; nothing with `--json`.
+    func partialText(_ text: (TextForm) throws -> Void) rethrows {
+        guard !json else { return }
+        try text(TextForm(output: self, quiet: quiet))
+    }
+
+    /// A note only the text form has: JSON carries the same in its values.
+    func textNote(_ text: String) {
+        guard !json else { return }
+        note(text)
+    }
+
+    /// How a long job's progress shows, decided with the rest of what the
+    /// flags mean: see ``ProgressReporter``.
+    func progressForm(streamsEvents: Bool) -> ProgressReporter.Form {
+        if json { return streamsEvents ? .jsonLines : .silent }
+        return !quiet && isatty(STDERR_FILENO) == 1 ? .bar : .silent
+    }
+
+    private func emit<Value: Encodable>(json value: Value) throws {
         let data = try Self.encoder(pretty: true).encode(value)
         FileHandle.standardOutput.write(data)
         FileHandle.standardOutput.write(Data("\n".utf8))
@@ -16,7 +85,7 @@ struct Output: Sendable {
     /// The same text as ``emit(json:)`` of an array, written element by
     /// element as `source` yields them, so that a listing of 100,000
     /// documents never holds its whole JSON.
-    func emit<Source: Sequence, Element: Encodable>(jsonArray source: Source, _ transform: (Source.Element) throws -> Element) throws {
+    private func emit<Source: Sequence, Element: Encodable>(jsonArray source: Source, _ transform: (Source.Element) throws -> Element) throws {
         let encoder = Self.encoder(pretty: true)
         let newline = UInt8(ascii: "\n")
         var buffer: [UInt8] = []
@@ -49,7 +118,7 @@ struct Output: Sendable {
     /// One compact JSON object per line, flushed at once: the stream form
     /// of `--json` for commands that report as they go (move, delete,
     /// storage).
-    func emit<Value: Encodable>(jsonLine value: Value) throws {
+    private func emit<Value: Encodable>(jsonLine value: Value) throws {
         FileHandle.standardOutput.write(try Self.compactJSON(value))
     }
 
@@ -72,6 +141,8 @@ struct Output: Sendable {
         return data
     }
 
+    /// Text on stdout; commands write it through ``TextForm``, which
+    /// keeps `--quiet`'s rule.
     func line(_ text: String = "") {
         print(TerminalText.lines(text))
     }
@@ -93,6 +164,19 @@ struct Output: Sendable {
     /// command goes on with the others.
     func error(_ error: any Error) {
         ErrorMessage.write(error, json: json)
+    }
+
+    /// An error in a stream of events: on stderr as ``error(_:)`` says it,
+    /// and with `--json` also in the stream, naming its document, so that
+    /// a reader of stdout alone sees which one failed.
+    func error(_ error: any Error, inStreamAbout document: String) {
+        self.error(error)
+        if json { try? emit(jsonLine: ErrorMessage.Report(error, document: document)) }
+    }
+
+    /// The command's final error, said as ``DocBrowser`` says every one.
+    func finalError(_ error: any Error, waitOption: String) {
+        ErrorMessage.write(error, json: json, waitOption: waitOption)
     }
 
     func warning(_ text: String) {

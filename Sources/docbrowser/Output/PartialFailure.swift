@@ -14,6 +14,17 @@ struct FailureCollector {
 
     mutating func record(_ error: any Error, output: Output) {
         output.error(error)
+        remember(error)
+    }
+
+    /// ``record(_:output:)`` for a command whose `--json` is a stream of
+    /// events, which the error joins.
+    mutating func record(_ error: any Error, about document: Document, output: Output) {
+        output.error(error, inStreamAbout: document.qualifiedName)
+        remember(error)
+    }
+
+    private mutating func remember(_ error: any Error) {
         if first == nil { first = error }
         count += 1
     }

@@ -8,7 +8,8 @@ import Synchronization
 /// commands whose output is a stream of events (move, storage); nothing
 /// on a pipe, with `--quiet`, or in a single JSON document.
 final class ProgressReporter: Sendable {
-    private enum Style { case bar, jsonLines, silent }
+    /// How progress shows; ``Output/progressForm(streamsEvents:)`` chooses.
+    enum Form { case bar, jsonLines, silent }
 
     private struct State {
         var document = ""
@@ -18,7 +19,7 @@ final class ProgressReporter: Sendable {
         var lastBytes: Int64 = -1
     }
 
-    private let style: Style
+    private let style: Form
     private let output: Output
     private let state = Mutex(State())
 
@@ -31,13 +32,7 @@ final class ProgressReporter: Sendable {
     ///   JSON Lines, where progress events belong.
     init(output: Output, streamsEvents: Bool) {
         self.output = output
-        if output.json {
-            style = streamsEvents ? .jsonLines : .silent
-        } else if !output.quiet, isatty(STDERR_FILENO) == 1 {
-            style = .bar
-        } else {
-            style = .silent
-        }
+        style = output.progressForm(streamsEvents: streamsEvents)
     }
 
     /// For copies of documents (``DocumentMover``, ``StorageSwitcher``).
@@ -81,7 +76,8 @@ final class ProgressReporter: Sendable {
         guard let started else { return }
         switch style {
         case .jsonLines:
-            try? output.emit(jsonLine: ProgressEvent(document: document, bytesCopied: bytes, totalBytes: total))
+            // The bar is this reporter's own; an event has no other text form.
+            try? output.event(ProgressEvent(document: document, bytesCopied: bytes, totalBytes: total)) { _ in }
         case .bar:
             let line = finished ? "" : bar(document: document, bytes: bytes, total: total, elapsed: now - started)
             Terminal.standardError.write("\r\u{1B}[2K" + line)

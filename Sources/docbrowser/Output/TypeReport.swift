@@ -13,7 +13,9 @@ struct TypeReport: Encodable {
     var iconName: String?
     var isPackage: Bool
     var isDynamic: Bool
-    var source: String
+    /// Who declared it (`system`, `exported`, `imported`, …): `source`
+    /// is the file an import came from.
+    var declaredBy: String
     var declaredIn: String?
 
     init(_ type: UTType, in registry: TypeRegistry) {
@@ -26,7 +28,7 @@ struct TypeReport: Encodable {
         iconName = type.iconName
         isPackage = registry.isPackage(type.identifier)
         isDynamic = type.isDynamic
-        source = type.source.description
+        declaredBy = type.source.description
         declaredIn = type.declaredIn
     }
 
@@ -36,7 +38,7 @@ struct TypeReport: Encodable {
         if !filenameExtensions.isEmpty { lines.append("  extensions:   \(filenameExtensions.map { "." + $0 }.joined(separator: " "))") }
         if !mimeTypes.isEmpty { lines.append("  MIME types:   \(mimeTypes.joined(separator: " "))") }
         if isPackage { lines.append("  package:      yes (a directory handled as one document)") }
-        lines.append("  declared by:  \(source)\(declaredIn.map { " (\($0))" } ?? "")")
+        lines.append("  declared by:  \(declaredBy)\(declaredIn.map { " (\($0))" } ?? "")")
         return lines.joined(separator: "\n")
     }
 }

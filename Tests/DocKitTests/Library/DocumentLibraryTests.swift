@@ -35,4 +35,35 @@ struct DocumentLibraryTests {
         #expect(library.handlers().handler(withIdentifier: "org.example.viewer") != nil)
         #expect(try library.handlerDefaults() == HandlerDefaults())
     }
+
+    @Test func theReadOnlyCatalogLeavesWhatAKilledProcessLeftAsItWas() throws {
+        let home = try TestHome()
+        let trash = Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
+        do {
+            let transaction = try JournaledImport(home: home.home, trash: trash)
+            try Data("half".utf8).write(to: URL(fileURLWithPath: transaction.staging.appending("A.txt").description))
+        }
+        try home.write("notes", to: "Notes.txt")
+        let library = DocumentLibrary(home: home.home, installation: Installation(shareDirectory: URL(fileURLWithPath: "/nonexistent")), trash: trash)
+        let journal = home.directory.url.appending(path: "Library/Journal").path
+
+        let catalog = try library.readOnlyCatalog(registry: SystemTypes.registry)
+        #expect(try catalog.resolve("Notes.txt").type == "public.plain-text")
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: journal).isEmpty, "the journal waits for a catalog opened for use")
+        #expect(try library.openCatalog(registry: SystemTypes.registry).recovered.count == 1)
+    }
+
+    @Test func thePluginsAreThoseTheHandlersDeclare() throws {
+        let home = try TestHome()
+        let library = DocumentLibrary(home: home.home, installation: Installation(shareDirectory: URL(fileURLWithPath: "/nonexistent")))
+        let manifest = home.directory.url.appending(path: "Handlers/org.example.previewer.json")
+        try FileManager.default.createDirectory(at: manifest.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"CFBundleIdentifier": "org.example.previewer", "DBServices": [{"DBServiceKind": "preview", "DBServiceTypes": ["public.plain-text"], "DBServiceExecutable": "/bin/true"}]}"#.utf8).write(to: manifest)
+
+        let plugins = library.plugins(registry: SystemTypes.registry)
+        #expect(try plugins.service(.preview, for: "public.plain-text").identifier == "org.example.previewer")
+        // Handlers already loaded are used as given, not loaded again.
+        let none = library.plugins(registry: SystemTypes.registry, handlers: HandlerRegistry(handlers: []))
+        #expect(none.services(.preview, for: "public.plain-text").isEmpty)
+    }
 }

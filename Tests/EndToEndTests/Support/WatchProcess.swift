@@ -46,7 +46,7 @@ final class WatchProcess: Sendable {
 
     /// `event name states`, for messages and comparisons.
     static func summary(_ event: [String: Any]) -> String {
-        let document = event["document"] as? [String: Any]
+        let document = event["listing"] as? [String: Any]
         let states = (document?["states"] as? [String])?.joined(separator: ",") ?? ""
         return "\(event["event"] as? String ?? "?") \(document?["name"] as? String ?? "") \(states)".trimmingCharacters(in: .whitespaces)
     }

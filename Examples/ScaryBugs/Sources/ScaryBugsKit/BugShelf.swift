@@ -83,7 +83,7 @@ public struct BugShelf: Sendable {
         let registry = try library.typeRegistry().registry
         let bugs = try names.map(find)
         let format = try ArchiveFormat(output: archive.description, registry: registry)
-        let exporter = ArchiveExporter(locator: HandlerServiceLocator(handlers: library.handlers(), types: registry), home: library.home)
+        let exporter = ArchiveExporter(locator: library.plugins(registry: registry), home: library.home)
         return try await exporter.export(bugs.map(\.path), to: archive, options: .init(format: format, force: replacing))
     }
 
@@ -99,7 +99,7 @@ public struct BugShelf: Sendable {
     public func receive(_ archive: RawPath, in location: Location = .local) async throws -> DocumentImporter.Result {
         let registry = try library.typeRegistry().registry
         let catalog = try library.openCatalog(registry: registry).catalog
-        let extractor = ArchiveExtractor(locator: HandlerServiceLocator(handlers: library.handlers(), types: registry), home: library.home)
+        let extractor = ArchiveExtractor(locator: library.plugins(registry: registry), home: library.home)
         return try await DocumentImporter(catalog: catalog, extractor: extractor, trash: library.trash)
             .importFiles([archive], to: location, onConflict: .rename)
     }

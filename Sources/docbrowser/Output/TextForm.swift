@@ -1,0 +1,30 @@
+/// The text form of a command's result, as the command renders it: given
+/// only when there is text to write, and keeping `--quiet`'s rule, so that
+/// the command need not know the flag.
+struct TextForm {
+    let output: Output
+    let quiet: Bool
+
+    /// What the user asked to see: printed even with `--quiet`, which
+    /// silences remarks, not answers.
+    func line(_ text: String = "") {
+        output.line(text)
+    }
+
+    /// ``line(_:)`` written at once, for a reader at the other end of a
+    /// pipe while the command goes on.
+    func streamedLine(_ text: String) {
+        output.streamedLine(text)
+    }
+
+    /// What the command did, which `--quiet` leaves out.
+    func confirmation(_ text: String) {
+        guard !quiet else { return }
+        output.line(text)
+    }
+
+    /// A remark on stderr, which `--quiet` leaves out too.
+    func note(_ text: String) {
+        output.note(text)
+    }
+}
