@@ -11,7 +11,7 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Print one JSON document on stdout (JSON Lines for streams).")
     var json = false
 
-    @Flag(name: [.short, .long], help: "Print only errors.")
+    @Flag(name: [.short, .long], help: "Print no confirmations, progress or notes: only what was asked for (a listing, an answer) and errors.")
     var quiet = false
 
     @Flag(name: [.short, .long], help: "Print diagnostics on stderr.")
