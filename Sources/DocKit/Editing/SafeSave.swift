@@ -42,7 +42,9 @@ struct SafeSave {
         let directory = document.deletingLastComponent
         do {
             try build(wrapper, at: temporary, relativePath: RawPath(bytes: []), previous: previous, replacing: replacing)
+            CrashPoint.reached("save-written")
             try place(temporary, replacing: replacing)
+            CrashPoint.reached("save-placed")
         } catch {
             try? TreeRemover.remove(temporary)
             guard case .fileSystem(let failure) = error else { throw error }

@@ -45,6 +45,14 @@ final class AppSandbox: Sendable {
         try await run(Self.program("scarybugs"), arguments)
     }
 
+    /// `scarybugs ARGUMENTS…` with `extra` in its environment, killed with
+    /// SIGKILL after `seconds` if it is still running (status 137).
+    func scarybugs(_ arguments: [String], environment extra: [String: String] = [:], killedAfter seconds: Double? = nil) async throws -> Result {
+        let program = Self.programPath("scarybugs") ?? "scarybugs"
+        let killer = seconds.map { ["-s", "KILL", String(format: "%.3f", $0)] } ?? ["0"]
+        return try await run(.path("/usr/bin/timeout"), killer + [program] + arguments, environment: extra)
+    }
+
     func docbrowser(_ arguments: String...) async throws -> Result {
         try await run(Self.program("docbrowser"), arguments)
     }
@@ -53,9 +61,9 @@ final class AppSandbox: Sendable {
         try await run(.name(name), arguments)
     }
 
-    private func run(_ executable: Executable, _ arguments: [String]) async throws -> Result {
+    private func run(_ executable: Executable, _ arguments: [String], environment extra: [String: String] = [:]) async throws -> Result {
         var updated: [Environment.Key: String?] = [:]
-        for (key, value) in environment { updated[Environment.Key(stringLiteral: key)] = value }
+        for (key, value) in environment.merging(extra, uniquingKeysWith: { $1 }) { updated[Environment.Key(stringLiteral: key)] = value }
         let result = try await Subprocess.run(
             executable, arguments: Arguments(arguments), environment: .inherit.updating(updated),
             workingDirectory: FilePath(root.path), output: .string(limit: 1 << 20), error: .string(limit: 1 << 20)
