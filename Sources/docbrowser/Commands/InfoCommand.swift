@@ -37,6 +37,7 @@ struct InfoCommand: AsyncParsableCommand {
         let document = try catalog.resolve(self.document)
         let registry = catalog.registry
         let type = registry.type(withIdentifier: document.type)
+        let created = FileSystem.creationDate(of: document.path)
         var report = Report(
             document: document.qualifiedName,
             listing: DocumentReport(document, registry: registry),
@@ -44,7 +45,7 @@ struct InfoCommand: AsyncParsableCommand {
             conformances: Array(registry.conformanceChain(of: document.type).dropFirst()),
             filenameExtensions: type?.filenameExtensions ?? [],
             mimeTypes: type?.mimeTypes ?? [],
-            created: FileSystem.creationDate(of: document.path).map(Formatting.isoDate),
+            created: created.map(Formatting.isoDate),
             linkTarget: document.isSymbolicLink ? FileSystem.symbolicLinkTarget(of: document.path)?.description : nil,
             handlers: context.handlerRegistry().candidates(forType: document.type, registry: registry, defaults: try context.handlerDefaults())
                 .map(CandidateReport.init),
@@ -53,11 +54,11 @@ struct InfoCommand: AsyncParsableCommand {
         let versions = document.states.contains(.inConflict) ? try DocumentVersions.of(document) : nil
         report.versions = versions.map(VersionReport.All.init)
         try context.output.result(report) { text in
-            text.line(Self.render(report, of: document, versions: versions))
+            text.line(Self.render(report, of: document, created: created, versions: versions))
         }
     }
 
-    private static func render(_ report: Report, of document: Document, versions: DocumentVersions?) -> String {
+    private static func render(_ report: Report, of document: Document, created: Date?, versions: DocumentVersions?) -> String {
         var lines = [Terminal.bold(document.listedName)]
         func field(_ label: String, _ value: String) {
             lines.append("  " + (label + ":").padding(toLength: 14, withPad: " ", startingAt: 0) + value)
@@ -68,7 +69,7 @@ struct InfoCommand: AsyncParsableCommand {
         if !report.filenameExtensions.isEmpty { field("extensions", report.filenameExtensions.map { "." + $0 }.joined(separator: " ")) }
         if !report.mimeTypes.isEmpty { field("MIME types", report.mimeTypes.joined(separator: " ")) }
         field("size", "\(Formatting.size(document.size)) (\(document.size) bytes)")
-        if let created = FileSystem.creationDate(of: document.path) { field("created", Formatting.date(created)) }
+        if let created { field("created", Formatting.date(created)) }
         field("modified", Formatting.date(document.modificationDate))
         if let target = report.linkTarget { field("link to", target) }
         field("location", document.location.rawValue)
