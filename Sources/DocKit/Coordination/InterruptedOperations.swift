@@ -33,7 +33,11 @@ public struct InterruptedOperations: Sendable {
     public init(home: Home, trash: Trash, locations: DocumentLocations) {
         self.home = home
         self.trash = trash
-        temporaryDirectories = [locations.localDocuments, locations.cloudDocuments, trash.directory, RawPath(home.temporaryDirectory)]
+        // The Library too: the registry's index and the configuration are
+        // written through temporaries beside them.
+        temporaryDirectories = [
+            locations.localDocuments, locations.cloudDocuments, trash.directory, RawPath(home.temporaryDirectory), RawPath(home.libraryDirectory),
+        ]
         sharedDirectories = [locations.cloudDocuments]
     }
 

@@ -31,4 +31,21 @@ struct TemporaryOwnershipTests {
         #expect(!home.exists(own, in: .cloud))
         #expect(home.exists(foreign, in: .cloud))
     }
+
+    @Test("a temporary a killed registry write left in the Library is swept once old, and a fresh one is left")
+    func libraryTemporariesAreSwept() throws {
+        let home = try TestHome("library")
+        let catalog = try home.catalog()
+        let library = RawPath(home.home.libraryDirectory)
+        try FileSystem.createDirectory(library)
+        let abandoned = library.appending(FileSystem.temporaryName(owner: nil))
+        let fresh = library.appending(FileSystem.temporaryName(owner: nil))
+        for path in [abandoned, fresh] {
+            try FileSystem.writeNewFile(Data("half an index".utf8), at: path)
+        }
+        try age(abandoned)
+        _ = InterruptedOperations(home: home.home, trash: Trash(directory: RawPath(home.directory.url.appending(path: "Trash"))), locations: catalog.locations).recover()
+        #expect(FileSystem.inode(of: abandoned) == nil)
+        #expect(FileSystem.inode(of: fresh) != nil, "a write in progress is never disturbed")
+    }
 }
