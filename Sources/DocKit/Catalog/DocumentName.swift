@@ -40,14 +40,15 @@ enum DocumentName {
     /// case folding), other than `except`; placeholders count by the name
     /// they stand for.
     static func equivalentName(to path: RawPath, caseInsensitive: Bool, except: RawPath? = nil) throws(FileSystemError) -> RawPath? {
-        guard let key = comparisonKey(path.lastComponent, caseInsensitive: caseInsensitive) else { return nil }
+        let name = path.lastComponent
+        guard let key = comparisonKey(name, caseInsensitive: caseInsensitive) else { return nil }
         let directory = path.deletingLastComponent
         guard try FileStatus.of(directory) != nil else { return nil }
         let asciiKey = key.utf8.allSatisfy { $0 < 0x80 } ? Array(key.utf8) : nil
-        for entry in try DirectoryReader.names(in: directory) where entry != path.lastComponent {
-            if let except, directory.appending(entry) == except { continue }
+        let exceptName = except.flatMap { $0.deletingLastComponent == directory ? $0.lastComponent : nil }
+        for entry in try DirectoryReader.names(in: directory) where entry != name && entry != exceptName {
             let standsFor = DocumentEntryRules.placeholderTarget(entry) ?? entry
-            guard standsFor != path.lastComponent else { continue }
+            guard standsFor != name else { continue }
             // Most names are ASCII, which NFC leaves as they are: compared
             // as bytes, a folder of thousands costs no Unicode work.
             if standsFor.bytes.allSatisfy({ $0 < 0x80 }) {

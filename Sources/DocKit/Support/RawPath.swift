@@ -62,7 +62,15 @@ public struct RawPath: Sendable, Hashable, Comparable, Codable, CustomStringConv
     }
 
     /// The last name; the path itself when it has none (`""` or `/`).
-    public var lastComponent: RawPath { components.last ?? self }
+    public var lastComponent: RawPath {
+        let slash = UInt8(ascii: "/")
+        // Found from the end, not by splitting the whole path: a folder's
+        // every name passes through here.
+        guard let end = bytes.lastIndex(where: { $0 != slash }) else { return self }
+        let start = bytes[..<end].lastIndex(of: slash).map { $0 + 1 } ?? bytes.startIndex
+        if start == bytes.startIndex, end == bytes.index(before: bytes.endIndex) { return self }
+        return RawPath(bytes: Array(bytes[start...end]))
+    }
 
     /// Everything before the last `/`: `/` for `/name`, and the empty path for a bare name.
     public var deletingLastComponent: RawPath {

@@ -78,6 +78,14 @@ struct RawPathTests {
         #expect(raw.deletingLastComponent.description == "dir")
     }
 
+    @Test("the last component is the last name, whatever the slashes", arguments: [
+        ("a/b/", "b"), ("//x//", "x"), ("/", "/"), ("", ""), ("/name", "name"), ("name", "name"), ("a//b", "b"),
+    ])
+    func lastComponentOfOddPaths(_ path: String, _ last: String) {
+        #expect(RawPath(path).lastComponent.description == last)
+        #expect(RawPath(path).lastComponent == (RawPath(path).components.last ?? RawPath(path)), "as the components say")
+    }
+
     @Test("relative(to:) is the part inside the base, and nil otherwise")
     func relativeTo() {
         #expect(RawPath("/a/b/c").relative(to: RawPath("/a/b"))?.description == "c")
