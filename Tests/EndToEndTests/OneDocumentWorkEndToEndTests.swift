@@ -48,6 +48,19 @@ struct OneDocumentWorkEndToEndTests {
         #expect(try await sandbox.run("info", "Nowhere/March.txt").status == 3)
     }
 
+    @Test(Strace.installed)
+    func readsNoContentRulesWhenNamesSayEnough() async throws {
+        let sandbox = try await Self.home(documents: 10)
+        for command in [["info", "Note 000002.pdf"], ["move", "Note 000002.pdf", "--to", "cloud"], ["list"]] {
+            let opened = try await Self.openedFiles(of: command, in: sandbox)
+            #expect(!opened.contains { $0.hasSuffix("mime/magic") }, "\(command.joined(separator: " ")) read shared-mime-info's magic")
+        }
+        // The control: a file whose name says nothing is typed by its content.
+        let unnamed = try sandbox.write("%PDF-1.7\n", to: "unnamed")
+        let opened = try await Self.openedFiles(of: ["types", "lookup", unnamed.path], in: sandbox)
+        #expect(opened.contains { $0.hasSuffix("mime/magic") }, "types lookup of a file without an extension reads the magic")
+    }
+
     private static func home(documents count: Int) async throws -> Sandbox {
         let sandbox = try Sandbox()
         let folder = sandbox.localDocuments
@@ -70,5 +83,15 @@ struct OneDocumentWorkEndToEndTests {
         let result = try await sandbox.run(command, tracedBy: [Strace.path!, "-f", "-qq", "-e", "trace=%stat,%lstat,%fstat", "-o", trace.path])
         #expect(result.status == 0, "\(command): \(result)")
         return try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").count
+    }
+
+    /// The files the command opened, as strace saw them.
+    private static func openedFiles(of command: [String], in sandbox: Sandbox) async throws -> [String] {
+        let trace = sandbox.root.appending(path: "trace-\(UUID().uuidString)")
+        let result = try await sandbox.run(command, tracedBy: [Strace.path!, "-f", "-qq", "-e", "trace=openat,open", "-o", trace.path])
+        #expect(result.status == 0, "\(command): \(result)")
+        return try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").compactMap { line in
+            line.split(separator: "\"", maxSplits: 2, omittingEmptySubsequences: false).dropFirst().first.map(String.init)
+        }
     }
 }

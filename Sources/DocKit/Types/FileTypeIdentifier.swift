@@ -18,16 +18,40 @@ public struct FileTypeIdentifier: Sendable {
     public let registry: TypeRegistry
     /// shared-mime-info's content rules, tried before docbrowser's own
     /// small table; nil where the machine has none.
-    public let magic: MagicDatabase?
+    public var magic: MagicDatabase? {
+        switch magicSource {
+        case .installed: MagicDatabase.installed
+        case .given(let database): database
+        }
+    }
 
-    /// Creates an identifier.
+    /// The installed rules are read when a file's content is first
+    /// examined, not before: most commands never look inside a file, and
+    /// reading the rules is a good part of a short command's time.
+    private enum MagicSource: Sendable {
+        case installed
+        case given(MagicDatabase?)
+    }
+
+    private let magicSource: MagicSource
+
+    /// Creates an identifier that examines content with this machine's
+    /// shared-mime-info rules, read the first time they are needed.
+    ///
+    /// - Parameter registry: The type registry.
+    public init(registry: TypeRegistry) {
+        self.registry = registry
+        magicSource = .installed
+    }
+
+    /// Creates an identifier with content rules of the caller's choosing.
     ///
     /// - Parameters:
     ///   - registry: The type registry.
-    ///   - magic: shared-mime-info's content rules; the installed ones by default, `nil` for none.
-    public init(registry: TypeRegistry, magic: MagicDatabase? = MagicDatabase.installed) {
+    ///   - magic: shared-mime-info's content rules, `nil` for none.
+    public init(registry: TypeRegistry, magic: MagicDatabase?) {
         self.registry = registry
-        self.magic = magic
+        magicSource = .given(magic)
     }
 
     /// Identifies the file at a file URL, as the `RawPath` overload does.
