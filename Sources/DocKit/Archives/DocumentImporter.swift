@@ -8,7 +8,7 @@ import Foundation
 /// All or nothing: everything is staged under `<home>/tmp` first; if an
 /// archive is refused, a plugin fails or a name is taken under `fail`, no
 /// document appears. Only then are the items moved into place, atomically
-/// each, under one journal (``JournaledImport``), so that a crash at any
+/// each, under one journal (`JournaledImport`), so that a crash at any
 /// instant ends, after the next run's recovery, with all of them or none.
 public struct DocumentImporter: Sendable {
     /// The catalog of the home documents are imported into; its registry types the items.

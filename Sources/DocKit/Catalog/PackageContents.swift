@@ -30,7 +30,7 @@ public struct PackageContents: Sendable, Hashable, Codable {
         public var changeTime: Int64
     }
 
-    /// Walked through directory descriptors (``TreeWalk``), so that a
+    /// Walked through directory descriptors (`TreeWalk`), so that a
     /// package deeper than PATH_MAX is measured too.
     ///
     /// - Parameter root: The package; symbolic links inside are counted, never followed.

@@ -6,7 +6,7 @@
 /// knows its format better), then types a handler imports (it only uses
 /// them), then the freedesktop shared-mime-info database.
 ///
-/// The raw values are stored; ``precedence`` orders them.
+/// The raw values are stored; `precedence` orders them.
 public enum TypeDeclarationSource: Int, Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     case system = 0
     case exported = 1
