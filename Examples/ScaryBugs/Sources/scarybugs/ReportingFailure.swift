@@ -11,7 +11,7 @@ func reportingFailure(_ work: () async throws -> Void) async throws {
     } catch let error as ExitCode {
         throw error
     } catch {
-        FileHandle.standardError.write(Data("scarybugs: \(error)\n".utf8))
+        FileHandle.standardError.write(Data("scarybugs: \(escapingControls(String(describing: error)))\n".utf8))
         throw ExitCode(exitStatus(of: error))
     }
 }

@@ -100,4 +100,13 @@ struct ScaryBugsEndToEndTests {
         let badRating = try await sandbox.scarybugs("edit", "Wasp", "--rating", "9")
         #expect(badRating.status == 64, "\(badRating)")
     }
+
+    @Test func aTitleFromAStrangerCannotDriveTheTerminal() async throws {
+        let sandbox = try AppSandbox()
+        #expect(try await sandbox.scarybugs("register").status == 0)
+        #expect(try await sandbox.scarybugs("new", "Moth", "--title", "Moth\u{1B}]0;pwned\u{07}\u{1B}[2J").status == 0)
+        let shown = try await sandbox.scarybugs("show", "Moth")
+        #expect(!shown.standardOutput.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(shown)")
+        #expect(shown.standardOutput.hasPrefix("Moth\\u{1b}]0;pwned\\u{7}\\u{1b}[2J: "), "\(shown)")
+    }
 }
