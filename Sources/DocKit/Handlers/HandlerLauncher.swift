@@ -172,7 +172,9 @@ public enum HandlerLauncher {
 
     /// How a waited-for handler ended.
     public enum Termination: Sendable, Hashable {
+        /// It exited with this code.
         case exited(Int32)
+        /// A signal, with this number, ended it.
         case signaled(Int32)
 
         /// The shell's convention: the exit code, or 128 + the signal.
