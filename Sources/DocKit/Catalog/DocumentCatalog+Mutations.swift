@@ -21,7 +21,7 @@ extension DocumentCatalog {
     ///   ``CatalogError/typeHasNoExtension(_:)`` when the name needs the type's
     ///   extension and it declares none; ``CatalogError/nameTaken(_:)`` when
     ///   the given name exists; ``LocationError`` when the Documents folder is
-    ///   missing; ``FileSystemError`` when the file cannot be created.
+    ///   missing or unusable; ``FileSystemError`` when the file cannot be created.
     public func createDocument(named name: String?, type identifier: String? = nil, in location: Location? = nil) throws -> Document {
         let type: UTType
         if let identifier {
@@ -102,7 +102,8 @@ extension DocumentCatalog {
     ///   - document: The document to rename.
     ///   - newName: Its new name, with or without an extension.
     ///   - force: Whether to go ahead although a handler has it open, a sync
-    ///     engine is writing it or conflict copies lie beside it.
+    ///     engine is writing it or conflict copies lie beside it, and to wait
+    ///     for other docbrowser processes instead of refusing.
     /// - Returns: The renamed document, as the catalog lists it.
     /// - Throws: ``CatalogError/invalidName(_:reason:)``;
     ///   ``CatalogError/nameTaken(_:)`` when the new name exists;

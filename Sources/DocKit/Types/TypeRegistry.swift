@@ -163,8 +163,9 @@ public struct TypeRegistry: Sendable {
     /// - Parameters:
     ///   - name: The file's name, without its folder.
     ///   - isDirectory: Whether it is a directory.
-    /// - Returns: The declared type of its extension, a `dyn.` type for an
-    ///   extension nothing declares, `public.data` for a file without one, or
+    /// - Returns: For a file, the declared type of its extension, a `dyn.`
+    ///   type for an extension nothing declares, or `public.data` without
+    ///   one; for a directory, the package type of its extension, else
     ///   `public.folder`.
     public func type(forFileName name: String, isDirectory: Bool) -> UTType {
         let candidates = Self.extensionCandidates(of: name)
