@@ -79,6 +79,9 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// The bundled format an output name asks for (`x.tar.gz`, `x.tgz`, `x.ZIP`).
+    ///
+    /// - Parameter filename: The output's name; only its ending counts, in any
+    ///   case. Without a bundled format's ending the format is `nil`.
     public init?(filename: String) {
         let name = filename.lowercased()
         guard let match = Self.suffixes.first(where: { name.hasSuffix($0.0) }) else { return nil }
@@ -89,6 +92,11 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
     /// else the declared type of its extension, when that type is an
     /// archive. The plugin is given the whole extension the type claims
     /// (`tar.bz2` for `x.tar.bz2`, not `bz2`, which names plain bzip2).
+    ///
+    /// - Parameters:
+    ///   - filename: The output's name.
+    ///   - registry: The registry whose types' extensions name the formats
+    ///     besides the bundled ones.
     public init?(filename: String, registry: TypeRegistry) {
         if let bundled = ArchiveFormat(filename: filename) {
             self = bundled
@@ -108,6 +116,13 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
     /// one its extension names, or zip for a name without one, as `zip`
     /// would. A name that says it is something else (`x.pdf`) is refused
     /// rather than given a zip under a false name.
+    ///
+    /// - Parameters:
+    ///   - filename: The output's name.
+    ///   - registry: The registry whose types' extensions name the formats.
+    /// - Throws: ``ArchiveFormatError``, with the type it names in
+    ///   ``ArchiveFormatError/namedType``, when the name's extension is of a
+    ///   type that is no archive.
     public init(output filename: String, registry: TypeRegistry) throws(ArchiveFormatError) {
         if let named = ArchiveFormat(filename: filename, registry: registry) {
             self = named
@@ -123,6 +138,12 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// What `--format` names: a bundled format (`tar.gz`), a filename
     /// extension (`cpio`), or a type identifier (`public.cpio-archive`).
+    ///
+    /// - Parameters:
+    ///   - argument: The `--format` value, with or without a leading dot.
+    ///   - registry: The registry whose archive types it may name.
+    /// - Throws: ``ArchiveFormatError`` when it names neither a bundled format
+    ///   nor an archive type the registry declares, by identifier or extension.
     public init(argument: String, registry: TypeRegistry) throws(ArchiveFormatError) {
         let text = argument.lowercased().trimmingPrefix(".")
         if let bundled = Self.bundled.first(where: { $0.name == text }) ?? ArchiveFormat(filename: "x." + text) {

@@ -7,6 +7,21 @@ extension DocumentCatalog {
     /// process creates documents at the same moment.
     /// Without a type, the name's extension says it, as it would for a file
     /// saved under that name ("Notes.md" is Markdown).
+    ///
+    /// - Parameters:
+    ///   - name: The document's name, with or without an extension; `nil` for
+    ///     the first free "Untitled" name.
+    ///   - identifier: The type identifier (a UTI) of the new document; `nil`
+    ///     for the type the name's extension implies.
+    ///   - location: Where to create it; `nil` for the preferred storage.
+    /// - Returns: The new document, as the catalog lists it.
+    /// - Throws: ``TypeRegistryError/unknownType(_:)`` for an undeclared type;
+    ///   ``CatalogError/typeNotImplied(_:)`` when no type is given and the name
+    ///   implies none; ``CatalogError/invalidName(_:reason:)``;
+    ///   ``CatalogError/typeHasNoExtension(_:)`` when the name needs the type's
+    ///   extension and it declares none; ``CatalogError/nameTaken(_:)`` when
+    ///   the given name exists; ``LocationError`` when the Documents folder is
+    ///   missing or unusable; ``FileSystemError`` when the file cannot be created.
     public func createDocument(named name: String?, type identifier: String? = nil, in location: Location? = nil) throws -> Document {
         let type: UTType
         if let identifier {
@@ -82,6 +97,24 @@ extension DocumentCatalog {
     /// Like every mutation, it takes the locks of the document and of its
     /// new name, and refuses a document a handler has open, unless `force`
     /// (which waits for other docbrowser processes instead of refusing).
+    ///
+    /// - Parameters:
+    ///   - document: The document to rename.
+    ///   - newName: Its new name, with or without an extension.
+    ///   - force: Whether to go ahead although a handler has it open, a sync
+    ///     engine is writing it or conflict copies lie beside it, and to wait
+    ///     for other docbrowser processes instead of refusing.
+    /// - Returns: The renamed document, as the catalog lists it.
+    /// - Throws: ``CatalogError/invalidName(_:reason:)``;
+    ///   ``CatalogError/nameTaken(_:)`` when the new name exists;
+    ///   ``CoordinationError/busy(document:holder:)`` while another docbrowser
+    ///   process holds either name (without `force`); without `force`,
+    ///   ``CoordinationError/open(document:holders:)``,
+    ///   ``CoordinationError/incomplete(document:temporary:writer:)`` or
+    ///   ``CoordinationError/changing(document:detail:)``, and
+    ///   ``VersionsError/unresolved(document:action:versions:)``;
+    ///   ``MoveError/vanished(_:)`` when it is gone once locked;
+    ///   ``FileSystemError`` when the rename fails.
     public func renameDocument(_ document: Document, to newName: String, force: Bool = false) throws -> Document {
         try DocumentName.validate(newName)
         let filename = renamedFilename(document, newName)

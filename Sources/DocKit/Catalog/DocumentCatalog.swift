@@ -53,6 +53,14 @@ public struct DocumentCatalog: Sendable {
     /// A document by path, by filename or display name as `list` shows it
     /// (`Folder/Name.ext` inside folders), optionally prefixed `local:` or
     /// `cloud:`. A name found in both locations is ambiguous.
+    ///
+    /// - Parameter argument: The path or name, as typed on the command line.
+    /// - Returns: The one document it names.
+    /// - Throws: ``CatalogError/documentNotFound(_:)`` when it names none;
+    ///   ``CatalogError/ambiguous(_:candidates:)`` when it names several;
+    ///   ``CatalogError/notADocument(path:)`` for a path outside the Documents
+    ///   folders; ``LocationError``, ``FileSystemError`` or
+    ///   ``DatabaseAccessError`` when a location cannot be scanned.
     public func resolve(_ argument: String) throws -> Document {
         var name = argument
         var scope = Location.allCases

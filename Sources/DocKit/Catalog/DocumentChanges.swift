@@ -63,6 +63,12 @@ public struct DocumentChanges: AsyncSequence, Sendable {
 extension DocumentCatalog {
     /// The documents of `locations` (their folders' contents too), then
     /// their changes; see ``DocumentChanges``.
+    ///
+    /// - Parameters:
+    ///   - locations: The locations to watch.
+    ///   - settle: How long the folders must be quiet before changes are read,
+    ///     so that a burst of writes comes as one event per document.
+    /// - Returns: The sequence; each iteration starts a watch of its own.
     public func changes(in locations: [Location] = Location.allCases, settle: Duration = .milliseconds(500)) -> DocumentChanges {
         DocumentChanges(catalog: self, locations: locations, settle: settle)
     }

@@ -29,6 +29,14 @@ public struct DocumentScanner: Sendable {
     }
 
     /// The documents of `location`; folders' contents too when `recursive`.
+    ///
+    /// - Parameters:
+    ///   - location: The location whose Documents folder to scan.
+    ///   - recursive: Whether to list the documents inside folders too.
+    /// - Returns: The documents, as the catalog now stores them.
+    /// - Throws: ``LocationError`` when the Documents folder is missing,
+    ///   ``FileSystemError`` when a folder cannot be read, and
+    ///   ``DatabaseAccessError`` when the catalog cannot be read or written.
     public func scan(_ location: Location, recursive: Bool = false) throws -> [Document] {
         let root = try locations.existingDocumentsDirectory(location)
         // Entries typed by another registry (a handler registered since,

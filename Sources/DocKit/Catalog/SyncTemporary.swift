@@ -11,6 +11,8 @@ public struct SyncTemporary: Sendable, Hashable {
     public var writer: String
 
     /// nil when `name` is no temporary docbrowser knows.
+    ///
+    /// - Parameter name: A file's name, without its folder.
     public init?(_ name: RawPath) {
         let bytes = name.bytes
         func between(_ prefix: String, _ suffix: String) -> [UInt8]? {

@@ -60,6 +60,13 @@ public struct DocumentDeleter: Sendable {
 
     /// Refuses exactly what ``delete(_:permanently:)`` would refuse, and
     /// deletes nothing (`--dry-run`).
+    ///
+    /// - Parameter document: The document a deletion would delete, as listed.
+    /// - Throws: What ``delete(_:permanently:)`` throws before deleting:
+    ///   ``CoordinationError`` when another process holds it, a handler has it
+    ///   open or a sync engine is writing it (unless ``force``);
+    ///   ``MoveError/vanished(_:)`` when it is gone; ``VersionsError`` when
+    ///   conflict copies lie beside it.
     public func rehearse(_ document: Document) throws {
         try lockForDeletion(document).release()
     }

@@ -71,6 +71,16 @@ public struct DocumentMover: Sendable {
     }
 
     /// What `move` would do now, changing nothing (`--dry-run`).
+    ///
+    /// - Parameters:
+    ///   - document: The document to move, as listed.
+    ///   - location: Where it would go.
+    ///   - policy: What to do when the name is taken at the destination.
+    /// - Returns: The plan; its action is ``DocumentMover/Plan/Action/conflict`` when the name
+    ///   is taken under `fail`.
+    /// - Throws: ``MoveError/notDownloaded(_:)`` for a placeholder;
+    ///   ``MoveError/destinationTaken(_:)`` when `rename` finds no free name;
+    ///   ``FileSystemError`` when the destination cannot be examined.
     public func plan(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Plan {
         if document.location == location {
             return Plan(document: document, action: .none, destination: location, destinationName: document.listedName, destinationPath: document.path, replaces: false)
@@ -97,6 +107,18 @@ public struct DocumentMover: Sendable {
 
     /// What `move` would do now, refused exactly as `move` would refuse
     /// it, changing nothing (`--dry-run`).
+    ///
+    /// - Parameters:
+    ///   - document: The document to move, as listed.
+    ///   - location: Where it would go.
+    ///   - policy: What to do when the name is taken at the destination.
+    /// - Returns: What ``move(_:to:onConflict:)`` would do.
+    /// - Throws: What ``move(_:to:onConflict:)`` throws before moving:
+    ///   ``MoveError`` when the document is not downloaded or vanished, or the
+    ///   name is taken under `fail`; ``CoordinationError`` when another process
+    ///   holds it, a handler has it (or the document it would replace) open or
+    ///   a sync engine is writing it (unless `force`); ``VersionsError`` when
+    ///   conflict copies lie beside it.
     public func rehearse(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Plan {
         let plan = try plan(document, to: location, onConflict: policy)
         switch plan.action {

@@ -49,6 +49,8 @@ public struct InterruptedOperations: Sendable {
 
     /// What was finished or undone; operations still running, or whose
     /// documents another process holds, are left for later.
+    ///
+    /// - Returns: One report per operation finished or undone.
     public func recover() -> [Report] {
         var reports: [Report] = []
         let directory = OperationJournal.directory(of: home)

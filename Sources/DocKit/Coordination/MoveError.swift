@@ -5,6 +5,8 @@ public enum MoveError: DocKitError, Hashable {
     case notDownloaded(String)
     /// Another process moved or removed it since it was looked up.
     case vanished(String)
+    /// The name is taken at the destination under policy `fail`, or
+    /// `rename` found no free name.
     case destinationTaken(String)
     /// Something wrote the document while it was being copied to another
     /// file system; `entry` is what changed, inside it, or empty.

@@ -16,6 +16,15 @@ public final class OpenDocumentRecord: @unchecked Sendable {
     /// Refuses with ``CoordinationError/busy(document:holder:)`` while
     /// another process is mutating the document, so an open never starts
     /// on a half-moved document.
+    ///
+    /// - Parameters:
+    ///   - document: The document the handler opens.
+    ///   - directory: The home's Locks folder, where the record is made.
+    ///   - holder: Who has it open, for other processes' messages.
+    /// - Throws: ``CoordinationError/busy(document:holder:)`` while another
+    ///   process is mutating it; ``FileSystemError`` when the Locks folder or
+    ///   the record cannot be made; `LockError` when a lock file cannot be
+    ///   opened or locked.
     public init(_ document: RawPath, in directory: LockDirectory, holder: LockHolder) throws {
         let mutation = try DocumentLock([document], in: directory, holder: LockHolder(activity: "opening it"))
         defer { mutation.release() }
@@ -44,6 +53,8 @@ public final class OpenDocumentRecord: @unchecked Sendable {
     deinit { close() }
 
     /// Updates who holds it, once the handler's pid is known.
+    ///
+    /// - Parameter holder: Who has the document open now.
     public func update(_ holder: LockHolder) {
         guard descriptor >= 0 else { return }
         DocumentLock.write(holder, to: descriptor)
@@ -59,6 +70,12 @@ public final class OpenDocumentRecord: @unchecked Sendable {
 
     /// The live handlers holding `document` open; records of dead owners
     /// are removed on the way.
+    ///
+    /// - Parameters:
+    ///   - document: The document to ask about.
+    ///   - directory: The home's Locks folder.
+    /// - Returns: Who has it open; empty when nobody does, or when the Locks
+    ///   folder cannot be read.
     public static func holders(of document: RawPath, in directory: LockDirectory) -> [LockHolder] {
         let prefix = Array(directory.openRecordPrefix(for: document).utf8)
         guard let names = try? DirectoryReader.names(in: directory.path) else { return [] }

@@ -18,12 +18,26 @@ public struct StorageSwitcher: Sendable {
 
     /// The documents still in the other location, and what moving each
     /// would do.
+    ///
+    /// - Parameters:
+    ///   - location: The location to switch to.
+    ///   - policy: What to do when a name is taken there.
+    /// - Returns: One plan per document that can move; placeholders are left out.
+    /// - Throws: ``LocationError``, ``FileSystemError`` or
+    ///   ``DatabaseAccessError`` when the other location cannot be listed;
+    ///   ``MoveError/destinationTaken(_:)`` when `rename` finds no free name.
     public func plan(to location: Location, onConflict policy: ConflictPolicy) throws -> [DocumentMover.Plan] {
         try remaining(to: location).filter { !$0.states.contains(.notDownloaded) }.map { try mover.plan($0, to: location, onConflict: policy) }
     }
 
     /// Every document of the other location, placeholders of files not
     /// downloaded included (those cannot move, and are reported).
+    ///
+    /// - Parameter location: The location being switched to.
+    /// - Returns: The documents of the other location, as `list` shows them
+    ///   there (not inside its folders).
+    /// - Throws: ``LocationError``, ``FileSystemError`` or
+    ///   ``DatabaseAccessError`` when the other location cannot be listed.
     public func remaining(to location: Location) throws -> [Document] {
         var query = DocumentQuery()
         query.locations = [location == .local ? .cloud : .local]
@@ -34,6 +48,18 @@ public struct StorageSwitcher: Sendable {
     /// new place while the others move; then moves each, reporting it
     /// through `each`. A document that cannot move is reported and the rest
     /// still move.
+    ///
+    /// - Parameters:
+    ///   - location: The location to switch to.
+    ///   - policy: What to do when a name is taken there; under `fail`, one
+    ///     taken name stops the switch before anything changes.
+    ///   - each: Called with each document and what moving it did or why it
+    ///     could not move, placeholders included.
+    /// - Throws: ``StorageError/conflicts(location:names:)`` when names are
+    ///   taken under `fail`; ``ConfigurationError`` when `config.json` cannot
+    ///   be read; ``FileSystemError`` when it cannot be written;
+    ///   ``LocationError`` or ``DatabaseAccessError`` when the other location
+    ///   cannot be listed. A document's own failure goes to `each` instead.
     public func switchPreferred(
         to location: Location,
         onConflict policy: ConflictPolicy,
@@ -53,7 +79,18 @@ public struct StorageSwitcher: Sendable {
     /// every cloud document here under a free name ("Name 2.ext"), leaving
     /// the cloud, which other devices share, as it is. Placeholders and
     /// incomplete documents are reported through `each` and not copied.
-    /// Returns how many were copied.
+    ///
+    /// - Parameters:
+    ///   - dryRun: Whether to only report what would be copied, changing
+    ///     nothing, the preference included.
+    ///   - each: Called with each cloud document and its copy's path (`nil` in
+    ///     a dry run), or why it was not copied.
+    /// - Returns: How many were copied.
+    /// - Throws: ``LocationError`` when a Documents folder is missing;
+    ///   ``FileSystemError`` or ``DatabaseAccessError`` when the cloud cannot be
+    ///   listed; ``ConfigurationError`` when `config.json` cannot be read, and
+    ///   ``FileSystemError`` when it cannot be written. A document's own
+    ///   failure goes to `each` instead.
     public func keepLocalCopies(dryRun: Bool, each: (Document, Swift.Result<RawPath?, any Error>) -> Void) throws -> Int {
         let catalog = mover.catalog
         let local = try catalog.locations.existingDocumentsDirectory(.local)
@@ -79,6 +116,15 @@ public struct StorageSwitcher: Sendable {
     /// What ``switchPreferred(to:onConflict:each:)`` would do, with the
     /// same refusals, for the whole switch and for each document, and
     /// changing nothing (`--dry-run`).
+    ///
+    /// - Parameters:
+    ///   - location: The location to switch to.
+    ///   - policy: What to do when a name is taken there.
+    ///   - each: Called with each document and what moving it would do, or
+    ///     why it could not move.
+    /// - Throws: ``StorageError/conflicts(location:names:)`` when names are
+    ///   taken under `fail`; ``LocationError``, ``FileSystemError`` or
+    ///   ``DatabaseAccessError`` when the other location cannot be listed.
     public func rehearse(
         to location: Location,
         onConflict policy: ConflictPolicy,

@@ -13,6 +13,12 @@ public enum SyncActivity {
     /// inside it, and ``CoordinationError/changing(document:detail:)``
     /// when its size or time changed since it was listed (rclone writes
     /// in place); nothing unless `force`.
+    ///
+    /// - Parameters:
+    ///   - document: The document, as listed.
+    ///   - force: Whether to skip the check, for `--force`.
+    /// - Throws: The errors above; ``FileSystemError`` when the document or its
+    ///   folder cannot be examined.
     public static func refuseIfIncomplete(_ document: Document, force: Bool) throws {
         // A placeholder's size is the one the cloud announces, not its own.
         guard !force, !document.states.contains(.notDownloaded) else { return }

@@ -31,6 +31,17 @@ extension SyncActivity {
     /// `whileWaiting` is called once, with the reason, when waiting starts.
     /// Throws ``CoordinationError/stillIncomplete(document:waited:reason:)``
     /// when the deadline passes first.
+    ///
+    /// - Parameters:
+    ///   - document: The document, as listed.
+    ///   - catalog: The catalog to list it again from while waiting.
+    ///   - wait: The deadline shared by every document of the command.
+    ///   - whileWaiting: Told why the document is incomplete, once, if it is.
+    /// - Returns: The document as listed once complete.
+    /// - Throws: ``CoordinationError/stillIncomplete(document:waited:reason:)``
+    ///   as above; `CancellationError` when the task is cancelled;
+    ///   ``FileSystemError``, ``LocationError`` or ``DatabaseAccessError``
+    ///   when the document cannot be listed again.
     public static func waitUntilComplete(
         _ document: Document,
         in catalog: DocumentCatalog,

@@ -57,6 +57,14 @@ public struct HandlerDefaults: Sendable, Hashable {
 
     /// Loads, changes and saves the defaults as one step, under a lock,
     /// written to a temporary and renamed into place.
+    ///
+    /// - Parameters:
+    ///   - home: The home whose defaults file to change.
+    ///   - change: Changes the loaded defaults.
+    /// - Returns: The defaults as saved.
+    /// - Throws: ``MalformedFileError`` when the file cannot be read;
+    ///   ``FileSystemError`` when it cannot be written; `LockError` when its
+    ///   lock cannot be taken.
     public static func update(home: Home, _ change: (inout HandlerDefaults) -> Void) throws -> HandlerDefaults {
         let url = url(home: home)
         try FileSystem.createDirectory(RawPath(home.libraryDirectory))

@@ -2,16 +2,21 @@
 public enum HandlerError: DocKitError, Hashable {
     /// No handler opens the type; `candidates` are those `--with` accepts.
     case noHandler(document: String, type: String, candidates: [String])
+    /// No handler has this identifier.
     case unknownHandler(String)
     /// The handler contributes types only: it has no program to run here.
     case cannotOpen(handler: String, reason: String)
+    /// The handler's program could not be started.
     case launchFailed(handler: String, executable: String, reason: String)
     /// A `Terminal=true` handler, and docbrowser has no terminal to give it.
     case needsTerminal(handler: String)
     /// Only registrations in the home can be removed.
     case notRegisteredInHome(handler: String, path: String)
+    /// Nothing is at the path given to register.
     case manifestNotFound(path: String)
+    /// The file given to register is no manifest, `.handler` bundle or `.desktop` file.
     case notAManifest(path: String)
+    /// An iCloud placeholder: the document is not on this machine to be opened.
     case notDownloaded(document: String)
 
     /// `.notFound` for a missing handler or manifest, `.failed` for a launch that failed, `.invalidInput` for a bad manifest, `.refused` otherwise.

@@ -45,6 +45,18 @@ public enum HandlerLauncher {
     /// How a handler receives a document: a manifest handler gets its path
     /// as argv[1]; a `.desktop` handler its expanded Exec line. The child
     /// starts in the document's directory.
+    ///
+    /// - Parameters:
+    ///   - handler: The handler to start.
+    ///   - document: The document it opens.
+    ///   - type: The document's type identifier, passed as `DOCBROWSER_TYPE`.
+    ///   - home: The home, passed as `DOCBROWSER_HOME`.
+    ///   - sourceApp: For `open-in`, the app the document came from.
+    ///   - environment: docbrowser's environment, of which only
+    ///     ``passedThrough`` and `LC_*` are kept.
+    /// - Returns: The program, arguments, environment and working directory.
+    /// - Throws: ``HandlerError/cannotOpen(handler:reason:)`` when the handler
+    ///   has no executable here.
     public static func invocation(
         of handler: HandlerManifest, document: RawPath, type: String, home: Home,
         sourceApp: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
@@ -107,6 +119,14 @@ public enum HandlerLauncher {
     /// none of docbrowser's pipes open. It is in a session of its own.
     /// Within a long-lived process the child is reaped when it exits; a
     /// docbrowser that exits first leaves it running.
+    ///
+    /// - Parameters:
+    ///   - invocation: What to start, from ``invocation(of:document:type:home:sourceApp:environment:)``.
+    ///   - log: The file its output and errors are appended to, such as
+    ///     ``Home/handlerLog(for:)``; `nil` discards them.
+    /// - Returns: The handler's pid.
+    /// - Throws: ``HandlerError/launchFailed(handler:executable:reason:)`` when
+    ///   it cannot be started.
     public static func launchDetached(_ invocation: HandlerInvocation, log: URL? = nil) async throws(HandlerError) -> pid_t {
         let configuration = configuration(invocation, detached: true)
         let started = StartFlag()
@@ -152,7 +172,9 @@ public enum HandlerLauncher {
 
     /// How a waited-for handler ended.
     public enum Termination: Sendable, Hashable {
+        /// It exited with this code.
         case exited(Int32)
+        /// A signal, with this number, ended it.
         case signaled(Int32)
 
         /// The shell's convention: the exit code, or 128 + the signal.
@@ -168,6 +190,14 @@ public enum HandlerLauncher {
     /// error, calls `onStart` with its pid as soon as it runs (to record the
     /// document as open, say), then waits for it to end. If `onStart`
     /// throws, the handler is terminated and the error rethrown.
+    ///
+    /// - Parameters:
+    ///   - invocation: What to start, from ``invocation(of:document:type:home:sourceApp:environment:)``.
+    ///   - onStart: Called with the handler's pid once it runs.
+    /// - Returns: How the handler ended.
+    /// - Throws: ``HandlerError/launchFailed(handler:executable:reason:)`` when
+    ///   it cannot be started; once it has started, what `onStart` throws, or
+    ///   the error that ended waiting for it.
     public static func launchAndWait(
         _ invocation: HandlerInvocation,
         onStart: (pid_t) async throws -> Void = { _ in }

@@ -65,6 +65,10 @@ public struct HandlerManifest: Sendable, Hashable {
         /// The types the entry claims: its content types, else those its
         /// legacy extensions and MIME types name in the registry
         /// (`*` claims every item).
+        ///
+        /// - Parameter registry: The registry that types legacy extensions and
+        ///   MIME types.
+        /// - Returns: Type identifiers, `public.item` for `*`.
         public func claimedTypes(in registry: TypeRegistry) -> [String] {
             guard contentTypes.isEmpty else { return contentTypes }
             var types: [String] = []
@@ -123,6 +127,9 @@ public struct HandlerManifest: Sendable, Hashable {
     public var canOpen: Bool { executable != nil }
 
     /// Reverse-DNS, as bundle identifiers are; never a path.
+    ///
+    /// - Parameter identifier: The identifier to check.
+    /// - Returns: `true` when it may name a handler.
     public static func isValidIdentifier(_ identifier: String) -> Bool {
         InfoPlistTypeDeclarations.isValidBundleIdentifier(identifier)
     }
@@ -135,10 +142,12 @@ extension HandlerManifest {
     /// Reads and validates a manifest: a `.handler` bundle directory (or
     /// its Info.plist), a `.desktop` file, or an Info.plist-style file.
     /// Unknown keys are ignored; a problem names the file and key path.
+    ///
     /// - Parameters:
     ///   - url: The manifest, bundle or `.desktop` file.
     ///   - environment: Where a `.desktop` entry's program is looked up.
     ///   - identifier: The identifier to use instead of `CFBundleIdentifier`.
+    /// - Returns: The manifest, with what was left out in ``HandlerManifest/warnings``.
     /// - Throws: ``MalformedFileError`` when the file cannot be read at all
     ///   or is not a dictionary; anything less is a warning.
     public static func load(from url: URL, environment: [String: String] = ProcessInfo.processInfo.environment, identifier: String? = nil) throws(MalformedFileError) -> HandlerManifest {

@@ -43,6 +43,12 @@ public struct HandlerRegistration: Sendable {
     ///   - environment: Where a `.desktop` entry's program is looked up.
     /// - Returns: The stored registration, its ``HandlerManifest/warnings``
     ///   those of the source.
+    /// - Throws: ``HandlerError/manifestNotFound(path:)`` when nothing is at
+    ///   `source`; ``HandlerError/notAManifest(path:)`` for a file that is no
+    ///   `.plist`, `.json`, `.handler` or `.desktop`; ``MalformedFileError``
+    ///   when it cannot be read, or changed while it was copied;
+    ///   ``FileSystemError`` when it cannot be stored; `LockError` when the
+    ///   registrations' lock cannot be taken.
     public func register(_ source: URL, identifier: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> HandlerManifest {
         var source = source.standardizedFileURL
         if source.lastPathComponent == "Info.plist", source.deletingLastPathComponent().pathExtension.lowercased() == "handler" {
@@ -98,6 +104,16 @@ public struct HandlerRegistration: Sendable {
     /// Removes the home's registration of `identifier`; returns what was
     /// removed. A handler installed elsewhere is refused, an unknown one
     /// is not found.
+    ///
+    /// - Parameters:
+    ///   - identifier: The handler's identifier.
+    ///   - installed: Every handler, to tell one installed elsewhere from an
+    ///     unknown one.
+    /// - Returns: The registrations removed, one per form it was registered in.
+    /// - Throws: ``HandlerError/notRegisteredInHome(handler:path:)`` for a
+    ///   handler installed elsewhere; ``HandlerError/unknownHandler(_:)`` for
+    ///   an unknown one; ``FileSystemError`` when a registration cannot be
+    ///   removed; `LockError` when the registrations' lock cannot be taken.
     public func unregister(_ identifier: String, installed: HandlerRegistry) throws -> [URL] {
         try FileSystem.createDirectory(RawPath(directory))
         let lock = try FileLock(path: directory.appending(path: ".registration.lock").path)

@@ -65,12 +65,21 @@ public struct HandlerRegistry: Sendable {
     }
 
     /// Every declared service of a kind that handles `type`, in handler order.
+    ///
+    /// - Parameters:
+    ///   - kind: The kind of service.
+    ///   - type: The document's type identifier.
+    ///   - registry: The registry that says what `type` conforms to.
+    /// - Returns: The services, empty when none handles the type.
     public func services(_ kind: HandlerService.Kind, for type: String, in registry: TypeRegistry) -> [HandlerService] {
         handlers.flatMap(\.services).filter { $0.kind == kind && $0.handles(type, in: registry) }
     }
 
     /// Whether some handler names `identifier` in its document types, so
     /// that it is a type to ask about even when nobody declares it.
+    ///
+    /// - Parameter identifier: A type identifier, compared case-insensitively.
+    /// - Returns: `true` when a handler's document type lists it.
     public func claims(_ identifier: String) -> Bool {
         handlers.contains { handler in
             handler.documentTypes.contains { $0.contentTypes.contains { $0.caseInsensitiveCompare(identifier) == .orderedSame } }
@@ -85,6 +94,12 @@ public struct HandlerRegistry: Sendable {
     /// the conformance chain, then rank Owner > Default > Alternate, then
     /// role Editor > Viewer > Shell. Claims that can never open (rank None,
     /// role None, no executable) come last, marked `opens == false`.
+    ///
+    /// - Parameters:
+    ///   - type: The document's type identifier.
+    ///   - registry: The registry that gives the conformance chain.
+    ///   - defaults: The user's defaults, which rank first.
+    /// - Returns: The claims, best first; empty when no handler claims the type.
     public func candidates(forType type: String, registry: TypeRegistry, defaults: HandlerDefaults = HandlerDefaults()) -> [HandlerCandidate] {
         let chain = registry.conformanceChain(of: type)
         var distances: [String: Int] = [:]
@@ -160,6 +175,13 @@ public struct HandlerRegistry: Sendable {
     /// it claims nothing of the type and is a plug-in whose every claim is
     /// such. An app that opens other types may be chosen, as Finder's
     /// "Open With" allows.
+    ///
+    /// - Parameters:
+    ///   - handler: The handler asked for.
+    ///   - type: The document's type identifier.
+    ///   - registry: The registry that gives the conformance chain.
+    /// - Throws: ``HandlerError/cannotOpen(handler:reason:)`` with the reason,
+    ///   also when the handler has no executable here.
     public func checkOpens(_ handler: HandlerManifest, type: String, registry: TypeRegistry) throws(HandlerError) {
         let claim = candidates(forType: type, registry: registry).first { $0.handler.identifier == handler.identifier }
         if let reason = Self.refusal(of: handler, claim: claim, type: type) {
@@ -195,6 +217,15 @@ public struct HandlerRegistry: Sendable {
 
     /// The handler that opens `type`, or `noHandler` listing what `--with`
     /// accepts.
+    ///
+    /// - Parameters:
+    ///   - type: The document's type identifier.
+    ///   - document: The document's name, for the error.
+    ///   - registry: The registry that gives the conformance chain.
+    ///   - defaults: The user's defaults, which rank first.
+    /// - Returns: The best claim.
+    /// - Throws: ``HandlerError/noHandler(document:type:candidates:)`` when no
+    ///   claim can open the type.
     public func preferredHandler(forType type: String, document: String, registry: TypeRegistry, defaults: HandlerDefaults = HandlerDefaults()) throws(HandlerError) -> HandlerCandidate {
         guard let best = candidates(forType: type, registry: registry, defaults: defaults).first, best.opens else {
             throw .noHandler(document: document, type: type, candidates: launchableHandlers.map(\.identifier))

@@ -44,6 +44,11 @@ public struct HandlerService: Sendable, Hashable {
     }
 
     /// True when the service handles `type`, directly or through conformance.
+    ///
+    /// - Parameters:
+    ///   - type: A type identifier.
+    ///   - registry: The registry that says what `type` conforms to.
+    /// - Returns: `true` when `type` conforms to one of ``types``.
     public func handles(_ type: String, in registry: TypeRegistry) -> Bool {
         types.contains { registry.conforms(type, to: $0) }
     }

@@ -14,6 +14,12 @@ public enum InboxDelivery {
     public static let launcherIdentifier = "org.docbrowser.launcher"
 
     /// `HOME/Containers/ID/Documents`, the Documents folder of an app.
+    ///
+    /// - Parameters:
+    ///   - identifier: The app's identifier, or ``launcherIdentifier`` for the launcher.
+    ///   - home: The docbrowser home.
+    ///   - locations: Where the launcher's local Documents folder is.
+    /// - Returns: The folder; it may not exist yet.
     public static func documentsDirectory(forApp identifier: String, home: Home, locations: DocumentLocations) -> RawPath {
         if identifier == launcherIdentifier { return locations.localDocuments }
         return RawPath(home.url).appending("Containers").appending(RawPath(identifier)).appending("Documents")
@@ -34,6 +40,18 @@ public enum InboxDelivery {
     /// as links) into `inbox` as `Name.ext`, or `Name 2.ext`, … when taken.
     /// A journal in `home` names the copy's temporary while it is made, so
     /// that the next command removes it if this process dies first.
+    ///
+    /// - Parameters:
+    ///   - source: The document to copy.
+    ///   - filename: The name the copy should have, numbered when taken.
+    ///   - inbox: The folder to deliver into, created if missing.
+    ///   - registry: The registry that says how long the name's extension is,
+    ///     so a number goes before `.tar.gz`; `nil` takes the last extension.
+    ///   - home: The home whose journal records the copy while it is made.
+    /// - Returns: Where the copy now is.
+    /// - Throws: ``FileSystemError`` when the Inbox, the journal or the copy
+    ///   cannot be made, or the copy cannot be renamed into place; nothing is
+    ///   left behind.
     public static func deliver(_ source: RawPath, named filename: RawPath, into inbox: RawPath, registry: TypeRegistry?, home: Home) throws -> RawPath {
         try FileSystem.createDirectory(inbox)
         let identifier = OperationJournal.newIdentifier(for: home)
@@ -91,6 +109,12 @@ public enum InboxDelivery {
     /// Copies a document whole (see `TreeCopier`): links as links,
     /// permissions and times kept, everything flushed; devices and FIFOs
     /// are refused. `destination` must not exist.
+    ///
+    /// - Parameters:
+    ///   - source: The file, package or folder to copy.
+    ///   - destination: Where the copy goes; it must not exist.
+    /// - Throws: ``FileSystemError`` when something cannot be read or written,
+    ///   or is a device or FIFO.
     public static func copyItem(from source: RawPath, to destination: RawPath) throws(FileSystemError) {
         try TreeCopier().copy(source, to: destination)
     }

@@ -49,6 +49,7 @@ public struct DocumentLibrary: Sendable {
     /// The type registry's store: the system declarations, every
     /// handler's, and shared-mime-info's.
     ///
+    /// - Returns: The store, which rebuilds the registry when a source changed.
     /// - Throws: ``DatabaseAccessError`` when the registry's database
     ///   cannot be opened.
     public func typeRegistryStore() throws(DatabaseAccessError) -> TypeRegistryStore {
@@ -121,6 +122,8 @@ public struct DocumentLibrary: Sendable {
     /// registered in the home, and the desktop's installed apps with its
     /// `mimeapps.list`. Manifests that cannot be read are in its
     /// ``HandlerRegistry/problems``, not thrown.
+    ///
+    /// - Returns: The handlers, with the manifests that could not be read.
     public func handlers() -> HandlerRegistry {
         HandlerRegistry.load(
             handlerManifestLocations,
@@ -132,6 +135,7 @@ public struct DocumentLibrary: Sendable {
 
     /// The user's default handler for each type (`handlers default`).
     ///
+    /// - Returns: The defaults; none when the file does not exist.
     /// - Throws: ``MalformedFileError`` when the defaults file cannot be read.
     public func handlerDefaults() throws -> HandlerDefaults {
         try HandlerDefaults.load(home: home)

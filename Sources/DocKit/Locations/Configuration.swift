@@ -13,8 +13,11 @@ import Foundation
 public struct Configuration: Sendable, Hashable {
     /// The settings `config.json` may hold; the raw value is the key as written in the file.
     public enum Key: String, Sendable, CaseIterable {
+        /// `local.documents`: the local Documents folder.
         case localDocuments = "local.documents"
+        /// `cloud.container`: the cloud container, whose documents are in its `Documents/`.
         case cloudContainer = "cloud.container"
+        /// `storage.preferred`: where new and imported documents go, `local` or `cloud`.
         case preferredStorage = "storage.preferred"
 
         /// One line saying what the setting holds and its default, for help text.

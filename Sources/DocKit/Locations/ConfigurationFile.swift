@@ -48,6 +48,12 @@ public struct ConfigurationFile: Sendable {
     }
 
     /// Loads, changes and saves the configuration as one step.
+    ///
+    /// - Parameter change: Changes the loaded settings; what it throws leaves
+    ///   the file as it was.
+    /// - Throws: What ``load()`` and `change` throw, as ``ConfigurationError``;
+    ///   ``FileSystemError`` when the home or the file cannot be written;
+    ///   `LockError` when the file's lock cannot be taken.
     public func update(_ change: (inout Configuration) throws(ConfigurationError) -> Void) throws {
         try FileSystem.createDirectory(RawPath(url.deletingLastPathComponent()))
         let lock = try FileLock(path: url.path + ".lock")

@@ -72,6 +72,11 @@ public struct DocumentLocations: Sendable, Hashable {
 
     /// Which location a path is in, and its path relative to that
     /// location's Documents folder.
+    ///
+    /// - Parameter path: An absolute path, compared as given: symbolic links
+    ///   are not resolved.
+    /// - Returns: The location and the relative path; `nil` when the path is in
+    ///   neither Documents folder.
     public func locate(_ path: RawPath) -> (location: Location, relativePath: RawPath)? {
         for location in Location.allCases {
             if let relative = path.relative(to: documentsDirectory(location)) {
@@ -85,6 +90,11 @@ public struct DocumentLocations: Sendable, Hashable {
 extension Configuration {
     /// The value in force for `key`: the one set, or the default, with
     /// paths made absolute as docbrowser uses them.
+    ///
+    /// - Parameters:
+    ///   - key: The setting.
+    ///   - home: The home relative paths and defaults are resolved in.
+    /// - Returns: The value, as `config get` shows it.
     public func effectiveValue(of key: Key, home: Home) -> String {
         let locations = DocumentLocations(home: home, configuration: self)
         return switch key {

@@ -16,6 +16,12 @@ public struct Home: Sendable, Hashable {
     /// `--home`, else `$DOCBROWSER_HOME`, else `$XDG_DATA_HOME/docbrowser`,
     /// else `~/.local/share/docbrowser`. Empty variables count as unset,
     /// as the XDG Base Directory specification asks.
+    ///
+    /// - Parameters:
+    ///   - explicit: The `--home` option's value, if given.
+    ///   - environment: The variables to read, by default the process's.
+    /// - Returns: The home; relative paths are taken from the current
+    ///   directory, and nothing is created.
     public static func resolve(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> Home {
         func nonEmpty(_ name: String) -> String? {
             environment[name].flatMap { $0.isEmpty ? nil : $0 }
@@ -41,6 +47,9 @@ public struct Home: Sendable, Hashable {
 
     /// Where a handler started without waiting writes its output and
     /// errors, since no terminal is left to show them.
+    ///
+    /// - Parameter identifier: The handler's identifier.
+    /// - Returns: `Library/Logs/IDENTIFIER.log`; it may not exist yet.
     public func handlerLog(for identifier: String) -> URL {
         libraryDirectory.appending(path: "Logs/\(identifier).log")
     }

@@ -43,12 +43,20 @@ public struct HandlerServiceLocator: PluginLocator {
     }
 
     /// Every runnable service of a kind for a type, best first.
+    ///
+    /// - Parameters:
+    ///   - kind: Preview, import or export.
+    ///   - typeIdentifier: The document or archive type.
+    /// - Returns: The services whose program is here; empty when there is none.
     public func services(_ kind: PluginService.Kind, for typeIdentifier: String) -> [PluginService] {
         declaredServices(kind, for: typeIdentifier).compactMap { try? pluginService($0) }
     }
 
     /// Every runnable service of a kind, whatever its types, registered
     /// ones first: previews rank them by the document's type themselves.
+    ///
+    /// - Parameter kind: Preview, import or export.
+    /// - Returns: The services whose program is here.
     public func services(_ kind: PluginService.Kind) -> [PluginService] {
         let declared = handlers.handlers.flatMap(\.services).filter { $0.kind == kind }
         return ordered(declared).compactMap { try? pluginService($0) }

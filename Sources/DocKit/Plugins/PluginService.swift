@@ -39,6 +39,14 @@ public struct PluginService: Sendable, Hashable {
 /// ``HandlerServiceLocator`` from the manifests' `DBServices`, or
 /// ``BundledArchiverLocator`` where only the bundled archiver counts.
 public protocol PluginLocator: Sendable {
+    /// The plugin to run for a service on a type.
+    ///
+    /// - Parameters:
+    ///   - kind: Preview, import or export.
+    ///   - typeIdentifier: The document or archive type.
+    /// - Returns: The service to run.
+    /// - Throws: ``PluginServiceError/noService(kind:type:)`` when none offers it;
+    ///   ``PluginError`` when the one found cannot be run here.
     func service(_ kind: PluginService.Kind, for typeIdentifier: String) throws -> PluginService
 }
 

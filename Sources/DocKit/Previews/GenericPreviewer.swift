@@ -16,6 +16,11 @@ public struct GenericPreviewer: Previewer {
     public init() {}
 
     /// Ranks every subject last, so it speaks only when nothing else can.
+    ///
+    /// - Parameters:
+    ///   - subject: The file to preview.
+    ///   - registry: Not needed: every subject ranks the same.
+    /// - Returns: `Int.max`.
     public func rank(for subject: PreviewSubject, registry: TypeRegistry) -> Int? { Int.max }
 
     /// Makes the preview from a bounded read of the file.

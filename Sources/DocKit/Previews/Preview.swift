@@ -184,6 +184,9 @@ public struct Preview: Sendable, Hashable, Codable {
     /// `text` with every control character shown as a visible picture,
     /// for names and values that come from the document (a filename may
     /// hold an ESC) and are printed outside ``text``.
+    ///
+    /// - Parameter text: Text taken from the document.
+    /// - Returns: The text, safe to print to a terminal.
     public static func visible(_ text: String) -> String {
         VisibleText.visible(Substring(text))
     }

@@ -29,11 +29,21 @@ public struct PreviewGenerator: Sendable {
     /// The manifests' preview plugins in front of the built-in previewers:
     /// one for exactly the type a built-in one handles wins over it, and
     /// one for a less specific type still comes after it.
+    ///
+    /// - Parameters:
+    ///   - plugins: The preview services, from ``HandlerServiceLocator/services(_:)``.
+    ///   - home: The home passed to the plugins, or `nil`.
     public init(plugins: [PluginService], home: Home?) {
         self.init(previewers: plugins.map { PluginPreviewer(service: $0, home: home) } + Self.builtIn)
     }
 
     /// The previewers that take the subject, the most specific first.
+    ///
+    /// - Parameters:
+    ///   - subject: The file to preview.
+    ///   - registry: The registry that gives the subject's conformance chain.
+    /// - Returns: The previewers that rank the subject, by rank, then in the
+    ///   generator's order; empty when none does.
     public func candidates(for subject: PreviewSubject, registry: TypeRegistry) -> [any Previewer] {
         let ranked: [(rank: Int, order: Int, previewer: any Previewer)] = previewers.enumerated().compactMap { order, previewer in
             previewer.rank(for: subject, registry: registry).map { ($0, order, previewer) }
@@ -44,6 +54,14 @@ public struct PreviewGenerator: Sendable {
     /// The preview, headed by the type and size every preview shows.
     /// Throws only when the file cannot be read at all (it vanished, or
     /// permission is denied), or when the user cancelled a plugin.
+    ///
+    /// - Parameters:
+    ///   - subject: The file to preview.
+    ///   - context: The registry, reader and limits.
+    /// - Returns: The first preview a candidate makes, else the generic one,
+    ///   with a note for each previewer that failed.
+    /// - Throws: ``FileSystemError`` when the file cannot be read at all;
+    ///   ``PluginError`` (`cancelled`) when the user interrupted a plugin.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview {
         var notes: [String] = []
         var candidates = candidates(for: subject, registry: context.registry)

@@ -7,6 +7,8 @@ import Foundation
 public protocol Previewer: Sendable {
     /// A short name for notes and `--json` (`text`, `image`, …).
     var name: String { get }
+    /// The types it previews, and with them every type that conforms to
+    /// one of them.
     var contentTypes: [String] { get }
 
     /// How specific this previewer is for the subject: how many
@@ -23,6 +25,13 @@ public protocol Previewer: Sendable {
 extension Previewer {
     /// Content previewers read bytes, so they only take regular files
     /// that are really here.
+    ///
+    /// - Parameters:
+    ///   - subject: The file to preview.
+    ///   - registry: The registry that gives the subject's conformance chain.
+    /// - Returns: The conformance steps to the nearest of ``Previewer/contentTypes``;
+    ///   `nil` for anything but a regular file that is here, or a type that
+    ///   conforms to none of them.
     public func rank(for subject: PreviewSubject, registry: TypeRegistry) -> Int? {
         guard subject.fileKind == .regular, !subject.isPlaceholder else { return nil }
         return Self.conformanceRank(of: subject.type, among: contentTypes, registry: registry)
@@ -95,6 +104,9 @@ public struct PreviewSubject: Sendable, Hashable {
     }
 
     /// A catalogued document, as `list` found it.
+    ///
+    /// - Parameter document: The document; its file is examined again only for
+    ///   its kind and change time.
     public init(_ document: Document) {
         let status = try? FileStatus.of(document.path)
         let fileKind: FileStatus.Kind = document.isSymbolicLink ? .symbolicLink : (document.isPackage || document.isFolder ? .directory : (status?.kind ?? .regular))
@@ -109,6 +121,14 @@ public struct PreviewSubject: Sendable, Hashable {
 
     /// Any file, in a Documents folder or not, typed as the catalog would
     /// type it. A package's size is the sum of what it holds.
+    ///
+    /// - Parameters:
+    ///   - path: The file; a symbolic link is not followed.
+    ///   - registry: The registry that types it.
+    /// - Returns: The subject.
+    /// - Throws: ``FileSystemError`` when nothing is at `path`, or a package
+    ///   cannot be walked; ``TypeRegistryError/unreadableFile(path:reason:)``
+    ///   when the file cannot be examined for its type.
     public static func file(at path: RawPath, registry: TypeRegistry) throws -> PreviewSubject {
         guard let status = try FileStatus.of(path) else { throw FileSystemError(path: path, operation: "does not exist", errno: ENOENT) }
         let identification = try FileTypeIdentifier(registry: registry).identify(path)

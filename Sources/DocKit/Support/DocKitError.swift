@@ -16,5 +16,6 @@ public enum FailureKind: String, Sendable, Hashable {
 /// An error DocKit throws. Its description is one line that names the
 /// file or value at fault and the reason, ready to show to a user.
 public protocol DocKitError: Error, CustomStringConvertible, Sendable {
+    /// Which kind of failure it is, for the exit status and message style.
     var kind: FailureKind { get }
 }

@@ -31,6 +31,13 @@ public struct FileStatus: Sendable, Hashable, Codable {
     }
 
     /// Nil when nothing is at the path; throws for any other failure.
+    ///
+    /// - Parameter path: The file; a final symbolic link is not followed
+    ///   (`lstat`).
+    /// - Returns: The file's status; `nil` when nothing is at `path`, or a
+    ///   folder on the way is a file.
+    /// - Throws: ``FileSystemError`` when it cannot be examined otherwise
+    ///   (permission denied, say).
     public static func of(_ path: RawPath) throws(FileSystemError) -> FileStatus? {
         var status = stat()
         let result = path.withCString { lstat($0, &status) }

@@ -9,6 +9,9 @@ import Foundation
 extension FileSystem {
     /// Where a symbolic link points, as stored in it, never followed; nil
     /// when `path` is no link or cannot be read.
+    ///
+    /// - Parameter path: The link.
+    /// - Returns: The target, relative or absolute as the link holds it.
     public static func symbolicLinkTarget(of path: RawPath) -> RawPath? {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
         let count = path.withCString { pathPointer in
@@ -22,6 +25,10 @@ extension FileSystem {
     /// following a final link; nil where the file system keeps no such
     /// time, as Foundation's `creationDate` on Linux would give the
     /// modification time instead.
+    ///
+    /// - Parameter path: The file.
+    /// - Returns: The birth time, or `nil` when it is unknown or the file
+    ///   cannot be examined.
     public static func creationDate(of path: RawPath) -> Date? {
         var seconds: Int64 = 0
         var nanoseconds: UInt32 = 0

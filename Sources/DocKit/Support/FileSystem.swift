@@ -19,6 +19,12 @@ public enum FileSystem {
     }
 
     /// `mkdir -p`.
+    ///
+    /// - Parameters:
+    ///   - path: The directory; an existing one is left as it is.
+    ///   - mode: The permissions of each directory created, before the umask.
+    /// - Throws: ``FileSystemError`` when `path` or a folder on the way is not
+    ///   a directory, or one cannot be created.
     public static func createDirectory(_ path: RawPath, mode: mode_t = 0o755) throws(FileSystemError) {
         if let status = try FileStatus.of(path) {
             guard status.kind == .directory else { throw FileSystemError(path: path, operation: "is not a directory", errno: ENOTDIR) }
@@ -34,6 +40,13 @@ public enum FileSystem {
 
     /// Renames `source` to `destination` only if nothing is there
     /// (renameat2 with RENAME_NOREPLACE); EEXIST otherwise.
+    ///
+    /// - Parameters:
+    ///   - source: The item to rename.
+    ///   - destination: Its new path, on the same file system.
+    /// - Throws: ``FileSystemError`` with ``FileSystemError/errno`` `EEXIST`,
+    ///   naming `destination`, when something is there; naming `source` for
+    ///   any other failure (`EXDEV` across file systems, say).
     public static func renameWithoutReplacing(_ source: RawPath, to destination: RawPath) throws(FileSystemError) {
         let result = source.withCString { from in
             destination.withCString { to in
@@ -49,6 +62,11 @@ public enum FileSystem {
     /// Swaps two names atomically (renameat2 with RENAME_EXCHANGE): a
     /// replace that never leaves the destination name empty, and keeps the
     /// displaced item, now at `first`, for the Trash.
+    ///
+    /// - Parameters:
+    ///   - first: One item; afterwards it holds what was at `second`.
+    ///   - second: The other, on the same file system; both must exist.
+    /// - Throws: ``FileSystemError`` naming `first` when they cannot be exchanged.
     public static func exchange(_ first: RawPath, _ second: RawPath) throws(FileSystemError) {
         let result = first.withCString { from in
             second.withCString { to in
@@ -59,6 +77,13 @@ public enum FileSystem {
     }
 
     /// Creates an empty regular file, failing with EEXIST if the name is taken.
+    ///
+    /// - Parameters:
+    ///   - path: The file to create.
+    ///   - mode: Its permissions, before the umask.
+    /// - Throws: ``FileSystemError`` with ``FileSystemError/errno`` `EEXIST`
+    ///   when the name is taken, or when the file cannot be created or its
+    ///   folder flushed.
     public static func createNewFile(_ path: RawPath, mode: mode_t = 0o644) throws(FileSystemError) {
         let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
         guard descriptor >= 0 else {
@@ -71,6 +96,13 @@ public enum FileSystem {
     }
 
     /// Creates an empty directory, failing with EEXIST if the name is taken.
+    ///
+    /// - Parameters:
+    ///   - path: The directory to create; its parent must exist.
+    ///   - mode: Its permissions, before the umask.
+    /// - Throws: ``FileSystemError`` with ``FileSystemError/errno`` `EEXIST`
+    ///   when the name is taken, or when the directory cannot be created or
+    ///   its folder flushed.
     public static func createNewDirectory(_ path: RawPath, mode: mode_t = 0o755) throws(FileSystemError) {
         guard path.withCString({ mkdir($0, mode) }) == 0 else {
             let code = errno
@@ -81,6 +113,15 @@ public enum FileSystem {
 
     /// Writes `data` to a hidden temporary beside `path`, flushes it, and
     /// renames it over `path`, so readers see the old or the new file, whole.
+    ///
+    /// - Parameters:
+    ///   - data: The file's whole new contents.
+    ///   - path: The file, replaced if it exists.
+    ///   - mode: The new file's permissions, before the umask.
+    ///   - owner: In a folder other devices share, this home's
+    ///     ``Home/deviceTag``, written into the temporary's name.
+    /// - Throws: ``FileSystemError`` when the temporary cannot be created or
+    ///   written (it is then removed), or cannot be renamed over `path`.
     public static func writeAtomically(_ data: Data, to path: RawPath, mode: mode_t = 0o644, owner: String? = nil) throws(FileSystemError) {
         let directory = path.deletingLastComponent
         let temporary = directory.appending(temporaryName(owner: owner))
@@ -125,6 +166,9 @@ public enum FileSystem {
     }
 
     /// fsync on a directory makes a rename or creation in it durable.
+    ///
+    /// - Parameter path: The directory.
+    /// - Throws: ``FileSystemError`` when it cannot be opened.
     public static func synchronizeDirectory(_ path: RawPath) throws(FileSystemError) {
         let descriptor = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw FileSystemError(path: path, operation: "cannot be opened", errno: errno) }

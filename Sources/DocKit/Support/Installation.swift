@@ -22,6 +22,9 @@ public struct Installation: Sendable, Hashable {
     /// `$DOCBROWSER_SHARE_DIR` when set; otherwise the nearest
     /// `share/docbrowser` above the running executable; otherwise the one
     /// of the source tree DocKit was built from.
+    ///
+    /// - Parameter environment: The variables to read, by default the process's.
+    /// - Returns: The installation; its folders are not checked.
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> Installation {
         if let path = environment["DOCBROWSER_SHARE_DIR"], !path.isEmpty {
             return Installation(shareDirectory: URL(fileURLWithPath: path, isDirectory: true))

@@ -14,6 +14,11 @@ extension RawPath {
     /// `self/name`, refusing any `name` that is not one entry's name.
     /// Names from outside (an archive, a sync peer, a plugin, a manifest)
     /// reach the file system only through this.
+    ///
+    /// - Parameter name: One entry's name.
+    /// - Returns: The path of the entry in this directory.
+    /// - Throws: ``FileSystemError`` with ``FileSystemError/errno`` `EINVAL`
+    ///   when `name` is empty, `.` or `..`, or holds a `/` or a NUL byte.
     public func appending(name: RawPath) throws(FileSystemError) -> RawPath {
         guard name.isSingleName else {
             throw FileSystemError(path: appending(name), operation: "is not a single file name", errno: EINVAL)

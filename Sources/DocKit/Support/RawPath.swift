@@ -79,6 +79,11 @@ public struct RawPath: Sendable, Hashable, Comparable, Codable, CustomStringConv
     }
 
     /// The path relative to `base`, or nil when it is not inside it.
+    ///
+    /// - Parameter base: A directory, with or without a trailing `/`; compared
+    ///   byte for byte, links not resolved.
+    /// - Returns: The path below `base`; `nil` for `base` itself and anything
+    ///   outside it.
     public func relative(to base: RawPath) -> RawPath? {
         let prefix = base.bytes.last == UInt8(ascii: "/") ? base.bytes : base.bytes + [UInt8(ascii: "/")]
         guard bytes.count > prefix.count, bytes.starts(with: prefix) else { return nil }
@@ -116,6 +121,8 @@ public struct RawPath: Sendable, Hashable, Comparable, Codable, CustomStringConv
 
     /// The bytes a displayed name stands for: `\xHH` escapes are decoded
     /// when the text holds any (and `\\` then stands for one backslash).
+    ///
+    /// - Parameter text: A path as ``description`` shows it, or as typed.
     public init(escaped text: String) {
         guard text.contains("\\x") else {
             self.init(text)
@@ -145,6 +152,10 @@ public struct RawPath: Sendable, Hashable, Comparable, Codable, CustomStringConv
     }
 
     /// Calls `body` with a NUL-terminated C string of the path.
+    ///
+    /// - Parameter body: Called with the string, valid only during the call.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
     public func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
         try (bytes + [0]).withUnsafeBufferPointer { buffer in
             try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
@@ -160,6 +171,8 @@ public struct RawPath: Sendable, Hashable, Comparable, Codable, CustomStringConv
 extension RawPath {
     /// realpath(3): absolute, with every symbolic link resolved; nil when
     /// some component does not exist.
+    ///
+    /// - Returns: The real path, or `nil` when it cannot be resolved.
     public func resolvingSymbolicLinks() -> RawPath? {
         guard let resolved = withCString({ realpath($0, nil) }) else { return nil }
         defer { free(resolved) }

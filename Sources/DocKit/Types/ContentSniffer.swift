@@ -79,6 +79,10 @@ public enum ContentSniffer {
 
     /// The likely type of `head`, the first bytes of a file, or nil when
     /// nothing in it is telling.
+    ///
+    /// - Parameter head: The file's first bytes, ``headLength`` of them when
+    ///   it has that many.
+    /// - Returns: The type and what in the bytes gave it away.
     public static func guess(head: [UInt8]) -> Guess? {
         for signature in signatures where head.count >= signature.offset + signature.bytes.count {
             if head[signature.offset..<(signature.offset + signature.bytes.count)].elementsEqual(signature.bytes) {

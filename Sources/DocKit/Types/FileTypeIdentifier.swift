@@ -101,6 +101,10 @@ public struct FileTypeIdentifier: Sendable {
 
     /// What the content says: shared-mime-info's rules, as GIO reads them,
     /// then docbrowser's own table (text, JSON, and the formats it knows).
+    ///
+    /// - Parameter head: The file's first bytes.
+    /// - Returns: The type and what in the bytes gave it away; `nil` when
+    ///   nothing in them is telling.
     public func guess(_ head: [UInt8]) -> ContentSniffer.Guess? {
         if let section = magic?.match(head) {
             let type = registry.preferredType(withTag: section.mimeType, tagClass: .mimeType)

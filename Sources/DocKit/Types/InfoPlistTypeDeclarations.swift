@@ -9,6 +9,13 @@ public enum InfoPlistTypeDeclarations {
     /// declarations count as: `.system` for docbrowser's own files,
     /// `.exported` for a handler's. A declaration that cannot be
     /// understood is left out; ``HandlerManifest/warnings`` names it.
+    ///
+    /// - Parameters:
+    ///   - url: The Info.plist-style file (XML, binary or JSON).
+    ///   - source: What its exported declarations count as.
+    /// - Returns: The declarations, exported ones first.
+    /// - Throws: ``MalformedFileError`` only when the file cannot be read or
+    ///   its root is not a dictionary.
     public static func load(from url: URL, exportedAs source: TypeDeclarationSource = .exported) throws(MalformedFileError) -> [TypeDeclaration] {
         var warnings: [MalformedFileError] = []
         return try load(from: url, exportedAs: source, warnings: &warnings)
@@ -17,6 +24,11 @@ public enum InfoPlistTypeDeclarations {
     /// Reads the declarations of a file, adding to `warnings` what was left
     /// out because it could not be understood.
     ///
+    /// - Parameters:
+    ///   - url: The Info.plist-style file (XML, binary or JSON).
+    ///   - source: What its exported declarations count as.
+    ///   - warnings: Where what was left out is added, each naming its key path.
+    /// - Returns: The declarations, exported ones first.
     /// - Throws: ``MalformedFileError`` only when the file cannot be read or
     ///   its root is not a dictionary.
     public static func load(from url: URL, exportedAs source: TypeDeclarationSource = .exported, warnings: inout [MalformedFileError]) throws(MalformedFileError) -> [TypeDeclaration] {

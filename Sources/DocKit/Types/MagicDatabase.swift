@@ -72,6 +72,11 @@ public struct MagicDatabase: Sendable {
     /// importance (`$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`): a type's rules
     /// come from the most important directory that has some, as
     /// shared-mime-info compiles every package of a directory into one file.
+    ///
+    /// - Parameter environment: The variables that name the XDG data
+    ///   directories, by default the process's.
+    /// - Returns: The rules; `nil` when no directory has a readable
+    ///   `mime/magic` file.
     public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> MagicDatabase? {
         var sections: [Section] = []
         var seen = Set<String>()
@@ -228,6 +233,11 @@ public struct MagicDatabase: Sendable {
     }
 
     /// The type the content names, and the priority of its rule.
+    ///
+    /// - Parameter data: The file's first bytes, ``extent`` of them when it has
+    ///   that many.
+    /// - Returns: The first section, by priority, whose rules match; `nil` when
+    ///   none does.
     public func match(_ data: [UInt8]) -> Section? {
         sections.first { section in section.rules.contains { $0.matches(data) } }
     }

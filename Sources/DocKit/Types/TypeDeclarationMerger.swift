@@ -31,6 +31,10 @@ public enum TypeDeclarationMerger {
 
     /// A stable identifier for a MIME type no UTI declares:
     /// `application/x-foo+xml` becomes `org.freedesktop.mime.application.x-foo-xml`.
+    ///
+    /// - Parameter mimeType: The MIME type, in any case.
+    /// - Returns: The identifier; distinct MIME types may share one, since
+    ///   characters other than letters, digits, `-` and `.` all become `-`.
     public static func freedesktopIdentifier(forMIMEType mimeType: String) -> String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-.")
         let sanitized = mimeType.lowercased().map { $0 == "/" ? "." : (allowed.contains($0) ? $0 : "-") }

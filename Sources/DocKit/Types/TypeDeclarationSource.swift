@@ -8,10 +8,15 @@
 ///
 /// The raw values are stored; `precedence` orders them.
 public enum TypeDeclarationSource: Int, Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    /// Apple's system declarations, shipped with docbrowser.
     case system = 0
+    /// Types a handler exports: it owns them.
     case exported = 1
+    /// Types docbrowser declares where Apple declares none (`docbrowser` in `types`).
     case supplementary = 5
+    /// Types a handler imports: it only uses them.
     case imported = 2
+    /// The freedesktop shared-mime-info database.
     case sharedMimeInfo = 3
     /// A type made up on the spot for a tag nobody declares.
     case dynamic = 4

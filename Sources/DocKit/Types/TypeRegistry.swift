@@ -106,6 +106,10 @@ public struct TypeRegistry: Sendable {
 
     /// The type with this identifier. A `dyn.` identifier is decoded, as
     /// LaunchServices does, so it is known without being declared.
+    ///
+    /// - Parameter identifier: A type identifier, compared case-insensitively.
+    /// - Returns: The type; `nil` when it is neither declared nor a valid
+    ///   `dyn.` identifier.
     public func type(withIdentifier identifier: String) -> UTType? {
         if let type = backing.declaredType(key: Self.key(identifier)) { return type }
         guard let (tagClass, tag, parent) = DynamicTypeIdentifier.decode(identifier) else { return nil }
@@ -114,6 +118,13 @@ public struct TypeRegistry: Sendable {
 
     /// The types that claim a tag, best first, keeping only those that
     /// conform to `supertype` when one is given.
+    ///
+    /// - Parameters:
+    ///   - tag: An extension (leading dots dropped) or a MIME type, in any case;
+    ///     a MIME type no type claims with its charset is looked up without it.
+    ///   - tagClass: What kind of tag it is.
+    ///   - supertype: A type the results must conform to, or `nil`.
+    /// - Returns: The declared types; empty when none claims the tag.
     public func types(withTag tag: String, tagClass: TypeTagClass, conformingTo supertype: String? = nil) -> [UTType] {
         var candidates = backing.types(claiming: tagClass.normalized(tag), tagClass: tagClass)
         if candidates.isEmpty, let essence = tagClass.essence(tag) {
@@ -127,6 +138,13 @@ public struct TypeRegistry: Sendable {
     /// With a supertype, only types conforming to it count, as in
     /// `UTType(tag:tagClass:conformingTo:)`; without one, a type of data
     /// is preferred but a package type that claims the tag is still found.
+    ///
+    /// - Parameters:
+    ///   - tag: An extension or a MIME type, in any case.
+    ///   - tagClass: What kind of tag it is.
+    ///   - supertype: A type the result must conform to, or `nil`.
+    /// - Returns: The best declared type, or a `dyn.` type that conforms to
+    ///   `supertype` (`public.data` without one).
     public func preferredType(withTag tag: String, tagClass: TypeTagClass, conformingTo supertype: String? = nil) -> UTType {
         let candidates = types(withTag: tag, tagClass: tagClass, conformingTo: supertype)
         if let type = candidates.first(where: { conforms($0.identifier, to: UTType.data) }) ?? candidates.first {
@@ -141,6 +159,14 @@ public struct TypeRegistry: Sendable {
     /// extensions longest first, so `a.tar.gz` is a gzip'd tar, not a gzip.
     /// A directory is a package only when its extension names a package
     /// type; otherwise it is a folder.
+    ///
+    /// - Parameters:
+    ///   - name: The file's name, without its folder.
+    ///   - isDirectory: Whether it is a directory.
+    /// - Returns: For a file, the declared type of its extension, a `dyn.`
+    ///   type for an extension nothing declares, or `public.data` without
+    ///   one; for a directory, the package type of its extension, else
+    ///   `public.folder`.
     public func type(forFileName name: String, isDirectory: Bool) -> UTType {
         let candidates = Self.extensionCandidates(of: name)
         for candidate in candidates {
@@ -169,6 +195,13 @@ public struct TypeRegistry: Sendable {
     }
 
     /// Conformance is reflexive and transitive.
+    ///
+    /// - Parameters:
+    ///   - identifier: The type asked about.
+    ///   - supertype: The type it may conform to; both compare
+    ///     case-insensitively.
+    /// - Returns: `true` when `supertype` is in the conformance chain of
+    ///   `identifier`, or is `identifier` itself.
     public func conforms(_ identifier: String, to supertype: String) -> Bool {
         let supertype = Self.key(supertype)
         return conformanceChain(of: identifier).contains { Self.key($0) == supertype }
@@ -176,6 +209,10 @@ public struct TypeRegistry: Sendable {
 
     /// The type itself, then every type it conforms to, nearest first
     /// (breadth-first), each once.
+    ///
+    /// - Parameter identifier: A type identifier; an unknown one is its own
+    ///   chain.
+    /// - Returns: Identifiers, `identifier` (as declared) first.
     public func conformanceChain(of identifier: String) -> [String] {
         if let chain = backing.conformanceChain(ofDeclared: Self.key(identifier)) { return chain }
         var chain = [type(withIdentifier: identifier)?.identifier ?? identifier]
@@ -193,6 +230,9 @@ public struct TypeRegistry: Sendable {
 
     /// A package is a directory handled as one document: its type conforms
     /// to `com.apple.package`, or some declaration says `LSTypeIsPackage`.
+    ///
+    /// - Parameter identifier: A type identifier.
+    /// - Returns: `true` for a package type.
     public func isPackage(_ identifier: String) -> Bool {
         if let isPackage = backing.isPackage(declared: Self.key(identifier)) { return isPackage }
         return conformanceChain(of: identifier).contains { Self.key($0) == UTType.package || backing.declaredType(key: Self.key($0))?.isDeclaredPackage == true }

@@ -69,6 +69,12 @@ public final class TypeRegistryStore: Sendable {
 
     /// The registry, rebuilt first if a source changed since it was stored,
     /// or if `forceRebuild` asks for it.
+    ///
+    /// - Parameter forceRebuild: Whether to rebuild even when no source changed.
+    /// - Returns: The registry, with ``Snapshot/rebuild`` set when it was
+    ///   rebuilt and the source files that could not be read.
+    /// - Throws: ``DatabaseAccessError`` when the database cannot be opened,
+    ///   read or written.
     public func snapshot(forceRebuild: Bool = false) throws(DatabaseAccessError) -> Snapshot {
         do {
             let current = sources.files()

@@ -2,11 +2,18 @@ import Foundation
 
 /// The classes of tag a type can carry, named as in `UTTypeTagSpecification`.
 public enum TypeTagClass: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A filename extension, without its dot (`pdf`, `tar.gz`).
     case filenameExtension = "public.filename-extension"
+    /// A MIME type (`application/pdf`).
     case mimeType = "public.mime-type"
 
     /// Tags compare case-insensitively in both classes: extensions as
     /// LaunchServices compares them, MIME types as RFC 2045 requires.
+    ///
+    /// - Parameter tag: A tag of this class, as written.
+    /// - Returns: The extension lowercased without leading dots; the MIME type
+    ///   lowercased without its parameters, but for a charset, which Apple
+    ///   tags UTF-8 and UTF-16 text by.
     public func normalized(_ tag: String) -> String {
         switch self {
         case .filenameExtension:

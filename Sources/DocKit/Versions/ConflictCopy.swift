@@ -36,6 +36,8 @@ public struct ConflictCopy: Sendable, Hashable {
     public var marker: String
 
     /// nil when `name` is not a conflict copy's name.
+    ///
+    /// - Parameter name: A file's name, without its folder.
     public init?(_ name: RawPath) {
         let bytes = name.bytes
         guard let parsed = Self.syncthing(bytes) ?? Self.bracketed(bytes) ?? Self.ownCloudLegacy(bytes) ?? Self.rclone(bytes) else { return nil }

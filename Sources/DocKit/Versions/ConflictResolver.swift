@@ -29,6 +29,7 @@ public struct ConflictResolver: Sendable {
 
     /// Which version to keep.
     public enum Choice: Sendable, Hashable {
+        /// The current version, the file at the document's own name.
         case current
         /// The most recently modified, the current one included.
         case newest
@@ -64,6 +65,17 @@ public struct ConflictResolver: Sendable {
     }
 
     /// What ``resolve(_:keeping:)`` would do now, changing nothing.
+    ///
+    /// - Parameters:
+    ///   - document: The document, as listed.
+    ///   - choice: Which version to keep.
+    /// - Returns: The plan; empty when the document has no conflict versions.
+    /// - Throws: ``VersionsError/noCurrentVersion(document:)`` when keeping the
+    ///   current version and there is none;
+    ///   ``VersionsError/noSuchVersion(document:number:count:)`` for a version
+    ///   number that is not a conflict version's;
+    ///   ``CatalogError/nameTaken(_:)`` when `all` finds no free name for a
+    ///   version; ``FileSystemError`` when the versions cannot be listed.
     public func plan(_ document: Document, keeping choice: Choice) throws -> Plan {
         let versions = try DocumentVersions.of(document)
         var plan = Plan(versions: versions, kept: versions.current, separated: [], trashed: [])
@@ -97,7 +109,17 @@ public struct ConflictResolver: Sendable {
 
     /// Resolves the conflict as ``plan(_:keeping:)`` says, holding the
     /// document's lock; refuses while it is open or incomplete unless
-    /// ``force``. Returns what was done.
+    /// ``force``.
+    ///
+    /// - Parameters:
+    ///   - document: The document, as listed.
+    ///   - choice: Which version to keep.
+    /// - Returns: What was done; an empty plan when there was no conflict.
+    /// - Throws: What ``plan(_:keeping:)`` throws; ``CoordinationError``
+    ///   when another process holds the document, a handler has it open or
+    ///   a sync engine is writing it (unless ``force``);
+    ///   ``MoveError/vanished(_:)`` when it is gone once locked;
+    ///   ``FileSystemError`` when a version cannot be moved or trashed.
     @discardableResult
     public func resolve(_ document: Document, keeping choice: Choice) throws -> Plan {
         let locks = LockDirectory(home: catalog.home)
