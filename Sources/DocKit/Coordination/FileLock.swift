@@ -40,15 +40,3 @@ final class FileLock: @unchecked Sendable {
         close(descriptor)
     }
 }
-
-/// The lock file could not be opened or locked.
-struct LockError: DocKitError {
-    /// The lock file.
-    public var path: String
-    /// The `errno` that `open` or `flock` set.
-    public var errno: Int32
-    /// Always `.failed`.
-    public var kind: FailureKind { .failed }
-    /// `path: cannot lock (strerror)`.
-    public var description: String { "\(path): cannot lock (\(String(cString: strerror(errno))))" }
-}
