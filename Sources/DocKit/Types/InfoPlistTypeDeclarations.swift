@@ -8,7 +8,8 @@ public enum InfoPlistTypeDeclarations {
     /// Reads the declarations of a file. `source` says what the exported
     /// declarations count as: `.system` for docbrowser's own files,
     /// `.exported` for a handler's. A declaration that cannot be
-    /// understood is left out; ``HandlerManifest/warnings`` names it.
+    /// understood is left out silently; the overload with `warnings` says
+    /// which.
     ///
     /// - Parameters:
     ///   - url: The Info.plist-style file (XML, binary or JSON).
