@@ -45,7 +45,7 @@ struct ListCommand: AsyncParsableCommand {
         query.sort = sort
         query.reverse = reverse
         query.recursive = recursive
-        let documents = try catalog.documents(matching: query)
+        let documents = try catalog.listing(matching: query)
         if global.json {
             try context.output.emit(jsonArray: documents) { document in
                 var report = DocumentReport(document, registry: catalog.registry)
@@ -84,6 +84,6 @@ struct ListCommand: AsyncParsableCommand {
                 }
             }
         }
-        context.output.line(table.render())
+        context.output.emit(table: table)
     }
 }

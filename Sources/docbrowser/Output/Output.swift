@@ -76,6 +76,25 @@ struct Output: Sendable {
         print(TerminalText.lines(text))
     }
 
+    /// The same text as `line(table.render())`, written as it is laid
+    /// out, so that a table of 100,000 rows is never held whole as text.
+    func emit(table: Table) {
+        // A name holding the styling marks can style the lines after it:
+        // such a table is made visible as one text, as it always was.
+        guard !table.hasStyleMarks else { return line(table.render()) }
+        var chunk = ""
+        table.forEachLine { index, text in
+            // Rows were made visible cell by cell; only the header carries styling.
+            chunk += index == 0 ? TerminalText.lines(text) : text
+            chunk += "\n"
+            if chunk.utf8.count >= 1 << 16 {
+                print(chunk, terminator: "")
+                chunk = ""
+            }
+        }
+        print(chunk, terminator: "")
+    }
+
     /// A line written at once, unbuffered: for commands that report as
     /// things happen, to a reader on the other end of a pipe.
     func streamedLine(_ text: String) {
