@@ -9,7 +9,7 @@ extension CatalogStore {
     /// page at a time, each page in its own read, so that the scan can
     /// write what changed as it goes instead of holding it to the end.
     final class SortedEntries {
-        private static let pageSize = 1024
+        static let pageSize = 1024
         private let catalog: CatalogStore
         private let location: Location
         private let documentsDirectory: RawPath

@@ -46,9 +46,18 @@ struct ListCommand: AsyncParsableCommand {
         query.reverse = reverse
         query.recursive = recursive
         let documents = try catalog.listing(matching: query)
+        // Looked up once per type, not once per document.
+        var kinds: [String: String] = [:]
+        func kind(of document: Document) -> String {
+            if document.isFolder { return DocumentReport.kind(of: document, registry: catalog.registry) }
+            if let kind = kinds[document.type] { return kind }
+            let kind = DocumentReport.kind(of: document, registry: catalog.registry)
+            kinds[document.type] = kind
+            return kind
+        }
         if global.json {
             try context.output.emit(jsonArray: documents) { document in
-                var report = DocumentReport(document, registry: catalog.registry)
+                var report = DocumentReport(document, registry: catalog.registry, kind: kind(of: document))
                 if versions, document.states.contains(.inConflict) {
                     report.versions = try DocumentVersions.of(document).unresolvedConflicts.map(VersionReport.init)
                 }
@@ -66,7 +75,7 @@ struct ListCommand: AsyncParsableCommand {
         for document in documents {
             var row = [
                 document.listedName + (document.isFolder ? "/" : ""),
-                DocumentReport.kind(of: document, registry: catalog.registry),
+                kind(of: document),
                 document.isFolder ? "-" : Formatting.size(document.size),
                 Formatting.date(document.modificationDate),
                 document.location.rawValue + (document.states.isEmpty || long ? "" : " (\(document.stateList.map(\.rawValue).joined(separator: ", ")))"),

@@ -18,24 +18,33 @@ struct Output: Sendable {
     /// documents never holds its whole JSON.
     func emit<Source: Sequence, Element: Encodable>(jsonArray source: Source, _ transform: (Source.Element) throws -> Element) throws {
         let encoder = Self.encoder(pretty: true)
-        let newline = UInt8(ascii: "\n")
+        try emitArray(source) { item, buffer in
+            Self.appendIndented(try encoder.encode(try transform(item)), to: &buffer)
+        }
+    }
+
+    /// ``emit(jsonArray:_:)`` of document reports, each written by hand
+    /// when it can be (``DocumentReport/prettyJSONElement()``).
+    func emit<Source: Sequence>(jsonArray source: Source, _ transform: (Source.Element) throws -> DocumentReport) throws {
+        let encoder = Self.encoder(pretty: true)
+        try emitArray(source) { item, buffer in
+            let report = try transform(item)
+            if let element = report.prettyJSONElement() {
+                buffer += element
+            } else {
+                Self.appendIndented(try encoder.encode(report), to: &buffer)
+            }
+        }
+    }
+
+    private func emitArray<Source: Sequence>(_ source: Source, _ appendElement: (Source.Element, inout [UInt8]) throws -> Void) throws {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 17)
         var first = true
         for item in source {
-            let encoded = try encoder.encode(try transform(item))
             buffer += first ? Array("[\n  ".utf8) : Array(",\n  ".utf8)
             first = false
-            // Indented a level, as inside the array; JSONEncoder leaves the
-            // empty line of an empty array unindented.
-            encoded.withUnsafeBytes { bytes in
-                var atLineStart = false
-                for byte in bytes {
-                    if atLineStart && byte != newline { buffer += [0x20, 0x20] }
-                    buffer.append(byte)
-                    atLineStart = byte == newline
-                }
-            }
+            try appendElement(item, &buffer)
             if buffer.count >= 1 << 16 {
                 FileHandle.standardOutput.write(Data(buffer))
                 buffer.removeAll(keepingCapacity: true)
@@ -44,6 +53,20 @@ struct Output: Sendable {
         // JSONEncoder's own form of an empty array.
         buffer += Array((first ? "[\n\n]\n" : "\n]\n").utf8)
         FileHandle.standardOutput.write(Data(buffer))
+    }
+
+    /// Indented a level, as inside the array; JSONEncoder leaves the
+    /// empty line of an empty array unindented.
+    private static func appendIndented(_ encoded: Data, to buffer: inout [UInt8]) {
+        let newline = UInt8(ascii: "\n")
+        encoded.withUnsafeBytes { bytes in
+            var atLineStart = false
+            for byte in bytes {
+                if atLineStart && byte != newline { buffer += [0x20, 0x20] }
+                buffer.append(byte)
+                atLineStart = byte == newline
+            }
+        }
     }
 
     /// One compact JSON object per line, flushed at once: the stream form
