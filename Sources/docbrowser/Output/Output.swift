@@ -105,17 +105,22 @@ struct Output: Sendable {
         // A name holding the styling marks can style the lines after it:
         // such a table is made visible as one text, as it always was.
         guard !table.hasStyleMarks else { return line(table.render()) }
-        var chunk = ""
-        table.forEachLine { index, text in
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(1 << 17)
+        table.forEachLine { index, line in
             // Rows were made visible cell by cell; only the header carries styling.
-            chunk += index == 0 ? TerminalText.lines(text) : text
-            chunk += "\n"
-            if chunk.utf8.count >= 1 << 16 {
-                print(chunk, terminator: "")
-                chunk = ""
+            if index == 0 {
+                chunk += TerminalText.lines(String(decoding: line, as: UTF8.self)).utf8
+            } else {
+                chunk += line
+            }
+            chunk.append(UInt8(ascii: "\n"))
+            if chunk.count >= 1 << 16 {
+                print(String(decoding: chunk, as: UTF8.self), terminator: "")
+                chunk.removeAll(keepingCapacity: true)
             }
         }
-        print(chunk, terminator: "")
+        print(String(decoding: chunk, as: UTF8.self), terminator: "")
     }
 
     /// A line written at once, unbuffered: for commands that report as

@@ -26,6 +26,14 @@ struct Table {
     /// measured, so that no name can split a row or move the cursor.
     mutating func append(_ row: [String]) {
         for cell in row {
+            // Printable ASCII, most cells of a listing, is shown as it is
+            // and takes a column a byte.
+            if cell.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                text += cell.utf8
+                cellEnds.append(UInt32(text.count))
+                cellColumns.append(UInt32(cell.utf8.count))
+                continue
+            }
             let visible = TerminalText.visible(cell, keepingNewlines: false)
             if !hasStyleMarks, !visible.utf8.allSatisfy({ $0 < 0x80 }),
                visible.unicodeScalars.contains(where: { $0 == TerminalText.styleStart || $0 == TerminalText.styleEnd }) {
@@ -42,14 +50,16 @@ struct Table {
         var text = ""
         forEachLine(width: width) { index, line in
             if index > 0 { text += "\n" }
-            text += line
+            text += String(decoding: line, as: UTF8.self)
         }
         return text
     }
 
-    /// Each line in turn, the header first and marked bold, so that a long
-    /// table can be written as it is laid out.
-    func forEachLine(width: Int? = Terminal.width, _ body: (Int, String) -> Void) {
+    /// Each line's bytes in turn, the header first and marked bold, so
+    /// that a long table can be written as it is laid out; cells are
+    /// copied as the bytes they were kept as, and made text again only to
+    /// be cut.
+    func forEachLine(width: Int? = Terminal.width, _ body: (Int, [UInt8]) -> Void) {
         var widths = headers.map(TerminalColumns.count)
         var measured = 0
         for end in rowEnds {
@@ -63,31 +73,33 @@ struct Table {
             let fixed = widths.indices.filter { $0 != shrinking }.map { widths[$0] }.reduce(0, +) + 2 * (widths.count - 1)
             widths[shrinking] = max(8, min(widths[shrinking], width - fixed))
         }
-        func line(_ cells: [(text: String, length: Int)]) -> String {
-            var line = ""
-            for (column, cell) in cells.enumerated() {
-                var shown = cell.text
-                var length = cell.length
-                if length > widths[column] {
-                    shown = TerminalColumns.prefix(cell.text, fitting: widths[column] - 1) + "…"
-                    length = TerminalColumns.count(shown)
-                }
-                if column > 0 { line += "  " }
-                line += shown
-                if column < cells.count - 1 { line += String(repeating: " ", count: widths[column] - length) }
+        var line: [UInt8] = []
+        func add<Cell: Collection<UInt8>>(_ cell: Cell, length: Int, column: Int, of count: Int) {
+            if column > 0 { line += [0x20, 0x20] }
+            var length = length
+            if length > widths[column] {
+                let shown = TerminalColumns.prefix(String(decoding: cell, as: UTF8.self), fitting: widths[column] - 1) + "…"
+                length = TerminalColumns.count(shown)
+                line += shown.utf8
+            } else {
+                line += cell
             }
-            return line
+            if column < count - 1 { line += repeatElement(0x20, count: widths[column] - length) }
         }
-        body(0, Terminal.bold(line(headers.map { ($0, TerminalColumns.count($0)) })))
+        for (column, header) in headers.enumerated() {
+            add(Array(header.utf8), length: TerminalColumns.count(header), column: column, of: headers.count)
+        }
+        body(0, Array(Terminal.bold(String(decoding: line, as: UTF8.self)).utf8))
         var cell = 0
         for (row, end) in rowEnds.enumerated() {
-            var cells: [(text: String, length: Int)] = []
-            while cell < end {
+            line.removeAll(keepingCapacity: true)
+            let count = end - cell
+            for column in 0..<count {
                 let start = cell == 0 ? 0 : Int(cellEnds[cell - 1])
-                cells.append((String(decoding: text[start..<Int(cellEnds[cell])], as: UTF8.self), Int(cellColumns[cell])))
+                add(text[start..<Int(cellEnds[cell])], length: Int(cellColumns[cell]), column: column, of: count)
                 cell += 1
             }
-            body(row + 1, line(cells))
+            body(row + 1, line)
         }
     }
 }
