@@ -237,7 +237,7 @@ public struct DocumentScanner: Sendable {
                 document.size = 0
             }
         case .regular, .other:
-            let identification = try FileTypeIdentifier(registry: registry).identify(path)
+            let identification = try FileTypeIdentifier(registry: registry).identify(path, status: status)
             document.type = identification.type.identifier
             document.typeWasGuessed = identification.guess != nil
         }
