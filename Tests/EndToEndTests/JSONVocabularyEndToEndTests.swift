@@ -153,6 +153,37 @@ struct JSONVocabularyEndToEndTests {
         #expect(!listed.isEmpty && listed.isSubset(of: covered), "commands never run with --json: \(listed.subtracting(covered))")
     }
 
+    /// A document as `list --json` prints it, decoded to be encoded again.
+    private struct ListedDocument: Codable {
+        var name, displayName, path, relativePath, location, type, kind, modified: String
+        var size: Int64
+        var isPackage, isFolder, isSymbolicLink, typeWasGuessed: Bool
+        var states: [String]
+    }
+
+    @Test("list --json is byte for byte the text JSONEncoder writes for the same reports, whatever the names")
+    func listJSONIsJSONEncodersText() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
+        _ = try sandbox.write("rtf", to: "home/Documents/Letter.rtfd/TXT.rtf")
+        _ = try sandbox.write("inner", to: "home/Documents/Folder/inner.txt")
+        _ = try sandbox.write("deck", to: "home/Cloud/Documents/Deck.txt")
+        _ = try sandbox.write("", to: "home/Cloud/Documents/.Remote.pdf.icloud")
+        let names = ["quote\"back\\slash.txt", "tab\there\u{1}\u{1B}[31m\u{7F}.txt", "new\nline.txt", "é 😀 \u{2028}.txt", "\u{8}\u{C}\u{D}\u{1F}.txt"]
+        for name in names { _ = try sandbox.write("x", to: "home/Documents/\(name)") }
+        try await sandbox.shell("printf x > \"home/Documents/$(printf 'bad\\377.txt')\" && ln -s Notes.txt home/Documents/Link")
+
+        let result = try await sandbox.run("list", "--json")
+        #expect(result.status == 0, "\(result)")
+        let reports = try JSONDecoder().decode([ListedDocument].self, from: Data(result.standardOutput.utf8))
+        #expect(reports.count == 12, "\(reports.map(\.name))")
+        #expect(reports.contains { $0.states == ["notDownloaded"] } && reports.contains { $0.isFolder } && reports.contains { $0.isSymbolicLink })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let expected = try encoder.encode(reports) + Data("\n".utf8)
+        #expect(Array(result.standardOutput.utf8) == Array(expected), "\(result.standardOutput)")
+    }
+
     /// The kind of value, as a reader of the JSON tells it: an array's
     /// includes its elements' kind, so that a list of identifiers and a
     /// list of objects under one key are told apart.

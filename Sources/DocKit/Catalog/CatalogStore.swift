@@ -17,8 +17,8 @@ public final class CatalogStore: Sendable {
         var isRacy = false
     }
 
-    private let pool: DatabaseQueue
-    private let path: String
+    let pool: DatabaseQueue
+    let path: String
 
     /// Opens (creating and migrating if needed) the catalog database.
     ///
@@ -99,6 +99,12 @@ public final class CatalogStore: Sendable {
         let current = Set(entries.map(\.document.relativePath))
         let changed = entries.filter { previous[$0.document.relativePath] != $0 }
         let removed = previous.keys.filter { inScope($0) && !current.contains($0) }
+        try write(location, changed: changed, removed: removed)
+    }
+
+    /// Writes `changed` entries over their rows and deletes the rows at
+    /// `removed`, in one transaction; nothing at all when both are empty.
+    func write(_ location: Location, changed: [Entry], removed: [RawPath]) throws(DatabaseAccessError) {
         guard !changed.isEmpty || !removed.isEmpty else { return }
         do {
             let encoder = JSONEncoder()
@@ -151,10 +157,10 @@ public final class CatalogStore: Sendable {
 
     /// Read by position, not by name: a listing reads one row per
     /// document, and GRDB finds a column by name by lowercasing it.
-    private static let columns = "statusKind, relativePath, flags, states, modificationTime, name, displayName, type, size, "
+    static let columns = "statusKind, relativePath, flags, states, modificationTime, name, displayName, type, size, "
         + "statusSize, statusModificationTime, statusChangeTime, inode, device, mode, package"
 
-    private static func entry(from row: Row, location: Location, documentsDirectory: RawPath) -> Entry? {
+    static func entry(from row: Row, location: Location, documentsDirectory: RawPath) -> Entry? {
         guard let kind = FileStatus.Kind(rawValue: row[0]) else { return nil }
         let relativePath = RawPath(bytes: Array(row[1] as Data))
         let flags = Flags(rawValue: row[2])

@@ -42,12 +42,28 @@ public struct DocumentCatalog: Sendable {
     ///   ``FileSystemError`` when a folder cannot be read; ``DatabaseAccessError`` when
     ///   the catalog database cannot be.
     public func documents(matching query: DocumentQuery) throws -> [Document] {
-        var documents: [Document] = []
+        Array(try listing(matching: query))
+    }
+
+    /// ``documents(matching:)`` held compactly, for a listing of many
+    /// documents: each is kept as a few bytes as soon as it is scanned.
+    ///
+    /// - Parameter query: The locations, filters and order.
+    /// - Returns: The matching documents, made one by one as they are read.
+    /// - Throws: As ``documents(matching:)``.
+    public func listing(matching query: DocumentQuery) throws -> DocumentListing {
+        var listing = DocumentListing()
+        let addCoordinationStates = coordinationStatesAdder()
         for location in query.locations {
-            documents += try scanner.scan(location, recursive: query.recursive)
+            try scanner.scan(location, recursive: query.recursive) { document in
+                guard query.matches(document, registry: registry) else { return }
+                var document = document
+                addCoordinationStates(&document)
+                listing.append(document)
+            }
         }
-        let matching = documents.filter { query.matches($0, registry: registry) }
-        return query.ordered(addingCoordinationStates(to: matching), registry: registry)
+        listing.sort(as: query, registry: registry)
+        return listing
     }
 
     /// A document by path, by filename or display name as `list` shows it

@@ -54,21 +54,44 @@ public struct DocumentQuery: Sendable, Hashable {
     ///   - registry: Gives type descriptions for the `kind` key.
     /// - Returns: The documents in order, reversed when ``reverse`` is set.
     public func ordered(_ documents: [Document], registry: TypeRegistry) -> [Document] {
-        func nameOrder(_ lhs: Document, _ rhs: Document) -> ComparisonResult {
+        let keys = documents.map { document in
+            OrderingKey(
+                listedName: document.listedName, location: document.location, modificationDate: document.modificationDate, size: document.size,
+                kind: sort == .kind ? registry.type(withIdentifier: document.type)?.description ?? document.type : ""
+            )
+        }
+        return order(of: keys).map { documents[$0] }
+    }
+
+    /// What the order compares of a document, made once per document: a
+    /// listed name is built, and a kind looked up, once rather than at
+    /// each of the million comparisons of a large listing.
+    struct OrderingKey {
+        var listedName: String
+        var location: Location
+        var modificationDate: Date
+        var size: Int64
+        /// The type's description, for the `kind` key only.
+        var kind: String
+    }
+
+    /// The positions of `keys` in the query's order; a stable sort, so that
+    /// documents the order cannot tell apart keep the order they came in.
+    func order(of keys: [OrderingKey]) -> [Int] {
+        func nameOrder(_ lhs: OrderingKey, _ rhs: OrderingKey) -> ComparisonResult {
             let result = lhs.listedName.compare(rhs.listedName, options: [.caseInsensitive, .numeric])
             if result != .orderedSame { return result }
             if lhs.location != rhs.location { return lhs.location < rhs.location ? .orderedAscending : .orderedDescending }
             return lhs.listedName < rhs.listedName ? .orderedAscending : (lhs.listedName == rhs.listedName ? .orderedSame : .orderedDescending)
         }
-        func kind(_ document: Document) -> String {
-            registry.type(withIdentifier: document.type)?.description ?? document.type
-        }
-        let sorted = documents.sorted { lhs, rhs in
+        let sorted = keys.indices.sorted { lhsIndex, rhsIndex in
+            let lhs = keys[lhsIndex]
+            let rhs = keys[rhsIndex]
             let primary: ComparisonResult = switch sort {
             case .name: .orderedSame
             case .date: lhs.modificationDate == rhs.modificationDate ? .orderedSame : (lhs.modificationDate > rhs.modificationDate ? .orderedAscending : .orderedDescending)
             case .size: lhs.size == rhs.size ? .orderedSame : (lhs.size > rhs.size ? .orderedAscending : .orderedDescending)
-            case .kind: kind(lhs).compare(kind(rhs), options: [.caseInsensitive])
+            case .kind: lhs.kind.compare(rhs.kind, options: [.caseInsensitive])
             }
             return (primary == .orderedSame ? nameOrder(lhs, rhs) : primary) == .orderedAscending
         }

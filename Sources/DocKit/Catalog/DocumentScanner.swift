@@ -15,6 +15,8 @@ public struct DocumentScanner: Sendable {
     /// coarsest clocks in use (FAT's); ext4, XFS and btrfs tick in
     /// nanoseconds, so little is ever examined twice.
     var racyWindow: Int64 = 2_000_000_000
+    /// Each write is one transaction; in WAL mode a commit costs no sync.
+    static let changesWrittenTogether = 4096
 
     /// Creates a scanner.
     ///
@@ -38,25 +40,63 @@ public struct DocumentScanner: Sendable {
     ///   ``FileSystemError`` when a folder cannot be read, and
     ///   ``DatabaseAccessError`` when the catalog cannot be read or written.
     public func scan(_ location: Location, recursive: Bool = false) throws -> [Document] {
+        var documents: [Document] = []
+        try scan(location, recursive: recursive) { documents.append($0) }
+        return documents
+    }
+
+    /// ``scan(_:recursive:)``, handing each document to `body` as it is
+    /// found, so that a listing need not hold them as documents.
+    func scan(_ location: Location, recursive: Bool, _ body: (Document) throws -> Void) throws {
         let root = try locations.existingDocumentsDirectory(location)
         // Entries typed by another registry (a handler registered since,
         // or shared-mime-info updated) are all typed again.
         let digest = registry.digest
         let sameRegistry = try catalog.registryDigest(of: location) == digest
-        let stored = try catalog.entries(in: location, documentsDirectory: root)
-        let previous = sameRegistry ? stored : [:]
-        var entries: [CatalogStore.Entry] = []
-        try scanDirectory(root, relativePath: RawPath(bytes: []), location: location, recursive: recursive, previous: previous, into: &entries)
-        // After a registry change, rows this scan did not reach (inside
-        // folders, when not recursive) are dropped rather than kept with
-        // types from the old registry.
-        try catalog.reconcile(location, with: entries, previous: stored) { path in
-            !sameRegistry || recursive || path.components.count == 1
+        var count = 0
+        var reused = 0
+        if recursive {
+            let stored = try catalog.entries(in: location, documentsDirectory: root)
+            let previous = sameRegistry ? stored : [:]
+            var entries: [CatalogStore.Entry] = []
+            try scanDirectory(root, relativePath: RawPath(bytes: []), location: location, recursive: true, previous: { previous[$0] }) { entries.append($0) }
+            // After a registry change, rows this scan did not reach are
+            // dropped rather than kept with types from the old registry.
+            try catalog.reconcile(location, with: entries, previous: stored) { _ in true }
+            count = entries.count
+            reused = entries.filter { previous[$0.document.relativePath] == $0 }.count
+            for entry in entries { try body(entry.document) }
+        } else {
+            // The folder's names and the catalog's rows are both read in
+            // byte order, and matched as they go.
+            let listing = try FolderListing(root, atTopLevel: true)
+            let stored = catalog.sortedEntries(in: location, documentsDirectory: root)
+            var changed: [CatalogStore.Entry] = []
+            try examine(
+                listing, at: Array(listing.names.indices), in: root, relativePath: RawPath(bytes: []), location: location, recursive: false,
+                previous: { sameRegistry ? try stored.entry(at: $0) : nil }
+            ) { entry in
+                let relativePath = entry.document.relativePath
+                let before = try stored.entry(at: relativePath)
+                try stored.keep(relativePath)
+                if before != entry { changed.append(entry) } else if sameRegistry { reused += 1 }
+                count += 1
+                try body(entry.document)
+                // Written as they come, a few thousand at a time, so that a
+                // first listing does not hold 50,000 new entries.
+                if changed.count >= Self.changesWrittenTogether {
+                    try catalog.write(location, changed: changed, removed: [])
+                    changed.removeAll(keepingCapacity: true)
+                }
+            }
+            try stored.finish()
+            // Rows inside folders, left by a recursive listing, stay unless
+            // they were typed by another registry.
+            let removed = stored.unkept.filter { !sameRegistry || $0.components.count == 1 }
+            try catalog.write(location, changed: changed, removed: removed)
         }
         if !sameRegistry { try catalog.setRegistryDigest(digest, of: location) }
-        let reused = entries.filter { previous[$0.document.relativePath] == $0 }.count
-        Diagnostics.catalog.debug("scanned \(location) \(root): \(entries.count) entries, \(reused) unchanged since the catalog last saw them")
-        return entries.map(\.document)
+        Diagnostics.catalog.debug("scanned \(location) \(root): \(count) entries, \(reused) unchanged since the catalog last saw them")
     }
 
     /// The documents of one folder of `location` whose listed names
@@ -98,7 +138,7 @@ public struct DocumentScanner: Sendable {
         let paths = chosen.map { folder.appending(listing.names[$0]) }
         let previous = sameRegistry ? try catalog.entries(in: location, documentsDirectory: root, relativePaths: paths) : [:]
         var entries: [CatalogStore.Entry] = []
-        try examine(listing, at: chosen, in: directory, relativePath: folder, location: location, recursive: false, previous: previous, into: &entries)
+        try examine(listing, at: chosen, in: directory, relativePath: folder, location: location, recursive: false, previous: { previous[$0] }) { entries.append($0) }
         let examined = Set(paths)
         try catalog.reconcile(location, with: entries, previous: previous) { examined.contains($0) }
         return entries.map(\.document).filter { accepts($0.name) }
@@ -106,15 +146,17 @@ public struct DocumentScanner: Sendable {
 
     private func scanDirectory(
         _ directory: RawPath, relativePath: RawPath, location: Location, recursive: Bool,
-        previous: [RawPath: CatalogStore.Entry], into entries: inout [CatalogStore.Entry]
+        previous: (RawPath) throws -> CatalogStore.Entry?, into emit: (CatalogStore.Entry) throws -> Void
     ) throws {
         let listing = try FolderListing(directory, atTopLevel: relativePath.isEmpty)
-        try examine(listing, at: Array(listing.names.indices), in: directory, relativePath: relativePath, location: location, recursive: recursive, previous: previous, into: &entries)
+        try examine(listing, at: Array(listing.names.indices), in: directory, relativePath: relativePath, location: location, recursive: recursive, previous: previous, into: emit)
     }
 
+    /// Hands `emit` the entries in the order of `indices`, asking
+    /// `previous` for each name's catalogued entry in that order too.
     private func examine(
         _ listing: FolderListing, at indices: [Int], in directory: RawPath, relativePath: RawPath, location: Location, recursive: Bool,
-        previous: [RawPath: CatalogStore.Entry], into entries: inout [CatalogStore.Entry]
+        previous: (RawPath) throws -> CatalogStore.Entry?, into emit: (CatalogStore.Entry) throws -> Void
     ) throws {
         for index in indices {
             let name = listing.names[index]
@@ -127,7 +169,7 @@ public struct DocumentScanner: Sendable {
                 // it is listed as the document it will become, once.
                 guard !listing.present.contains(temporary.document), listing.arriving[temporary.document] == temporary else { continue }
                 guard let status = try FileStatus.of(directory.appending(name)) else { continue }
-                entries.append(arrivingEntry(at: entryPath, in: location, status: status, becoming: temporary.document))
+                try emit(arrivingEntry(at: entryPath, in: location, status: status, becoming: temporary.document))
             case .conflictCopy(let copy):
                 // Beside its document, it is one of its versions; when the
                 // engine left only copies (rclone), the first stands for the
@@ -135,7 +177,7 @@ public struct DocumentScanner: Sendable {
                 guard !listing.present.contains(copy.original), listing.conflicted[copy.original] == copy else { continue }
                 let path = directory.appending(name)
                 guard let status = try FileStatus.of(path), status.kind != .other else { continue }
-                var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, cached: previous[entryPath])
+                var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, cached: try previous(entryPath))
                 entry.document.states.remove(.incomplete)
                 entry.document.states.insert(.inConflict)
                 entry.document.name = copy.original.description
@@ -144,27 +186,27 @@ public struct DocumentScanner: Sendable {
                     if !type.isDynamic, type.identifier != UTType.data { entry.document.type = type.identifier }
                 }
                 entry.document.displayName = displayName(of: copy.original.description, type: entry.document.type)
-                entries.append(entry)
+                try emit(entry)
             case .placeholder(let standingFor):
                 // Once the real file has arrived, the placeholder is stale.
                 guard !listing.present.contains(standingFor) else { continue }
                 guard let status = try FileStatus.of(directory.appending(name)) else { continue }
-                if let cached = previous[entryPath], cached.status == status {
-                    entries.append(cached)
+                if let cached = try previous(entryPath), cached.status == status {
+                    try emit(cached)
                 } else {
-                    entries.append(placeholderEntry(at: entryPath, in: location, status: status, standingFor: standingFor))
+                    try emit(placeholderEntry(at: entryPath, in: location, status: status, standingFor: standingFor))
                 }
             case .document:
                 let path = directory.appending(name)
                 guard let status = try FileStatus.of(path), status.kind != .other else { continue }
-                var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, cached: previous[entryPath])
+                var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, cached: try previous(entryPath))
                 // Decided by this listing, never taken from the catalog.
                 entry.document.states.subtract([.incomplete, .inConflict])
                 if listing.arriving[name] != nil || !(entry.package?.syncTemporaries.isEmpty ?? true) { entry.document.states.insert(.incomplete) }
                 if listing.conflicted[name] != nil || !(entry.package?.conflictCopies.isEmpty ?? true) { entry.document.states.insert(.inConflict) }
-                entries.append(entry)
+                try emit(entry)
                 if recursive, entry.document.isFolder {
-                    try scanDirectory(path, relativePath: entryPath, location: location, recursive: true, previous: previous, into: &entries)
+                    try scanDirectory(path, relativePath: entryPath, location: location, recursive: true, previous: previous, into: emit)
                 }
             }
         }
@@ -203,7 +245,7 @@ public struct DocumentScanner: Sendable {
                 document.size = 0
             }
         case .regular, .other:
-            let identification = try FileTypeIdentifier(registry: registry).identify(path)
+            let identification = try FileTypeIdentifier(registry: registry).identify(path, status: status)
             document.type = identification.type.identifier
             document.typeWasGuessed = identification.guess != nil
         }

@@ -15,8 +15,11 @@ public struct SyncTemporary: Sendable, Hashable {
     /// - Parameter name: A file's name, without its folder.
     public init?(_ name: RawPath) {
         let bytes = name.bytes
-        func between(_ prefix: String, _ suffix: String) -> [UInt8]? {
-            let head = Array(prefix.utf8), tail = Array(suffix.utf8)
+        // Every name of a listing is judged here: the literals are compared
+        // as they are, never copied into arrays.
+        func between(_ prefix: StaticString, _ suffix: StaticString) -> [UInt8]? {
+            let head = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            let tail = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
             guard bytes.count > head.count + tail.count, bytes.starts(with: head), bytes.suffix(tail.count).elementsEqual(tail) else { return nil }
             return Array(bytes[head.count..<(bytes.count - tail.count)])
         }
@@ -29,7 +32,7 @@ public struct SyncTemporary: Sendable, Hashable {
             (document, writer) = (Self.droppingHexTag(inner, length: 8) ?? inner, "rclone")
         } else if let inner = between("", ".part") {
             (document, writer) = (inner, "a sync client or download (.part)")
-        } else if bytes.starts(with: Array(".~lock.".utf8)) {
+        } else if bytes.starts(with: ".~lock.".utf8) {
             // LibreOffice's lock file: the document is open, not arriving.
             return nil
         } else if let inner = between(".~", "") {

@@ -22,14 +22,22 @@ extension LockDirectory {
 
 extension DocumentCatalog {
     func addingCoordinationStates(to documents: [Document]) -> [Document] {
+        let add = coordinationStatesAdder()
+        return documents.map { document in
+            var document = document
+            add(&document)
+            return document
+        }
+    }
+
+    /// Adds the states held right now to one document at a time, the lock
+    /// directory read once, for a listing that never holds its documents.
+    func coordinationStatesAdder() -> (inout Document) -> Void {
         let locks = LockDirectory(home: home)
         let held = locks.heldStates()
-        guard !held.isEmpty else { return documents }
-        return documents.map { document in
-            guard let states = held[locks.key(for: document.path)] else { return document }
-            var document = document
-            document.states.formUnion(states)
-            return document
+        guard !held.isEmpty else { return { _ in } }
+        return { document in
+            if let states = held[locks.key(for: document.path)] { document.states.formUnion(states) }
         }
     }
 }

@@ -79,6 +79,12 @@ public struct FileTypeIdentifier: Sendable {
             throw .unreadableFile(path: path.description, reason: String(cString: strerror(error.errno)))
         }
         guard let status = found else { throw .fileNotFound(path: path.description) }
+        return try identify(path, status: status)
+    }
+
+    /// As `identify(_:)` of a path, for a file whose `lstat` the caller has
+    /// just made: a scan would otherwise make a second one for each file.
+    func identify(_ path: RawPath, status: FileStatus) throws(TypeRegistryError) -> Identification {
         let name = path.lastComponent.description
         switch status.kind {
         case .symbolicLink:

@@ -45,19 +45,28 @@ struct ListCommand: AsyncParsableCommand {
         query.sort = sort
         query.reverse = reverse
         query.recursive = recursive
-        let documents = try catalog.documents(matching: query)
-        try context.output.result(jsonArray: documents) { document in
-            var report = DocumentReport(document, registry: catalog.registry)
+        let documents = try catalog.listing(matching: query)
+        // Looked up once per type, not once per document.
+        var kinds: [String: String] = [:]
+        func kind(of document: Document) -> String {
+            if document.isFolder { return DocumentReport.kind(of: document, registry: catalog.registry) }
+            if let kind = kinds[document.type] { return kind }
+            let kind = DocumentReport.kind(of: document, registry: catalog.registry)
+            kinds[document.type] = kind
+            return kind
+        }
+        try context.output.result(documentReports: documents) { document in
+            var report = DocumentReport(document, registry: catalog.registry, kind: kind(of: document))
             if versions, document.states.contains(.inConflict) {
                 report.conflicts = try DocumentVersions.of(document).unresolvedConflicts.map(VersionReport.init)
             }
             return report
         } text: { text in
-            try render(documents, registry: catalog.registry, text)
+            try render(documents, kind: kind, text)
         }
     }
 
-    private func render(_ documents: [Document], registry: TypeRegistry, _ text: TextForm) throws {
+    private func render(_ documents: DocumentListing, kind: (Document) -> String, _ text: TextForm) throws {
         if documents.isEmpty {
             text.note("no documents")
             return
@@ -68,7 +77,7 @@ struct ListCommand: AsyncParsableCommand {
         for document in documents {
             var row = [
                 document.listedName + (document.isFolder ? "/" : ""),
-                DocumentReport.kind(of: document, registry: registry),
+                kind(document),
                 document.isFolder ? "-" : Formatting.size(document.size),
                 Formatting.date(document.modificationDate),
                 document.location.rawValue + (document.states.isEmpty || long ? "" : " (\(document.stateList.map(\.rawValue).joined(separator: ", ")))"),
@@ -86,6 +95,6 @@ struct ListCommand: AsyncParsableCommand {
                 }
             }
         }
-        text.line(table.render())
+        text.table(table)
     }
 }

@@ -21,14 +21,15 @@ struct DocumentReport: Encodable {
     /// `versions` names them.
     var conflicts: [VersionReport]?
 
-    init(_ document: Document, registry: TypeRegistry) {
+    /// - Parameter kind: The document's ``kind(of:registry:)``, when the caller already knows it.
+    init(_ document: Document, registry: TypeRegistry, kind: String? = nil) {
         name = document.name
         displayName = document.displayName
         path = document.path.description
         relativePath = document.relativePath.description
         location = document.location.rawValue
         type = document.type
-        kind = Self.kind(of: document, registry: registry)
+        self.kind = kind ?? Self.kind(of: document, registry: registry)
         size = document.size
         modified = Formatting.isoDate(document.modificationDate)
         isPackage = document.isPackage

@@ -45,6 +45,18 @@ struct Output: Sendable {
         }
     }
 
+    /// ``result(jsonArray:_:text:)`` for document reports, each written
+    /// by hand when it can be: the form of `list` of 100,000 documents.
+    func result<Source: Sequence>(
+        documentReports source: Source, _ transform: (Source.Element) throws -> DocumentReport, text: (TextForm) throws -> Void
+    ) throws {
+        if json {
+            try emit(documentReports: source, transform)
+        } else {
+            try text(TextForm(output: self, quiet: quiet))
+        }
+    }
+
     /// One event of a command that reports as it goes: a JSON line, or its
     /// text form.
     func event<Value: Encodable>(_ value: @autoclosure () throws -> Value, text: (TextForm) throws -> Void) throws {
@@ -87,24 +99,33 @@ struct Output: Sendable {
     /// documents never holds its whole JSON.
     private func emit<Source: Sequence, Element: Encodable>(jsonArray source: Source, _ transform: (Source.Element) throws -> Element) throws {
         let encoder = Self.encoder(pretty: true)
-        let newline = UInt8(ascii: "\n")
+        try emitArray(source) { item, buffer in
+            Self.appendIndented(try encoder.encode(try transform(item)), to: &buffer)
+        }
+    }
+
+    /// ``emit(jsonArray:_:)`` of document reports, each written by hand
+    /// when it can be (``DocumentReport/prettyJSONElement()``).
+    private func emit<Source: Sequence>(documentReports source: Source, _ transform: (Source.Element) throws -> DocumentReport) throws {
+        let encoder = Self.encoder(pretty: true)
+        try emitArray(source) { item, buffer in
+            let report = try transform(item)
+            if let element = report.prettyJSONElement() {
+                buffer += element
+            } else {
+                Self.appendIndented(try encoder.encode(report), to: &buffer)
+            }
+        }
+    }
+
+    private func emitArray<Source: Sequence>(_ source: Source, _ appendElement: (Source.Element, inout [UInt8]) throws -> Void) throws {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 17)
         var first = true
         for item in source {
-            let encoded = try encoder.encode(try transform(item))
             buffer += first ? Array("[\n  ".utf8) : Array(",\n  ".utf8)
             first = false
-            // Indented a level, as inside the array; JSONEncoder leaves the
-            // empty line of an empty array unindented.
-            encoded.withUnsafeBytes { bytes in
-                var atLineStart = false
-                for byte in bytes {
-                    if atLineStart && byte != newline { buffer += [0x20, 0x20] }
-                    buffer.append(byte)
-                    atLineStart = byte == newline
-                }
-            }
+            try appendElement(item, &buffer)
             if buffer.count >= 1 << 16 {
                 FileHandle.standardOutput.write(Data(buffer))
                 buffer.removeAll(keepingCapacity: true)
@@ -113,6 +134,20 @@ struct Output: Sendable {
         // JSONEncoder's own form of an empty array.
         buffer += Array((first ? "[\n\n]\n" : "\n]\n").utf8)
         FileHandle.standardOutput.write(Data(buffer))
+    }
+
+    /// Indented a level, as inside the array; JSONEncoder leaves the
+    /// empty line of an empty array unindented.
+    private static func appendIndented(_ encoded: Data, to buffer: inout [UInt8]) {
+        let newline = UInt8(ascii: "\n")
+        encoded.withUnsafeBytes { bytes in
+            var atLineStart = false
+            for byte in bytes {
+                if atLineStart && byte != newline { buffer += [0x20, 0x20] }
+                buffer.append(byte)
+                atLineStart = byte == newline
+            }
+        }
     }
 
     /// One compact JSON object per line, flushed at once: the stream form
@@ -145,6 +180,30 @@ struct Output: Sendable {
     /// keeps `--quiet`'s rule.
     func line(_ text: String = "") {
         print(TerminalText.lines(text))
+    }
+
+    /// The same text as `line(table.render())`, written as it is laid
+    /// out, so that a table of 100,000 rows is never held whole as text.
+    func emit(table: Table) {
+        // A name holding the styling marks can style the lines after it:
+        // such a table is made visible as one text, as it always was.
+        guard !table.hasStyleMarks else { return line(table.render()) }
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(1 << 17)
+        table.forEachLine { index, line in
+            // Rows were made visible cell by cell; only the header carries styling.
+            if index == 0 {
+                chunk += TerminalText.lines(String(decoding: line, as: UTF8.self)).utf8
+            } else {
+                chunk += line
+            }
+            chunk.append(UInt8(ascii: "\n"))
+            if chunk.count >= 1 << 16 {
+                print(String(decoding: chunk, as: UTF8.self), terminator: "")
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        print(String(decoding: chunk, as: UTF8.self), terminator: "")
     }
 
     /// A line written at once, unbuffered: for commands that report as

@@ -6,7 +6,17 @@ import Foundation
 /// an ellipsis; on a pipe nothing is cut.
 struct Table {
     var headers: [String]
-    var rows: [[String]] = []
+    /// Every cell's text, one after another, and where each cell and row
+    /// ends: a listing of 100,000 documents holds its table as a few
+    /// megabytes of bytes, not as half a million strings.
+    private var text: [UInt8] = []
+    private var cellEnds: [UInt32] = []
+    /// Each cell's width, measured once as it is added.
+    private var cellColumns: [UInt32] = []
+    private var rowEnds: [Int] = []
+    /// A cell holding our styling's private-use marks must be rendered
+    /// with the whole table, as it always was (see ``TerminalText``).
+    private(set) var hasStyleMarks = false
 
     init(_ headers: String...) {
         self.headers = headers
@@ -15,36 +25,81 @@ struct Table {
     /// Each cell is made one visible line here, before widths are
     /// measured, so that no name can split a row or move the cursor.
     mutating func append(_ row: [String]) {
-        rows.append(row.map { TerminalText.visible($0, keepingNewlines: false) })
+        for cell in row {
+            // Printable ASCII, most cells of a listing, is shown as it is
+            // and takes a column a byte.
+            if cell.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                text += cell.utf8
+                cellEnds.append(UInt32(text.count))
+                cellColumns.append(UInt32(cell.utf8.count))
+                continue
+            }
+            let visible = TerminalText.visible(cell, keepingNewlines: false)
+            if !hasStyleMarks, !visible.utf8.allSatisfy({ $0 < 0x80 }),
+               visible.unicodeScalars.contains(where: { $0 == TerminalText.styleStart || $0 == TerminalText.styleEnd }) {
+                hasStyleMarks = true
+            }
+            text += visible.utf8
+            cellEnds.append(UInt32(text.count))
+            cellColumns.append(UInt32(TerminalColumns.count(visible)))
+        }
+        rowEnds.append(cellEnds.count)
     }
 
     func render(width: Int? = Terminal.width) -> String {
-        let all = [headers] + rows
-        // Measured once: a listing has a row per document.
-        let lengths = all.map { $0.map(TerminalColumns.count) }
-        var widths = headers.indices.map { column in lengths.map { $0[column] }.max() ?? 0 }
+        var text = ""
+        forEachLine(width: width) { index, line in
+            if index > 0 { text += "\n" }
+            text += String(decoding: line, as: UTF8.self)
+        }
+        return text
+    }
+
+    /// Each line's bytes in turn, the header first and marked bold, so
+    /// that a long table can be written as it is laid out; cells are
+    /// copied as the bytes they were kept as, and made text again only to
+    /// be cut.
+    func forEachLine(width: Int? = Terminal.width, _ body: (Int, [UInt8]) -> Void) {
+        var widths = headers.map(TerminalColumns.count)
+        var measured = 0
+        for end in rowEnds {
+            for (column, cell) in (measured..<end).enumerated() where column < widths.count {
+                widths[column] = max(widths[column], Int(cellColumns[cell]))
+            }
+            measured = end
+        }
         let shrinking = headers.firstIndex(of: "NAME") ?? headers.count - 1
         if let width, widths.count > 1 {
             let fixed = widths.indices.filter { $0 != shrinking }.map { widths[$0] }.reduce(0, +) + 2 * (widths.count - 1)
             widths[shrinking] = max(8, min(widths[shrinking], width - fixed))
         }
-        var text = ""
-        for (index, row) in all.enumerated() {
-            var line = ""
-            for (column, cell) in row.enumerated() {
-                var shown = cell
-                var length = lengths[index][column]
-                if length > widths[column] {
-                    shown = TerminalColumns.prefix(cell, fitting: widths[column] - 1) + "…"
-                    length = TerminalColumns.count(shown)
-                }
-                if column > 0 { line += "  " }
-                line += shown
-                if column < row.count - 1 { line += String(repeating: " ", count: widths[column] - length) }
+        var line: [UInt8] = []
+        func add<Cell: Collection<UInt8>>(_ cell: Cell, length: Int, column: Int, of count: Int) {
+            if column > 0 { line += [0x20, 0x20] }
+            var length = length
+            if length > widths[column] {
+                let shown = TerminalColumns.prefix(String(decoding: cell, as: UTF8.self), fitting: widths[column] - 1) + "…"
+                length = TerminalColumns.count(shown)
+                line += shown.utf8
+            } else {
+                line += cell
             }
-            if index > 0 { text += "\n" }
-            text += index == 0 ? Terminal.bold(line) : line
+            if column < count - 1 { line += repeatElement(0x20, count: widths[column] - length) }
         }
-        return text
+        for (column, header) in headers.enumerated() {
+            add(Array(header.utf8), length: TerminalColumns.count(header), column: column, of: headers.count)
+        }
+        body(0, Array(Terminal.bold(String(decoding: line, as: UTF8.self)).utf8))
+        var cell = 0
+        for (row, end) in rowEnds.enumerated() {
+            line.removeAll(keepingCapacity: true)
+            let count = end - cell
+            for column in 0..<count {
+                let start = cell == 0 ? 0 : Int(cellEnds[cell - 1])
+                add(text[start..<Int(cellEnds[cell])], length: Int(cellColumns[cell]), column: column, of: count)
+                cell += 1
+            }
+            body(row + 1, line)
+        }
     }
 }

@@ -11,6 +11,11 @@ struct TextForm {
         output.line(text)
     }
 
+    /// A table, an answer as ``line(_:)`` is, written as it is laid out.
+    func table(_ table: Table) {
+        output.emit(table: table)
+    }
+
     /// ``line(_:)`` written at once, for a reader at the other end of a
     /// pipe while the command goes on.
     func streamedLine(_ text: String) {

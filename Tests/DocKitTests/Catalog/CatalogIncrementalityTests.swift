@@ -231,6 +231,26 @@ struct CatalogIncrementalityTests {
         #expect(try home.catalogEntries(.local).keys.contains(RawPath("Same.txt")))
     }
 
+    @Test("a folder of more names than a page of rows and a batch of writes is catalogued whole, and read back row by row in order")
+    func largeFolderIsMatchedAcrossPages() throws {
+        let home = try TestHome("incremental")
+        let count = CatalogStore.SortedEntries.pageSize * 2 + DocumentScanner.changesWrittenTogether
+        let names = (0..<count).map { "File \(String(format: "%05d", $0)).txt" }
+        for name in names { try home.write("", to: name) }
+        #expect(try Self.scan(home).count == count)
+        #expect(try home.catalogEntries(.local).count == count)
+
+        // Rows far into the last page are still found for their names.
+        let late = try #require(names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.last)
+        try Self.tamper(home, late) { $0.displayName = "From the catalog" }
+        #expect(try Self.named(try Self.scan(home), late).displayName == "From the catalog")
+
+        let removed = Set(stride(from: 0, to: count, by: 700).map { names[$0] })
+        for name in removed { try FileManager.default.removeItem(at: home.url(name)) }
+        #expect(try Self.scan(home).count == count - removed.count)
+        #expect(Set(try home.catalogEntries(.local).keys) == Set(names.filter { !removed.contains($0) }.map { RawPath($0) }))
+    }
+
     // MARK: Registry changes and timing
 
     @Test("a type registered after a scan applies to files that did not change")

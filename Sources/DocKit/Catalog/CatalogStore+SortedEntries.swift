@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+
+extension CatalogStore {
+    /// A location's rows in the byte order of their relative paths, which
+    /// is the order a folder's names are examined in: a scan finds each
+    /// name's entry by reading forward, as in a merge, instead of first
+    /// holding a location's 50,000 entries in a dictionary. Rows are read a
+    /// page at a time, each page in its own read, so that the scan can
+    /// write what changed as it goes instead of holding it to the end.
+    final class SortedEntries {
+        static let pageSize = 1024
+        private let catalog: CatalogStore
+        private let location: Location
+        private let documentsDirectory: RawPath
+        private var page: [(relativePath: RawPath, entry: Entry?)] = []
+        private var position = 0
+        private var isLastPage = false
+        private var head: (relativePath: RawPath, entry: Entry?)?
+        private var headKept = false
+        private var started = false
+        /// The rows read past that no entry of this scan is at.
+        private(set) var unkept: [RawPath] = []
+
+        fileprivate init(catalog: CatalogStore, location: Location, documentsDirectory: RawPath) {
+            self.catalog = catalog
+            self.location = location
+            self.documentsDirectory = documentsDirectory
+        }
+
+        /// The entry at `relativePath`; paths must be asked for in
+        /// nondecreasing order. A row this version cannot read is nil, and
+        /// simply scanned again.
+        func entry(at relativePath: RawPath) throws(DatabaseAccessError) -> Entry? {
+            try advance(to: relativePath)
+            guard let head, head.relativePath == relativePath else { return nil }
+            return head.entry
+        }
+
+        /// Marks the row at `relativePath`, if any, as one this scan found
+        /// an entry at.
+        func keep(_ relativePath: RawPath) throws(DatabaseAccessError) {
+            try advance(to: relativePath)
+            if head?.relativePath == relativePath { headKept = true }
+        }
+
+        /// Reads to the end, so that ``unkept`` holds every row not kept.
+        func finish() throws(DatabaseAccessError) {
+            if !started { try step() }
+            while head != nil { try step() }
+        }
+
+        private func advance(to relativePath: RawPath) throws(DatabaseAccessError) {
+            if !started { try step() }
+            while let head, head.relativePath < relativePath { try step() }
+        }
+
+        private func step() throws(DatabaseAccessError) {
+            if let head, !headKept { unkept.append(head.relativePath) }
+            headKept = false
+            if position == page.count, !isLastPage {
+                try readPage(after: started ? head?.relativePath : nil)
+            }
+            started = true
+            guard position < page.count else {
+                head = nil
+                return
+            }
+            head = page[position]
+            position += 1
+        }
+
+        private func readPage(after last: RawPath?) throws(DatabaseAccessError) {
+            let location = location
+            let documentsDirectory = documentsDirectory
+            do {
+                page = try catalog.pool.read { db in
+                    // The primary key's index gives this order without sorting.
+                    let rows = if let last {
+                        try Row.fetchCursor(
+                            db,
+                            sql: "SELECT \(CatalogStore.columns) FROM catalogEntry WHERE location = ? AND relativePath > ? ORDER BY relativePath LIMIT ?",
+                            arguments: [location.rawValue, Data(last.bytes), Self.pageSize]
+                        )
+                    } else {
+                        try Row.fetchCursor(
+                            db, sql: "SELECT \(CatalogStore.columns) FROM catalogEntry WHERE location = ? ORDER BY relativePath LIMIT ?",
+                            arguments: [location.rawValue, Self.pageSize]
+                        )
+                    }
+                    var page: [(relativePath: RawPath, entry: Entry?)] = []
+                    page.reserveCapacity(Self.pageSize)
+                    while let row = try rows.next() {
+                        let entry = CatalogStore.entry(from: row, location: location, documentsDirectory: documentsDirectory)
+                        page.append((entry?.document.relativePath ?? RawPath(bytes: Array(row[1] as Data)), entry))
+                    }
+                    return page
+                }
+            } catch {
+                throw DatabaseAccessError(path: catalog.path, error: error)
+            }
+            position = 0
+            isLastPage = page.count < Self.pageSize
+        }
+    }
+
+    /// The rows of `location` in order, read as they are asked for.
+    func sortedEntries(in location: Location, documentsDirectory: RawPath) -> SortedEntries {
+        SortedEntries(catalog: self, location: location, documentsDirectory: documentsDirectory)
+    }
+}
