@@ -51,7 +51,7 @@ struct DesktopEntry: Sendable, Hashable {
         var sawGroup = false
         for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine[...]
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingBlanks
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if trimmed.hasPrefix("[") {
                 guard trimmed.hasSuffix("]") else { throw MalformedFileError(path: path, keyPath: "line \(number + 1)", reason: "a group header must end with ']'") }
@@ -69,10 +69,10 @@ struct DesktopEntry: Sendable, Hashable {
                 throw MalformedFileError(path: path, keyPath: "line \(number + 1)", reason: "an entry before the first group header")
             }
             guard group == Self.group else { continue }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+            let key = String(line[..<equals].trimmingBlanks)
             // Localised values (Name[de]) are not used.
             if key.contains("[") { continue }
-            values[key] = String(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+            values[key] = String(line[line.index(after: equals)...].trimmingBlanks)
         }
         guard sawGroup else { throw MalformedFileError(path: path, reason: "has no [Desktop Entry] group") }
         func keyPath(_ key: String) -> String { "\(Self.group).\(key)" }
@@ -173,7 +173,7 @@ struct DesktopEntry: Sendable, Hashable {
             }
         }
         items.append(current)
-        return items.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return items.map { String($0.trimmingBlanks) }.filter { !$0.isEmpty }
     }
 
     /// The entry as a handler: one Default-ranked Viewer claim on its MIME

@@ -46,7 +46,7 @@ struct MimeAppsList: Sendable, Hashable {
         var removedHere: [String: Set<String>] = [:]
         var addedHere: [(String, [String])] = []
         for rawLine in text.split(whereSeparator: \.isNewline) {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = String(rawLine.trimmingBlanks)
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("["), line.hasSuffix("]") {
                 group = String(line.dropFirst().dropLast())
@@ -55,7 +55,7 @@ struct MimeAppsList: Sendable, Hashable {
             guard let equals = line.firstIndex(of: "=") else { continue }
             let mimeType = TypeTagClass.mimeType.normalized(String(line[..<equals]))
             let identifiers = line[line.index(after: equals)...].split(separator: ";")
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .map { String($0.trimmingBlanks) }
                 .filter { $0.hasSuffix(".desktop") && $0.count > ".desktop".count }
                 .map { String($0.dropLast(".desktop".count)) }
             switch group {
