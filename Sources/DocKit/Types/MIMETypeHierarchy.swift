@@ -20,16 +20,16 @@ struct MIMETypeHierarchy: Sendable, Hashable {
         var hierarchy = MIMETypeHierarchy()
         for directory in XDGBaseDirectories(environment: environment).dataDirectories {
             let mime = directory.appending(path: "mime", directoryHint: .isDirectory)
-            if let text = try? String(contentsOf: mime.appending(path: "subclasses"), encoding: .utf8) {
-                for (child, parent) in pairs(text) where !(hierarchy.parents[child]?.contains(parent) ?? false) {
+            if let data = try? Data(contentsOf: mime.appending(path: "subclasses")) {
+                for (child, parent) in pairs(data) where !(hierarchy.parents[child]?.contains(parent) ?? false) {
                     hierarchy.parents[child, default: []].append(parent)
                 }
             }
-            if let text = try? String(contentsOf: mime.appending(path: "types"), encoding: .utf8) {
-                hierarchy.declaredTypes.formUnion(text.split(separator: "\n").map { TypeTagClass.mimeType.normalized(String($0)) })
+            if let data = try? Data(contentsOf: mime.appending(path: "types")) {
+                for line in lines(data) { hierarchy.declaredTypes.insert(mimeType(line)) }
             }
-            if let text = try? String(contentsOf: mime.appending(path: "aliases"), encoding: .utf8) {
-                for (alias, name) in pairs(text) where hierarchy.canonicalNames[alias] == nil {
+            if let data = try? Data(contentsOf: mime.appending(path: "aliases")) {
+                for (alias, name) in pairs(data) where hierarchy.canonicalNames[alias] == nil {
                     hierarchy.canonicalNames[alias] = name
                 }
             }
@@ -37,15 +37,30 @@ struct MIMETypeHierarchy: Sendable, Hashable {
         return hierarchy
     }
 
-    private static func pairs(_ text: String) -> [(String, String)] {
-        text.split(separator: "\n").compactMap { line in
-            let words = line.split(separator: " ", maxSplits: 1)
-            guard words.count == 2 else { return nil }
-            return (TypeTagClass.mimeType.normalized(String(words[0])), TypeTagClass.mimeType.normalized(String(words[1])))
+    /// The files are read as bytes, and a MIME type is made a string once:
+    /// the hierarchy is loaded by every command that ranks handlers, and
+    /// splitting its 2,000 lines as strings was a tenth of `info`.
+    private static func pairs(_ data: Data) -> [(String, String)] {
+        lines(data).compactMap { line in
+            guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+            let first = line[..<space], second = line[line.index(after: space)...]
+            guard !first.isEmpty, !second.isEmpty else { return nil }
+            return (mimeType(first), mimeType(second))
         }
     }
 
-    /// The type an alias stands for, or the type itself, normalized.
+    private static func lines(_ data: Data) -> [ArraySlice<UInt8>] {
+        [UInt8](data).split(separator: UInt8(ascii: "\n"))
+    }
+
+    /// As ``TypeTagClass/normalized(_:)`` makes a MIME type, without
+    /// lowercasing what has no capital.
+    private static func mimeType(_ bytes: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let plain = !bytes.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 >= 0x80 }
+        return plain ? text : TypeTagClass.mimeType.normalized(text)
+    }
+
     public func canonicalName(_ mimeType: String) -> String {
         let normalized = TypeTagClass.mimeType.normalized(mimeType)
         return canonicalNames[normalized] ?? normalized

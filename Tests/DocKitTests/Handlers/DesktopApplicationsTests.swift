@@ -110,4 +110,16 @@ struct DesktopApplicationsTests {
         #expect(hierarchy.contentType(of: ["text/x-unknown", "text/x-other"]) == "text/x-unknown")
         #expect(hierarchy.contentType(of: []) == nil)
     }
+
+    @Test("the hierarchy's files are read as GIO reads them: capitals folded, blank and odd lines skipped")
+    func hierarchyFilesWithCapitalsAndOddLines() throws {
+        let hierarchy = try Self.hierarchy([
+            "subclasses": "Text/X-Python text/plain\n\nnot-a-pair\napplication/x-Foo  application/Bar\n",
+            "aliases": "TEXT/X-PYTHON3 text/x-python\n",
+            "types": "Text/X-Python\n\n",
+        ])
+        #expect(hierarchy.lineage(of: ["text/x-python3"]) == ["text/x-python", "text/plain"])
+        #expect(hierarchy.lineage(of: ["application/x-foo"]) == ["application/x-foo", "application/bar"])
+        #expect(hierarchy.contentType(of: ["text/x-unknown", "TEXT/X-Python"]) == "text/x-python")
+    }
 }
