@@ -26,7 +26,27 @@ enum HandlerIdentifierDerivation {
 
     /// `$(NAME)`, `${NAME}` or `%NAME%`, anywhere in the value.
     static func isPlaceholder(_ value: String) -> Bool {
-        value.contains("$(") || value.contains("${") || value.range(of: #"%[A-Za-z_][A-Za-z0-9_]*%"#, options: .regularExpression) != nil
+        value.contains("$(") || value.contains("${") || containsPercentName(Array(value.utf8))
+    }
+
+    /// `%NAME%`, a name being a letter or `_` and then letters, digits or
+    /// `_`. Scanned on the bytes: a regular expression was compiled anew
+    /// for every manifest read, a tenth of `info`.
+    private static func containsPercentName(_ bytes: [UInt8]) -> Bool {
+        func startsName(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: "_") }
+        func continuesName(_ byte: UInt8) -> Bool { startsName(byte) || (0x30...0x39).contains(byte) }
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%"), index + 1 < bytes.count, startsName(bytes[index + 1]) else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < bytes.count, continuesName(bytes[end]) { end += 1 }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "%") { return true }
+            index = end
+        }
+        return false
     }
 
     /// The reverse-DNS part written out before the first placeholder, when
