@@ -4,7 +4,7 @@ import GRDB
 /// The catalog: what the scanner last found in each location, kept in
 /// SQLite so that the next scan re-reads only what changed. It is a cache
 /// of the disk, never an authority over it.
-public final class CatalogStore: Sendable {
+final class CatalogStore: Sendable {
     /// A catalogued entry and what it looked like on disk when catalogued.
     struct Entry: Sendable, Hashable {
         var document: Document

@@ -12,7 +12,7 @@ public struct DocumentCatalog: Sendable {
     /// Types documents by name and content.
     public let registry: TypeRegistry
     /// Lists the Documents folders, reusing what `catalog.sqlite` remembers of unchanged entries.
-    public let scanner: DocumentScanner
+    let scanner: DocumentScanner
 
     /// Opens the catalog of `home`, reading its configuration and its `Library/catalog.sqlite`.
     ///

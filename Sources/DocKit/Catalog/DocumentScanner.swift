@@ -4,7 +4,7 @@ import Foundation
 /// what the catalog knows about entries that have not changed: a file
 /// whose size, times and inode are the same keeps its type (no sniffing
 /// again), and a package none of whose directories changed is not walked.
-public struct DocumentScanner: Sendable {
+struct DocumentScanner: Sendable {
     /// The Documents folders scanned.
     public let locations: DocumentLocations
     /// Types new and changed entries; a different registry makes every entry typed again.

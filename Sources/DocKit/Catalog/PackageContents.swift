@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 
 /// What a package holds, found by walking it without following links.
-public struct PackageContents: Sendable, Hashable, Codable {
+struct PackageContents: Sendable, Hashable, Codable {
     /// Files, directories and links inside, not counting the package itself.
     public var entryCount: Int
     /// The sum of the sizes of the regular files and links inside.
