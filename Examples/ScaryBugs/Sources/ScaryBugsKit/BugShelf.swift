@@ -64,7 +64,7 @@ public struct BugShelf: Sendable {
     /// - Throws: ``CatalogError`` when there is no such bug;
     ///   ``EditingError`` when it cannot be opened or read.
     public func openBug(_ name: String) async throws -> BugDocument {
-        let document = editableDocument(at: try find(name).path, contents: BugContents())
+        let document = editableDocument(at: try find(name, in: openCatalog()).path, contents: BugContents())
         try await document.document.open()
         return document
     }
@@ -81,7 +81,8 @@ public struct BugShelf: Sendable {
     ///   the archive exists, ``PluginError`` when the plugin fails.
     public func share(_ names: [String], to archive: RawPath, replacing: Bool = false) async throws -> ArchiveExporter.Summary {
         let registry = try library.typeRegistry().registry
-        let bugs = try names.map(find)
+        let catalog = try library.openCatalog(registry: registry).catalog
+        let bugs = try names.map { try find($0, in: catalog) }
         let format = try ArchiveFormat(output: archive.description, registry: registry)
         let exporter = ArchiveExporter(locator: library.plugins(registry: registry), home: library.home)
         return try await exporter.export(bugs.map(\.path), to: archive, options: .init(format: format, force: replacing))
@@ -115,7 +116,7 @@ public struct BugShelf: Sendable {
     ///   or ``CoordinationError`` when it cannot be resolved now.
     public func resolveConflict(of name: String, keeping choice: ConflictResolver.Choice) throws -> ConflictResolver.Plan {
         let catalog = try openCatalog()
-        return try ConflictResolver(catalog: catalog, trash: library.trash).resolve(try catalog.resolve(name), keeping: choice)
+        return try ConflictResolver(catalog: catalog, trash: library.trash).resolve(try find(name, in: catalog), keeping: choice)
     }
 
     /// A bug's versions: the current one and what sync engines left.
@@ -125,11 +126,11 @@ public struct BugShelf: Sendable {
     /// - Throws: ``CatalogError`` for an unknown bug; ``FileSystemError``
     ///   when its package cannot be read.
     public func versions(of name: String) throws -> DocumentVersions {
-        try DocumentVersions.of(find(name))
+        try DocumentVersions.of(find(name, in: openCatalog()))
     }
 
-    private func find(_ name: String) throws -> Document {
-        let catalog = try openCatalog()
+    /// A bug by the name the user gives, with or without `.scarybug`.
+    private func find(_ name: String, in catalog: DocumentCatalog) throws -> Document {
         if let document = try? catalog.resolve(name) { return document }
         return try catalog.resolve(name.hasSuffix("." + ScaryBugsManifest.bugExtension) ? name : "\(name).\(ScaryBugsManifest.bugExtension)")
     }
