@@ -11,7 +11,7 @@ struct ConfigCommand: AsyncParsableCommand {
     )
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show every setting and its value.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Show every setting and its value.")
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
@@ -30,7 +30,7 @@ struct ConfigCommand: AsyncParsableCommand {
     }
 
     struct Get: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print a setting's value (its default when unset).")
+        static let configuration = CommandConfiguration(commandName: "get", abstract: "Print a setting's value (its default when unset).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The setting.") var key: String
 
@@ -43,7 +43,7 @@ struct ConfigCommand: AsyncParsableCommand {
     }
 
     struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a setting.")
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Change a setting.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The setting.") var key: String
         @Argument(help: "Its new value.") var value: String
@@ -61,7 +61,7 @@ struct ConfigCommand: AsyncParsableCommand {
     }
 
     struct Unset: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Return a setting to its default.")
+        static let configuration = CommandConfiguration(commandName: "unset", abstract: "Return a setting to its default.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The setting.") var key: String
 
