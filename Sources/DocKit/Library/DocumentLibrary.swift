@@ -24,6 +24,10 @@ public struct DocumentLibrary: Sendable {
     public let installation: Installation
     /// Where documents deleted without `permanent` go.
     public let trash: Trash
+    /// The variables the home's XDG directories, `PATH` and desktop are
+    /// found through, read once: building `ProcessInfo`'s copy again for
+    /// each folder that needs one was a fiftieth of `info`.
+    public let environment: [String: String]
 
     /// A catalog ready for use, and what recovery did to make it so.
     public struct OpenedCatalog: Sendable {
@@ -40,10 +44,16 @@ public struct DocumentLibrary: Sendable {
     ///     the running program or through `DOCBROWSER_SHARE_DIR`.
     ///   - trash: The freedesktop Trash deleted documents go to; by default
     ///     the user's home Trash.
-    public init(home: Home, installation: Installation = .locate(), trash: Trash = .home()) {
+    ///   - environment: Where XDG directories, `PATH` and the installation
+    ///     are looked up; by default the process's.
+    public init(
+        home: Home, installation: Installation? = nil, trash: Trash? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.home = home
-        self.installation = installation
-        self.trash = trash
+        self.installation = installation ?? .locate(environment: environment)
+        self.trash = trash ?? .home(environment: environment)
+        self.environment = environment
     }
 
     /// The type registry's store: the system declarations, every
@@ -56,7 +66,7 @@ public struct DocumentLibrary: Sendable {
         let sources = TypeSources(
             systemDirectories: [installation.systemTypesDirectory],
             handlerManifests: handlerManifestLocations.manifestFiles(),
-            sharedMimeInfoDirectories: TypeSources.sharedMimeInfoDirectories()
+            sharedMimeInfoDirectories: TypeSources.sharedMimeInfoDirectories(environment: environment)
         )
         return try TypeRegistryStore(databaseURL: home.typeRegistryDatabase, sources: sources)
     }
@@ -127,9 +137,10 @@ public struct DocumentLibrary: Sendable {
     public func handlers() -> HandlerRegistry {
         HandlerRegistry.load(
             handlerManifestLocations,
-            applications: DesktopApplications(directories: DesktopApplications.directories()),
-            mimeApps: MimeAppsList.load(),
-            mimeHierarchy: MIMETypeHierarchy.load()
+            applications: DesktopApplications(directories: DesktopApplications.directories(environment: environment)),
+            mimeApps: MimeAppsList.load(environment: environment),
+            mimeHierarchy: MIMETypeHierarchy.load(environment: environment),
+            environment: environment
         )
     }
 
@@ -142,6 +153,6 @@ public struct DocumentLibrary: Sendable {
     }
 
     private var handlerManifestLocations: HandlerManifestLocations {
-        HandlerManifestLocations.standard(installation: installation, home: home)
+        HandlerManifestLocations.standard(installation: installation, home: home, environment: environment)
     }
 }

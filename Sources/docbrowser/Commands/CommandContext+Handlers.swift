@@ -5,7 +5,11 @@ extension CommandContext {
     /// Every handler, as ``DocumentLibrary/handlers()`` finds them;
     /// manifests that cannot be read are warned about with --verbose.
     func handlerRegistry() -> HandlerRegistry {
-        let registry = library.handlers()
+        reportingProblems(of: library.handlers())
+    }
+
+    /// `registry`, its unreadable manifests warned about with `--verbose`.
+    func reportingProblems(of registry: HandlerRegistry) -> HandlerRegistry {
         if options.verbose {
             for problem in registry.problems { output.warning("\(problem.description) (skipped)") }
         }

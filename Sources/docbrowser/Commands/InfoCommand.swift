@@ -33,6 +33,11 @@ struct InfoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = CommandContext(global)
+        // The desktop's apps and shared-mime-info's hierarchy share nothing
+        // with finding the document, and reading them is the larger half of
+        // `info`: on a second core, the two overlap.
+        let library = context.library
+        async let handlers = library.handlers()
         let catalog = try context.documentCatalog()
         let document = try catalog.resolve(self.document)
         let registry = catalog.registry
@@ -47,7 +52,7 @@ struct InfoCommand: AsyncParsableCommand {
             mimeTypes: type?.mimeTypes ?? [],
             created: created.map(Formatting.isoDate),
             linkTarget: document.isSymbolicLink ? FileSystem.symbolicLinkTarget(of: document.path)?.description : nil,
-            handlers: context.handlerRegistry().candidates(forType: document.type, registry: registry, defaults: try context.handlerDefaults())
+            handlers: context.reportingProblems(of: await handlers).candidates(forType: document.type, registry: registry, defaults: try context.handlerDefaults())
                 .map(CandidateReport.init),
             package: document.isPackage && !document.states.contains(.notDownloaded) ? try PackageSummary.summarize(document, registry: registry) : nil
         )
