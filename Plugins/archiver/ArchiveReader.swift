@@ -18,9 +18,11 @@ final class ArchiveReader {
     /// else CP437"; a charset given is applied by libarchive to every
     /// unflagged name.
     private let legacyDecoder: LegacyNameDecoder?
+    private let charset: String?
 
     init(path: String, charset: String?) throws(PluginFailure) {
         self.path = path
+        self.charset = charset
         var status = stat()
         guard stat(path, &status) == 0 else {
             let code = errno
@@ -51,6 +53,11 @@ final class ArchiveReader {
     }
 
     deinit { archive_read_free(handle) }
+
+    /// A second, independent reader of the same archive, at its start.
+    func reopened() throws(PluginFailure) -> ArchiveReader {
+        try ArchiveReader(path: path, charset: charset)
+    }
 
     /// Bytes of the archive file consumed so far.
     var consumed: Int64 { Int64(archive_filter_bytes(handle, -1)) }

@@ -13,6 +13,8 @@ struct ExtractResult: Encodable {
     /// Directories opened while extracting: grows with the archive's
     /// directories, not with entries times depth (tests watch it).
     var directoryOpens: Int
+    /// Files whose data the second thread inflated (tests watch it).
+    var sharedFiles: Int
 }
 
 /// Reads entry after entry and writes each under the staging directory,
@@ -25,7 +27,15 @@ struct SafeExtractor {
     let limits: ExtractionLimits
     let events: EventStream
 
-    private var written: Int64 = 0
+    private let written = WrittenBytes()
+    private var inflater: ParallelInflater?
+    /// Bytes each thread has been given to inflate, the second's last.
+    private var load: (own: Int64, shared: Int64) = (0, 0)
+    private var sharedFiles = 0
+    /// The sizes the entries so far declare: the limits on the whole
+    /// archive are judged on them here, in entry order, so the entry named
+    /// is the same whichever thread writes it.
+    private var declared: Int64 = 0
     private var tree = PathTree()
     private let descriptors: DirectoryDescriptors
     private var symlinks = SymlinkTable()
@@ -44,6 +54,21 @@ struct SafeExtractor {
     }
 
     mutating func run() throws(PluginFailure) -> ExtractResult {
+        do {
+            try extractEntries()
+            try inflater?.finish()
+        } catch {
+            throw inflater?.failure(preceding: error, at: reader.entriesRead) ?? error
+        }
+        try symlinks.checkEscapes(in: tree)
+        try makeSymlinks()
+        descriptors.closeAll()
+        try finishDirectories()
+        return ExtractResult(format: reader.formatName, entries: reader.entriesRead, bytes: written.value,
+                             items: topLevel.map(displayName), directoryOpens: descriptors.opened, sharedFiles: sharedFiles)
+    }
+
+    private mutating func extractEntries() throws(PluginFailure) {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var checkedDirectory = false
         while let entry = try reader.next() {
@@ -54,21 +79,19 @@ struct SafeExtractor {
                 if archive_format(reader.handle) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_ZIP {
                     try ZipDirectoryCheck(limits: limits).check(path: reader.path)
                 }
+                if ParallelInflater.isWorthwhile(format: archive_format(reader.handle)) {
+                    inflater = ParallelInflater(reader: try reader.reopened(), copier: EntryDataCopier(limits: limits, written: written))
+                }
             }
             guard reader.entriesRead <= limits.entries else {
                 throw PluginFailure.refused(reader.lastName ?? "?", rule: "entry-count-limit", "the archive has more than \(limits.entries) entries")
             }
+            if let failure = inflater?.firstFailure { throw failure }
             try extract(entry, buffer: &buffer)
             if throttle.shouldEmit() {
                 events.emit(ProgressEvent(bytes: reader.consumed, totalBytes: reader.size, entries: reader.entriesRead, totalEntries: nil, item: reader.lastName))
             }
         }
-        try symlinks.checkEscapes(in: tree)
-        try makeSymlinks()
-        descriptors.closeAll()
-        try finishDirectories()
-        return ExtractResult(format: reader.formatName, entries: reader.entriesRead, bytes: written,
-                             items: topLevel.map(displayName), directoryOpens: descriptors.opened)
     }
 
     private mutating func extract(_ entry: OpaquePointer, buffer: inout [UInt8]) throws(PluginFailure) {
@@ -137,7 +160,7 @@ struct SafeExtractor {
             symlinks.add(node, target: target)
             if let mtime { linkTimes[node] = mtime }
         } else {
-            try writeFile(name, node: node, entry: entry, mode: ImportedMode.file(mode), mtime: mtime, buffer: &buffer)
+            try writeFile(name, rawName: rawName, node: node, entry: entry, mode: ImportedMode.file(mode), mtime: mtime, buffer: &buffer)
         }
     }
 
@@ -145,9 +168,18 @@ struct SafeExtractor {
         try descriptors.open(tree[node].parent, in: &tree, create: true)
     }
 
-    private mutating func writeFile(_ name: EntryName, node: Int, entry: OpaquePointer, mode: mode_t, mtime: timespec?, buffer: inout [UInt8]) throws(PluginFailure) {
-        if archive_entry_size_is_set(entry) != 0, Int64(archive_entry_size(entry)) > limits.bytes - written {
-            throw PluginFailure.refused(name.display, rule: "total-size-limit", "its size would take the archive past \(limits.bytes) bytes")
+    private mutating func writeFile(_ name: EntryName, rawName: [UInt8], node: Int, entry: OpaquePointer, mode: mode_t, mtime: timespec?,
+                                    buffer: inout [UInt8]) throws(PluginFailure) {
+        let size = archive_entry_size_is_set(entry) != 0 ? Int64(archive_entry_size(entry)) : nil
+        if let size {
+            if size > limits.bytes - max(written.value, declared) {
+                throw PluginFailure.refused(name.display, rule: "total-size-limit", "its size would take the archive past \(limits.bytes) bytes")
+            }
+            declared += size
+            if declared > limits.totalRatioThreshold, limits.exceedsRatio(written: declared, consumed: reader.size) {
+                throw PluginFailure.refused(name.display, rule: "compression-ratio-limit",
+                                            "the archive would expand to \(declared) bytes, more than \(limits.ratio) times its own \(reader.size) (a zip bomb?)")
+            }
         }
         if let kind = tree[node].kind, kind != .file {
             throw PluginFailure.refused(name.display, rule: "duplicate-entry", "an earlier entry of another kind has this name")
@@ -165,41 +197,18 @@ struct SafeExtractor {
         guard descriptor >= 0 else {
             throw PluginFailure.failed("\(name.display): cannot be created: \(String(cString: strerror(errno)))", entry: name.display)
         }
-        defer { close(descriptor) }
         tree.setKind(.file, of: node)
-        let start = reader.consumed
-        var entryBytes: Int64 = 0
-        while true {
-            let count = buffer.withUnsafeMutableBytes { archive_read_data(reader.handle, $0.baseAddress!, $0.count) }
-            if count == 0 { break }
-            guard count > 0 else { throw reader.damaged() }
-            entryBytes += Int64(count)
-            written += Int64(count)
-            guard written <= limits.bytes else {
-                throw PluginFailure.refused(name.display, rule: "total-size-limit", "the archive expands past \(limits.bytes) bytes")
-            }
-            if entryBytes > limits.ratioThreshold, limits.exceedsRatio(written: entryBytes, consumed: reader.consumed - start) {
-                throw PluginFailure.refused(name.display, rule: "compression-ratio-limit", "it expands more than \(limits.ratio) times (a zip bomb?)")
-            }
-            if written > limits.totalRatioThreshold, limits.exceedsRatio(written: written, consumed: reader.size) {
-                throw PluginFailure.refused(name.display, rule: "compression-ratio-limit",
-                                            "the archive has expanded to \(written) bytes, more than \(limits.ratio) times its own \(reader.size) (a zip bomb?)")
-            }
-            var offset = 0
-            while offset < count {
-                let result = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, count - offset) }
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    throw PluginFailure.failed("\(name.display): cannot be written: \(String(cString: strerror(errno)))", entry: name.display)
-                }
-                offset += result
-            }
+        let file = EntryDataCopier.File(display: name.display, descriptor: descriptor, mode: mode, mtime: mtime)
+        // Shared out by size, so that both threads inflate about as much.
+        if let inflater, let size, load.shared <= load.own {
+            load.shared += size
+            sharedFiles += 1
+            inflater.submit(ParallelInflater.Job(entryNumber: reader.entriesRead, rawName: rawName, file: file))
+            return
         }
-        fchmod(descriptor, mode)
-        if let mtime {
-            let times = [omitTime, mtime]
-            futimens(descriptor, times)
-        }
+        defer { close(descriptor) }
+        load.own += size ?? 0
+        try EntryDataCopier(limits: limits, written: written).copy(from: reader, into: file, buffer: &buffer)
     }
 
     private mutating func makeHardLink(_ name: EntryName, node: Int, to targetBytes: [UInt8]) throws(PluginFailure) {

@@ -92,6 +92,36 @@ struct ArchiverHardeningTests {
         #expect(sandbox.names(in: staging).isEmpty, "staging emptied")
     }
 
+    @Test func aZipsFilesAreInflatedOnTwoThreadsAndComeOutWhole() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.python("""
+            with zipfile.ZipFile('shared.zip', 'w', zipfile.ZIP_DEFLATED) as z:
+                for n in range(12):
+                    z.writestr('Report/part%02d.txt' % n, ('part %d, line\\n' % n).encode() * (n * 5000 + 1))
+                z.writestr('Report/empty', b'')
+                z.writestr('Report/sub/', b'')
+                z.writestr('Report/sub/last.bin', os.urandom(300000))
+            """)
+        let (result, staging) = try await extract(sandbox, "shared.zip")
+        #expect(result.status == 0, "\(result.standardError)")
+        let shared = try #require(result.result?["sharedFiles"] as? Int, "\(result.standardError)")
+        if ProcessInfo.processInfo.activeProcessorCount > 1 {
+            #expect(shared >= 4, "\(shared) of 14 files inflated by the second thread")
+        } else {
+            #expect(shared == 0, "one processor, one thread")
+        }
+        try await sandbox.python("""
+            import hashlib
+            with zipfile.ZipFile('shared.zip') as z:
+                for info in z.infolist():
+                    path = os.path.join('\(staging.path)', info.filename)
+                    if info.is_dir():
+                        assert os.path.isdir(path), path
+                    else:
+                        assert open(path, 'rb').read() == z.read(info), path
+            """)
+    }
+
     @Test func aDeepTreeCostsOneOpenPerDirectory() async throws {
         let sandbox = try Sandbox()
         try await sandbox.python("""

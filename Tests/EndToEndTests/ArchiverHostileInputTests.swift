@@ -251,6 +251,44 @@ struct ArchiverHostileInputTests {
                      i = tarfile.TarInfo('z%02d' % n); i.size = 1 << 20; t.addfile(i, io.BytesIO(bytes(1 << 20)))
              """,
              rule: "compression-ratio-limit", entry: nil),
+        // The first file of a zip goes to the second thread, the next to
+        // the first; the refusal names the earliest bad entry whichever
+        // thread inflates it, as one reading in order would.
+        Case(name: "damaged data in a zip's first file (the second thread's)", archive: "damaged-first.zip",
+             script: """
+             with zipfile.ZipFile('damaged-first.zip', 'w', zipfile.ZIP_DEFLATED) as z:
+                 for n in range(4): z.writestr('part%d.txt' % n, ('line %d of part %d\\n' % (n, n)) * 40000)
+             with zipfile.ZipFile('damaged-first.zip') as z: info = z.infolist()[0]
+             data = bytearray(open('damaged-first.zip', 'rb').read())
+             start = info.header_offset + 30 + len(info.filename)
+             for i in range(start + info.compress_size // 2, start + info.compress_size // 2 + 64): data[i] ^= 0x5a
+             open('damaged-first.zip', 'wb').write(data)
+             """,
+             rule: "damaged-archive", entry: "part0.txt", status: 6),
+        Case(name: "damaged data in a zip's first and second files", archive: "damaged-both.zip",
+             script: """
+             with zipfile.ZipFile('damaged-both.zip', 'w', zipfile.ZIP_DEFLATED) as z:
+                 for n in range(4): z.writestr('part%d.txt' % n, ('line %d of part %d\\n' % (n, n)) * 40000)
+             with zipfile.ZipFile('damaged-both.zip') as z: infos = z.infolist()[:2]
+             data = bytearray(open('damaged-both.zip', 'rb').read())
+             for info in infos:
+                 start = info.header_offset + 30 + len(info.filename)
+                 for i in range(start + info.compress_size // 2, start + info.compress_size // 2 + 64): data[i] ^= 0x5a
+             open('damaged-both.zip', 'wb').write(data)
+             """,
+             rule: "damaged-archive", entry: "part0.txt", status: 6),
+        Case(name: "zip whose later files take it past the size limit", archive: "big.zip",
+             script: """
+             with zipfile.ZipFile('big.zip', 'w') as z:
+                 for n in range(3): z.writestr('part%d' % n, os.urandom(600000))
+             """,
+             rule: "total-size-limit", entry: "part1", extraArguments: ["--max-bytes", "1000000"]),
+        Case(name: "bomb of two 40 MiB zip entries", archive: "two-bombs.zip",
+             script: """
+             with zipfile.ZipFile('two-bombs.zip', 'w', zipfile.ZIP_DEFLATED) as z:
+                 for n in range(2): z.writestr('bomb%d' % n, bytes(40 << 20))
+             """,
+             rule: "compression-ratio-limit", entry: "bomb0"),
         Case(name: "zip directory listing more entries than allowed", archive: "eleven.zip",
              script: """
              with zipfile.ZipFile('eleven.zip', 'w') as z:
