@@ -49,8 +49,10 @@ struct DesktopEntry: Sendable, Hashable {
         var values: [String: String] = [:]
         var group: String?
         var sawGroup = false
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine[...]
+        // Split on the bytes: splitting the String walks grapheme clusters,
+        // and an app's entry is mostly translated names in every script.
+        for (number, rawLine) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.last == UInt8(ascii: "\r") ? Substring(rawLine.dropLast()) : Substring(rawLine)
             let trimmed = line.trimmingBlanks
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if trimmed.hasPrefix("[") {
