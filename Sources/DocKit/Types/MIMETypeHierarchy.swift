@@ -4,12 +4,15 @@ import Foundation
 /// apps for a type: the `types`, `subclasses` and `aliases` files that
 /// `update-mime-database` writes into each `mime` directory.
 struct MIMETypeHierarchy: Sendable, Hashable {
-    /// Each type's `sub-class-of` parents.
-    public private(set) var parents: [String: [String]] = [:]
     /// Each alias's type.
     public private(set) var canonicalNames: [String: String] = [:]
-    /// The types shared-mime-info declares: those GIO can give a file.
-    public private(set) var declaredTypes: Set<String> = []
+    /// Each directory's `subclasses` and `types`, most important first, as
+    /// read: a command asks about a few types, and making the thousand
+    /// lines of both into strings and tables was most of loading them.
+    /// Aliases are asked about for every MIME type of every app, so they
+    /// alone are made into a table.
+    private var subclassFiles: [[UInt8]] = []
+    private var typeFiles: [[UInt8]] = []
 
     /// An empty hierarchy: every type stands alone.
     public init() {}
@@ -21,15 +24,14 @@ struct MIMETypeHierarchy: Sendable, Hashable {
         for directory in XDGBaseDirectories(environment: environment).dataDirectories {
             let mime = directory.appending(path: "mime", directoryHint: .isDirectory)
             if let data = try? Data(contentsOf: mime.appending(path: "subclasses")) {
-                for (child, parent) in pairs(data) where !(hierarchy.parents[child]?.contains(parent) ?? false) {
-                    hierarchy.parents[child, default: []].append(parent)
-                }
+                hierarchy.subclassFiles.append([UInt8](data))
             }
             if let data = try? Data(contentsOf: mime.appending(path: "types")) {
-                for line in lines(data) { hierarchy.declaredTypes.insert(mimeType(line)) }
+                hierarchy.typeFiles.append([UInt8](data))
             }
             if let data = try? Data(contentsOf: mime.appending(path: "aliases")) {
-                for (alias, name) in pairs(data) where hierarchy.canonicalNames[alias] == nil {
+                for line in lines([UInt8](data)) {
+                    guard let (alias, name) = pair(line), hierarchy.canonicalNames[alias] == nil else { continue }
                     hierarchy.canonicalNames[alias] = name
                 }
             }
@@ -37,28 +39,51 @@ struct MIMETypeHierarchy: Sendable, Hashable {
         return hierarchy
     }
 
-    /// The files are read as bytes, and a MIME type is made a string once:
-    /// the hierarchy is loaded by every command that ranks handlers, and
-    /// splitting its 2,000 lines as strings was a tenth of `info`.
-    private static func pairs(_ data: Data) -> [(String, String)] {
-        lines(data).compactMap { line in
-            guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return nil }
-            let first = line[..<space], second = line[line.index(after: space)...]
-            guard !first.isEmpty, !second.isEmpty else { return nil }
-            return (mimeType(first), mimeType(second))
+    /// A type's `sub-class-of` parents, from every directory, each once.
+    func parents(of mimeType: String) -> [String] {
+        var parents: [String] = []
+        for file in subclassFiles {
+            for line in Self.lines(file) {
+                guard let space = line.firstIndex(of: UInt8(ascii: " ")), Self.isType(line[..<space], named: mimeType),
+                      let (_, parent) = Self.pair(line), !parents.contains(parent)
+                else { continue }
+                parents.append(parent)
+            }
         }
+        return parents
     }
 
-    private static func lines(_ data: Data) -> [ArraySlice<UInt8>] {
-        [UInt8](data).split(separator: UInt8(ascii: "\n"))
+    /// Whether shared-mime-info declares the type: whether GIO can give it to a file.
+    func declares(_ mimeType: String) -> Bool {
+        typeFiles.contains { file in Self.lines(file).contains { Self.isType($0, named: mimeType) } }
+    }
+
+    private static func pair(_ line: ArraySlice<UInt8>) -> (String, String)? {
+        guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+        let first = line[..<space], second = line[line.index(after: space)...]
+        guard !first.isEmpty, !second.isEmpty else { return nil }
+        return (mimeType(first), mimeType(second))
+    }
+
+    private static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        bytes.split(separator: UInt8(ascii: "\n"))
+    }
+
+    /// Whether `bytes`, made a MIME type as ``mimeType(_:)`` makes it, is
+    /// `name`; compared as bytes unless they need normalizing.
+    private static func isType(_ bytes: ArraySlice<UInt8>, named name: String) -> Bool {
+        isPlain(bytes) ? bytes.elementsEqual(name.utf8) : mimeType(bytes) == name
+    }
+
+    private static func isPlain(_ bytes: ArraySlice<UInt8>) -> Bool {
+        !bytes.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 >= 0x80 }
     }
 
     /// As ``TypeTagClass/normalized(_:)`` makes a MIME type, without
     /// lowercasing what has no capital.
     private static func mimeType(_ bytes: ArraySlice<UInt8>) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
-        let plain = !bytes.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 >= 0x80 }
-        return plain ? text : TypeTagClass.mimeType.normalized(text)
+        return isPlain(bytes) ? text : TypeTagClass.mimeType.normalized(text)
     }
 
     public func canonicalName(_ mimeType: String) -> String {
@@ -73,7 +98,7 @@ struct MIMETypeHierarchy: Sendable, Hashable {
     /// to GIO), else the preferred one.
     public func contentType(of mimeTypes: [String]) -> String? {
         let names = mimeTypes.map(canonicalName)
-        return names.first(where: declaredTypes.contains) ?? names.first
+        return names.first(where: declares) ?? names.first
     }
 
     /// The types themselves, then their `sub-class-of` ancestors, nearest
@@ -93,7 +118,7 @@ struct MIMETypeHierarchy: Sendable, Hashable {
             index += 1
             guard seen.insert(next).inserted else { continue }
             result.append(next)
-            queue += (parents[next] ?? []).map(canonicalName)
+            queue += parents(of: next).map(canonicalName)
         }
         return result
     }
