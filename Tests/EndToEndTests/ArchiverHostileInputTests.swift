@@ -255,27 +255,10 @@ struct ArchiverHostileInputTests {
         // the first; the refusal names the earliest bad entry whichever
         // thread inflates it, as one reading in order would.
         Case(name: "damaged data in a zip's first file (the second thread's)", archive: "damaged-first.zip",
-             script: """
-             with zipfile.ZipFile('damaged-first.zip', 'w', zipfile.ZIP_DEFLATED) as z:
-                 for n in range(4): z.writestr('part%d.txt' % n, ('line %d of part %d\\n' % (n, n)) * 40000)
-             with zipfile.ZipFile('damaged-first.zip') as z: info = z.infolist()[0]
-             data = bytearray(open('damaged-first.zip', 'rb').read())
-             start = info.header_offset + 30 + len(info.filename)
-             for i in range(start + info.compress_size // 2, start + info.compress_size // 2 + 64): data[i] ^= 0x5a
-             open('damaged-first.zip', 'wb').write(data)
-             """,
+             script: damagedZipScript("damaged-first.zip", damaging: 1),
              rule: "damaged-archive", entry: "part0.txt", status: 6),
         Case(name: "damaged data in a zip's first and second files", archive: "damaged-both.zip",
-             script: """
-             with zipfile.ZipFile('damaged-both.zip', 'w', zipfile.ZIP_DEFLATED) as z:
-                 for n in range(4): z.writestr('part%d.txt' % n, ('line %d of part %d\\n' % (n, n)) * 40000)
-             with zipfile.ZipFile('damaged-both.zip') as z: infos = z.infolist()[:2]
-             data = bytearray(open('damaged-both.zip', 'rb').read())
-             for info in infos:
-                 start = info.header_offset + 30 + len(info.filename)
-                 for i in range(start + info.compress_size // 2, start + info.compress_size // 2 + 64): data[i] ^= 0x5a
-             open('damaged-both.zip', 'wb').write(data)
-             """,
+             script: damagedZipScript("damaged-both.zip", damaging: 2),
              rule: "damaged-archive", entry: "part0.txt", status: 6),
         Case(name: "zip whose later files take it past the size limit", archive: "big.zip",
              script: """
@@ -296,6 +279,21 @@ struct ArchiverHostileInputTests {
              """,
              rule: "entry-count-limit", entry: "e10", extraArguments: ["--max-entries", "10"]),
     ]
+
+    /// A zip of four text files whose first `count` have 64 bytes in the
+    /// middle of their compressed data flipped.
+    static func damagedZipScript(_ archive: String, damaging count: Int) -> String {
+        """
+        with zipfile.ZipFile('\(archive)', 'w', zipfile.ZIP_DEFLATED) as z:
+            for n in range(4): z.writestr('part%d.txt' % n, ('line %d of part %d\\n' % (n, n)) * 40000)
+        with zipfile.ZipFile('\(archive)') as z: infos = z.infolist()[:\(count)]
+        data = bytearray(open('\(archive)', 'rb').read())
+        for info in infos:
+            start = info.header_offset + 30 + len(info.filename) + info.compress_size // 2
+            for i in range(start, start + 64): data[i] ^= 0x5a
+        open('\(archive)', 'wb').write(data)
+        """
+    }
 
     @Test(arguments: cases)
     func isRefusedAndLeavesNothingBehind(_ hostile: Case) async throws {
