@@ -36,7 +36,10 @@ struct ZipStreamWriter {
         self.output = output
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         pool = ChunkCompressorPool(level: level, chunkSize: Self.chunkSize, workers: workers)
-        window = max(4, 2 * workers)
+        // A chunk waiting to be written holds only its deflated bytes, so a
+        // window of a few chunks per worker costs little memory and keeps a
+        // worker busy while another one has been descheduled.
+        window = 4 * workers
     }
 
     mutating func write(_ items: [SourceItem], progress: inout ExportProgress) throws(PluginFailure) {
