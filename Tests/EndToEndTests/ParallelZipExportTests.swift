@@ -48,6 +48,12 @@ extension ArchiverInteroperabilityTests {
             assert info.compress_type == expected, info.compress_type
             if expected == zipfile.ZIP_DEFLATED:
                 assert info.compress_size < info.file_size / 2, (info.compress_size, info.file_size)
+                # Deflated in 1 MiB chunks apart: each but the last ends with a
+                # sync flush's empty stored block.
+                raw = open('chunked.zip', 'rb').read()
+                start = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)
+                flushes = raw[start:start + info.compress_size].count(b'\\x00\\x00\\xff\\xff')
+                assert flushes >= info.file_size // (1 << 20), flushes
             assert z.getinfo('Big.bundle/Empty Folder/').is_dir()
             assert z.read('Big.bundle/empty.txt') == b''
             assert z.read('Big.bundle/Sub/zufällig.bin') == open('chunked/Big.bundle/Sub/zufällig.bin', 'rb').read()
