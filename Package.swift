@@ -27,6 +27,12 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
+        // The zip writer deflates on every core itself (see ZipStreamWriter).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "CDocShims"),
         .target(
             name: "DocKit",
@@ -53,6 +59,7 @@ let package = Package(
             dependencies: [
                 "ArchiveChecks",
                 "CArchive",
+                "CZlib",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Plugins/archiver",

@@ -4,7 +4,8 @@
 # is possible it prints the exact command to run and fails, rather than half-working.
 set -euo pipefail
 
-# Build: libarchive-dev (CArchive), libsqlite3-dev (GRDB), pkg-config.
+# Build: libarchive-dev (CArchive), zlib1g-dev (CZlib: the archiver's parallel zip deflate),
+# libsqlite3-dev (GRDB), pkg-config.
 # Tests and demo: the real tools users have, which the end-to-end tests compare against
 # (trash-cli reads the freedesktop Trash the way file managers do; gio does it through
 # gvfs, which needs a D-Bus session: dbus-daemon's dbus-run-session gives it one).
@@ -13,7 +14,7 @@ set -euo pipefail
 # is compared with gio's and xdg-mime's; desktop-file-utils writes the mimeinfo.cache GIO reads.
 # strace: tests count the fdatasyncs a read-only command makes (none).
 packages=(
-  libarchive-dev libsqlite3-dev pkg-config
+  libarchive-dev zlib1g-dev libsqlite3-dev pkg-config
   libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils trash-cli
   gvfs dbus-daemon
   syncthing curl

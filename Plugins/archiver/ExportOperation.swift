@@ -99,42 +99,46 @@ struct ArchiveWriter {
             close(descriptor)
             if !finished { _ = withCBytes(output) { unlink($0) } }
         }
+        var progress = ExportProgress(items: items, events: events)
+        progress.start()
+        if format == .zip {
+            var writer = ZipStreamWriter(level: level ?? 6, reproducible: reproducible,
+                                         output: OutputFile(descriptor: descriptor, path: output))
+            try writer.write(items, progress: &progress)
+        } else {
+            try writeWithLibarchive(items, to: descriptor, named: output, progress: &progress)
+        }
+        guard fsync(descriptor) == 0 else {
+            throw PluginFailure.failed("\(displayName(output)): cannot be flushed: \(String(cString: strerror(errno)))")
+        }
+        progress.finish()
+        var status = stat()
+        fstat(descriptor, &status)
+        finished = true
+        return ExportResult(format: format.rawValue, entries: items.count, bytes: progress.totalBytes, archiveBytes: Int64(status.st_size))
+    }
+
+    private func writeWithLibarchive(_ items: [SourceItem], to descriptor: Int32, named output: [UInt8],
+                                     progress: inout ExportProgress) throws(PluginFailure) {
         guard let archive = archive_write_new() else { throw PluginFailure.failed("libarchive: out of memory") }
         defer { archive_write_free(archive) }
         try format.configure(archive, level: level, reproducible: reproducible)
         guard archive_write_open_fd(archive, descriptor) == ARCHIVE_OK else {
             throw PluginFailure.failed("\(displayName(output)): \(archiveErrorString(archive))")
         }
-        let totalBytes = items.reduce(Int64(0)) { $0 + ($1.type == EntryType.regular ? Int64($1.status.st_size) : 0) }
-        var progress = ProgressEvent(bytes: 0, totalBytes: totalBytes, entries: 0, totalEntries: items.count)
-        var throttle = ProgressThrottle()
-        events.emit(progress)
         var buffer = [UInt8](repeating: 0, count: 1 << 18)
         for item in items {
             try writeHeader(item, to: archive)
             if item.type == EntryType.regular {
                 try copyContents(of: item, to: archive, buffer: &buffer) { written in
-                    progress.bytes += written
-                    if throttle.shouldEmit() {
-                        progress.item = displayName(item.name)
-                        events.emit(progress)
-                    }
+                    progress.wrote(written, of: item)
                 }
             }
-            progress.entries += 1
+            progress.finishedEntry()
         }
         guard archive_write_close(archive) == ARCHIVE_OK else {
             throw PluginFailure.failed("\(displayName(output)): \(archiveErrorString(archive))")
         }
-        guard fsync(descriptor) == 0 else {
-            throw PluginFailure.failed("\(displayName(output)): cannot be flushed: \(String(cString: strerror(errno)))")
-        }
-        progress.item = nil
-        events.emit(progress)
-        var status = stat()
-        fstat(descriptor, &status)
-        finished = true
-        return ExportResult(format: format.rawValue, entries: items.count, bytes: totalBytes, archiveBytes: Int64(status.st_size))
     }
 
     private func writeHeader(_ item: SourceItem, to archive: OpaquePointer) throws(PluginFailure) {
