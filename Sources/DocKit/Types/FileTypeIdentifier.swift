@@ -85,14 +85,20 @@ public struct FileTypeIdentifier: Sendable {
     /// As `identify(_:)` of a path, for a file whose `lstat` the caller has
     /// just made: a scan would otherwise make a second one for each file.
     func identify(_ path: RawPath, status: FileStatus) throws(TypeRegistryError) -> Identification {
+        try identify(path, status: status) { registry.type(forFileName: $0, isDirectory: $1) }
+    }
+
+    /// As `identify(_:status:)`, naming types by `typeForName`, which a
+    /// scan answers once per extension.
+    func identify(_ path: RawPath, status: FileStatus, typeForName: (_ name: String, _ isDirectory: Bool) -> UTType) throws(TypeRegistryError) -> Identification {
         let name = path.lastComponent.description
         switch status.kind {
         case .symbolicLink:
             return Identification(type: registry.type(withIdentifier: UTType.symbolicLink) ?? UTType(identifier: UTType.symbolicLink, source: .system))
         case .directory:
-            return Identification(type: registry.type(forFileName: name, isDirectory: true))
+            return Identification(type: typeForName(name, true))
         case .regular, .other:
-            let byName = registry.type(forFileName: name, isDirectory: false)
+            let byName = typeForName(name, false)
             if byName.identifier.caseInsensitiveCompare(Self.propertyList) == .orderedSame, status.kind == .regular,
                let refined = Self.propertyListForm(Self.head(of: path, length: 64)),
                let type = registry.type(withIdentifier: refined.identifier) {
