@@ -99,7 +99,7 @@ public struct FileTypeIdentifier: Sendable {
             return Identification(type: typeForName(name, true))
         case .regular, .other:
             let byName = typeForName(name, false)
-            if byName.identifier.caseInsensitiveCompare(Self.propertyList) == .orderedSame, status.kind == .regular,
+            if Self.isPropertyList(byName.identifier), status.kind == .regular,
                let refined = Self.propertyListForm(Self.head(of: path, length: 64)),
                let type = registry.type(withIdentifier: refined.identifier) {
                 return Identification(type: type, guess: refined)
@@ -128,6 +128,15 @@ public struct FileTypeIdentifier: Sendable {
     }
 
     static let propertyList = "com.apple.property-list"
+
+    /// `caseInsensitiveCompare` with ``propertyList``, which goes through
+    /// Foundation's full case folding for every file of a scan; an ASCII
+    /// identifier, nearly every one, needs only ASCII's.
+    static func isPropertyList(_ identifier: String) -> Bool {
+        guard identifier.utf8.allSatisfy({ $0 < 0x80 }) else { return identifier.caseInsensitiveCompare(propertyList) == .orderedSame }
+        return identifier.utf8.count == propertyList.utf8.count
+            && zip(identifier.utf8, propertyList.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0) == $1 }
+    }
 
     /// `.plist` names a property list; its first bytes say which form, as
     /// Apple's declarations have one type for each.
