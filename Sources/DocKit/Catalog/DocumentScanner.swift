@@ -234,10 +234,11 @@ struct DocumentScanner: Sendable {
                 return cached
             }
         }
-        let name = relativePath.lastComponent
+        // Made once: decoding and escaping the bytes is per document.
+        let name = relativePath.lastComponent.description
         var document = Document(
             location: location, relativePath: relativePath, path: path,
-            name: name.description, displayName: name.description, type: UTType.data,
+            name: name, displayName: name, type: UTType.data,
             size: status.size, modificationDate: status.modificationDate,
             isPackage: false, isFolder: false, isSymbolicLink: false, typeWasGuessed: false, states: []
         )
@@ -247,7 +248,7 @@ struct DocumentScanner: Sendable {
             document.type = UTType.symbolicLink
             document.isSymbolicLink = true
         case .directory:
-            let type = types.type(forFileName: name.description, isDirectory: true)
+            let type = types.type(forFileName: name, isDirectory: true)
             document.type = type.identifier
             if registry.isPackage(type.identifier) {
                 let contents = try PackageContents.walk(path)
@@ -259,11 +260,11 @@ struct DocumentScanner: Sendable {
                 document.size = 0
             }
         case .regular, .other:
-            let identification = try FileTypeIdentifier(registry: registry).identify(path, status: status) { types.type(forFileName: $0, isDirectory: $1) }
+            let identification = try FileTypeIdentifier(registry: registry).identify(path, status: status, name: name) { types.type(forFileName: $0, isDirectory: $1) }
             document.type = identification.type.identifier
             document.typeWasGuessed = identification.guess != nil
         }
-        document.displayName = types.displayName(of: name.description, type: document.type)
+        document.displayName = types.displayName(of: name, type: document.type)
         return CatalogStore.Entry(document: document, status: status, package: package, isRacy: isRacy(status))
     }
 

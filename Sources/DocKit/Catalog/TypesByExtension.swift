@@ -23,7 +23,9 @@ final class TypesByExtension {
     }
 
     private var types: [TypeKey: UTType] = [:]
-    /// How many characters the display name drops from the end of the name.
+    /// How many bytes the display name drops from the end of the name: in
+    /// an ASCII name, the dot and the extension are the same bytes
+    /// whatever comes before them.
     private var droppedCounts: [DisplayNameKey: Int] = [:]
 
     init(registry: TypeRegistry) {
@@ -48,10 +50,10 @@ final class TypesByExtension {
         if let known = droppedCounts[key] {
             dropped = known
         } else {
-            dropped = name.count - Self.displayName(of: name, type: identifier, registry: registry).count
+            dropped = name.utf8.count - Self.displayName(of: name, type: identifier, registry: registry).utf8.count
             droppedCounts[key] = dropped
         }
-        return dropped == 0 ? name : String(name.dropLast(dropped))
+        return dropped == 0 ? name : String(Substring(name.utf8.dropLast(dropped)))
     }
 
     /// The name without the extension that gave the document its type

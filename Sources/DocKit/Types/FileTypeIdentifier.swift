@@ -89,9 +89,12 @@ public struct FileTypeIdentifier: Sendable {
     }
 
     /// As `identify(_:status:)`, naming types by `typeForName`, which a
-    /// scan answers once per extension.
-    func identify(_ path: RawPath, status: FileStatus, typeForName: (_ name: String, _ isDirectory: Bool) -> UTType) throws(TypeRegistryError) -> Identification {
-        let name = path.lastComponent.description
+    /// scan answers once per extension; `name`, when given, is the path's
+    /// last component as text, made once by the caller.
+    func identify(
+        _ path: RawPath, status: FileStatus, name: String? = nil, typeForName: (_ name: String, _ isDirectory: Bool) -> UTType
+    ) throws(TypeRegistryError) -> Identification {
+        let name = name ?? path.lastComponent.description
         switch status.kind {
         case .symbolicLink:
             return Identification(type: registry.type(withIdentifier: UTType.symbolicLink) ?? UTType(identifier: UTType.symbolicLink, source: .system))
