@@ -87,6 +87,7 @@ extension CatalogStore {
                         try statement.setArguments([location.rawValue, Self.pageSize])
                     }
                     var rows = SQLiteRowReader(statement, in: db)
+                    defer { rows.finish() }
                     var page: [(relativePath: RawPath, entry: Entry?)] = []
                     page.reserveCapacity(Self.pageSize)
                     while try rows.step() {

@@ -40,6 +40,7 @@ final class CatalogStore: Sendable {
                 let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM catalogEntry WHERE location = ?")
                 try statement.setArguments([location.rawValue])
                 var rows = SQLiteRowReader(statement, in: db)
+                defer { rows.finish() }
                 while try rows.step() {
                     // A row this version cannot read is simply scanned again.
                     if let entry = Self.entry(from: &rows, location: location, documentsDirectory: documentsDirectory) {
@@ -63,6 +64,7 @@ final class CatalogStore: Sendable {
                 for relativePath in relativePaths {
                     try statement.setArguments([location.rawValue, Data(relativePath.bytes)])
                     var rows = SQLiteRowReader(statement, in: db)
+                    defer { rows.finish() }
                     if try rows.step(), let entry = Self.entry(from: &rows, location: location, documentsDirectory: documentsDirectory) {
                         entries[relativePath] = entry
                     }
@@ -145,6 +147,7 @@ final class CatalogStore: Sendable {
                     if let package { writer.bind(blob: package) } else { writer.bindNull() }
                     try writer.finishRow()
                 }
+                writer.finish()
             }
         } catch {
             throw DatabaseAccessError(path: path, error: error)

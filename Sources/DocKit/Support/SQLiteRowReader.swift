@@ -37,6 +37,14 @@ struct SQLiteRowReader {
         }
     }
 
+    /// Resets the statement. One left on a row keeps its read snapshot
+    /// open after the transaction, and the connection's next write then
+    /// fails at once (SQLITE_BUSY_SNAPSHOT) when another process has
+    /// written since, busy timeout or not.
+    func finish() {
+        sqlite3_reset(statement.sqliteStatement)
+    }
+
     func int64(_ column: Int32) -> Int64 {
         sqlite3_column_int64(statement.sqliteStatement, column)
     }

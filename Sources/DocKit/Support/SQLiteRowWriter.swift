@@ -50,6 +50,11 @@ struct SQLiteRowWriter {
         sqlite3_bind_null(statement.sqliteStatement, column)
     }
 
+    /// Resets the statement, so that it holds nothing of the last row.
+    func finish() {
+        sqlite3_reset(statement.sqliteStatement)
+    }
+
     /// Runs the row's statement.
     func finishRow() throws {
         let code = sqlite3_step(statement.sqliteStatement)
