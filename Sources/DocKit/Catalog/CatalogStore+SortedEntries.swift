@@ -76,23 +76,23 @@ extension CatalogStore {
             do {
                 page = try catalog.pool.read { db in
                     // The primary key's index gives this order without sorting.
-                    let rows = if let last {
-                        try Row.fetchCursor(
-                            db,
-                            sql: "SELECT \(CatalogStore.columns) FROM catalogEntry WHERE location = ? AND relativePath > ? ORDER BY relativePath LIMIT ?",
-                            arguments: [location.rawValue, Data(last.bytes), Self.pageSize]
+                    let statement: Statement
+                    if let last {
+                        statement = try db.cachedStatement(
+                            sql: "SELECT \(CatalogStore.columns) FROM catalogEntry WHERE location = ? AND relativePath > ? ORDER BY relativePath LIMIT ?"
                         )
+                        try statement.setArguments([location.rawValue, Data(last.bytes), Self.pageSize])
                     } else {
-                        try Row.fetchCursor(
-                            db, sql: "SELECT \(CatalogStore.columns) FROM catalogEntry WHERE location = ? ORDER BY relativePath LIMIT ?",
-                            arguments: [location.rawValue, Self.pageSize]
-                        )
+                        statement = try db.cachedStatement(sql: "SELECT \(CatalogStore.columns) FROM catalogEntry WHERE location = ? ORDER BY relativePath LIMIT ?")
+                        try statement.setArguments([location.rawValue, Self.pageSize])
                     }
+                    var rows = SQLiteRowReader(statement, in: db)
+                    defer { rows.finish() }
                     var page: [(relativePath: RawPath, entry: Entry?)] = []
                     page.reserveCapacity(Self.pageSize)
-                    while let row = try rows.next() {
-                        let entry = CatalogStore.entry(from: row, location: location, documentsDirectory: documentsDirectory)
-                        page.append((entry?.document.relativePath ?? RawPath(bytes: Array(row[1] as Data)), entry))
+                    while try rows.step() {
+                        let entry = CatalogStore.entry(from: &rows, location: location, documentsDirectory: documentsDirectory)
+                        page.append((entry?.document.relativePath ?? RawPath(bytes: rows.blob(1)), entry))
                     }
                     return page
                 }

@@ -37,10 +37,13 @@ final class CatalogStore: Sendable {
         do {
             return try pool.read { db in
                 var entries: [RawPath: Entry] = [:]
-                let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.columns) FROM catalogEntry WHERE location = ?", arguments: [location.rawValue])
-                while let row = try rows.next() {
+                let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM catalogEntry WHERE location = ?")
+                try statement.setArguments([location.rawValue])
+                var rows = SQLiteRowReader(statement, in: db)
+                defer { rows.finish() }
+                while try rows.step() {
                     // A row this version cannot read is simply scanned again.
-                    if let entry = Self.entry(from: row, location: location, documentsDirectory: documentsDirectory) {
+                    if let entry = Self.entry(from: &rows, location: location, documentsDirectory: documentsDirectory) {
                         entries[entry.document.relativePath] = entry
                     }
                 }
@@ -59,8 +62,10 @@ final class CatalogStore: Sendable {
                 var entries: [RawPath: Entry] = [:]
                 let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM catalogEntry WHERE location = ? AND relativePath = ?")
                 for relativePath in relativePaths {
-                    let row = try Row.fetchOne(statement, arguments: [location.rawValue, Data(relativePath.bytes)])
-                    if let row, let entry = Self.entry(from: row, location: location, documentsDirectory: documentsDirectory) {
+                    try statement.setArguments([location.rawValue, Data(relativePath.bytes)])
+                    var rows = SQLiteRowReader(statement, in: db)
+                    defer { rows.finish() }
+                    if try rows.step(), let entry = Self.entry(from: &rows, location: location, documentsDirectory: documentsDirectory) {
                         entries[relativePath] = entry
                     }
                 }
@@ -118,17 +123,31 @@ final class CatalogStore: Sendable {
                         flags, states, statusKind, statusSize, statusModificationTime, statusChangeTime, inode, device, mode, package)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
+                var writer = SQLiteRowWriter(statement, in: db)
                 for (entry, package) in rows {
                     let document = entry.document
                     let status = entry.status
-                    try statement.execute(arguments: [
-                        location.rawValue, Data(document.relativePath.bytes), document.name, document.displayName, document.type,
-                        document.size, Nanoseconds.since1970(document.modificationDate),
-                        Flags(document).union(entry.isRacy ? .racy : []).rawValue, document.states.map(\.rawValue).sorted().joined(separator: ","),
-                        status.kind.rawValue, status.size, status.modificationTime, status.changeTime,
-                        Int64(bitPattern: status.inode), Int64(bitPattern: status.device), Int64(status.mode), package,
-                    ])
+                    writer.startRow()
+                    writer.bind(location.rawValue)
+                    writer.bind(blob: document.relativePath.bytes)
+                    writer.bind(document.name)
+                    writer.bind(document.displayName)
+                    writer.bind(document.type)
+                    writer.bind(document.size)
+                    writer.bind(Nanoseconds.since1970(document.modificationDate))
+                    writer.bind(Flags(document).union(entry.isRacy ? .racy : []).rawValue)
+                    writer.bind(document.states.isEmpty ? "" : document.states.map(\.rawValue).sorted().joined(separator: ","))
+                    writer.bind(status.kind.rawValue)
+                    writer.bind(status.size)
+                    writer.bind(status.modificationTime)
+                    writer.bind(status.changeTime)
+                    writer.bind(Int64(bitPattern: status.inode))
+                    writer.bind(Int64(bitPattern: status.device))
+                    writer.bind(Int64(status.mode))
+                    if let package { writer.bind(blob: package) } else { writer.bindNull() }
+                    try writer.finishRow()
                 }
+                writer.finish()
             }
         } catch {
             throw DatabaseAccessError(path: path, error: error)
@@ -160,32 +179,33 @@ final class CatalogStore: Sendable {
     static let columns = "statusKind, relativePath, flags, states, modificationTime, name, displayName, type, size, "
         + "statusSize, statusModificationTime, statusChangeTime, inode, device, mode, package"
 
-    static func entry(from row: Row, location: Location, documentsDirectory: RawPath) -> Entry? {
-        guard let kind = FileStatus.Kind(rawValue: row[0]) else { return nil }
-        let relativePath = RawPath(bytes: Array(row[1] as Data))
-        let flags = Flags(rawValue: row[2])
-        let stateList = row[3] as String
+    /// The entry of the row `rows` is at, in ``columns``' order.
+    static func entry(from rows: inout SQLiteRowReader, location: Location, documentsDirectory: RawPath) -> Entry? {
+        guard let kind = FileStatus.Kind(rawValue: rows.repeatedText(0)) else { return nil }
+        let relativePath = RawPath(bytes: rows.blob(1))
+        let flags = Flags(rawValue: Int(rows.int64(2)))
+        let stateList = rows.repeatedText(3)
         let states = stateList.isEmpty ? [] : Set(stateList.split(separator: ",").compactMap { DocumentState(rawValue: String($0)) })
-        let modificationTime: Int64 = row[4]
         let document = Document(
             location: location, relativePath: relativePath, path: documentsDirectory.appending(relativePath),
-            name: row[5], displayName: row[6], type: row[7], size: row[8],
-            modificationDate: Nanoseconds.date(modificationTime),
+            name: rows.text(5), displayName: rows.text(6), type: rows.repeatedText(7), size: rows.int64(8),
+            modificationDate: Nanoseconds.date(rows.int64(4)),
             isPackage: flags.contains(.package), isFolder: flags.contains(.folder),
             isSymbolicLink: flags.contains(.symbolicLink), typeWasGuessed: flags.contains(.typeWasGuessed),
             states: states
         )
         let status = FileStatus(
-            kind: kind, size: row[9], modificationTime: row[10], changeTime: row[11],
-            inode: UInt64(bitPattern: row[12]), device: UInt64(bitPattern: row[13]), mode: UInt32(truncatingIfNeeded: row[14] as Int64)
+            kind: kind, size: rows.int64(9), modificationTime: rows.int64(10), changeTime: rows.int64(11),
+            inode: UInt64(bitPattern: rows.int64(12)), device: UInt64(bitPattern: rows.int64(13)), mode: UInt32(truncatingIfNeeded: rows.int64(14))
         )
         var package: PackageContents?
-        if let data = row[15] as Data? {
-            guard let decoded = try? JSONDecoder().decode(PackageContents.self, from: data) else { return nil }
+        if let data = rows.optionalBlob(15) {
+            guard let decoded = try? JSONDecoder().decode(PackageContents.self, from: Data(data)) else { return nil }
             package = decoded
         }
         return Entry(document: document, status: status, package: package, isRacy: flags.contains(.racy))
     }
+
 
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

@@ -31,6 +31,7 @@ public struct DocumentListing: Sequence, Sendable {
     private var records: [Record] = []
     private var types: [String] = []
     private var typeIndices: [String: UInt32] = [:]
+    private var lastTypeIndex: UInt32?
     private var pathPrefixes: [[UInt8]] = []
     private var order: [Int]?
 
@@ -73,10 +74,17 @@ public struct DocumentListing: Sequence, Sendable {
     }
 
     private mutating func typeIndex(of type: String) -> UInt32 {
-        if let index = typeIndices[type] { return index }
+        // Neighbours mostly share a type, often as one string (the
+        // catalog reads a repeated type into the same one): no hashing.
+        if let last = lastTypeIndex, types[Int(last)] == type { return last }
+        if let index = typeIndices[type] {
+            lastTypeIndex = index
+            return index
+        }
         let index = UInt32(types.count)
         types.append(type)
         typeIndices[type] = index
+        lastTypeIndex = index
         return index
     }
 
@@ -85,9 +93,13 @@ public struct DocumentListing: Sequence, Sendable {
     private mutating func pathPrefixIndex(of document: Document) -> UInt32 {
         let path = document.path.bytes
         let relativePath = document.relativePath.bytes
-        let prefix = path.count >= relativePath.count && path.suffix(relativePath.count).elementsEqual(relativePath)
+        // Compared as memory: these run once per document.
+        func equal(_ lhs: ArraySlice<UInt8>, _ rhs: ArraySlice<UInt8>) -> Bool {
+            lhs.count == rhs.count && lhs.withUnsafeBytes { lhs in rhs.withUnsafeBytes { rhs in lhs.count == 0 || memcmp(lhs.baseAddress!, rhs.baseAddress!, lhs.count) == 0 } }
+        }
+        let prefix = path.count >= relativePath.count && equal(path.suffix(relativePath.count), relativePath[...])
             ? path.prefix(path.count - relativePath.count) : path[...]
-        if let last = pathPrefixes.indices.last, pathPrefixes[last].elementsEqual(prefix) { return UInt32(last) }
+        if let last = pathPrefixes.indices.last, equal(pathPrefixes[last][...], prefix) { return UInt32(last) }
         if let index = pathPrefixes.firstIndex(where: { $0.elementsEqual(prefix) }) { return UInt32(index) }
         pathPrefixes.append(Array(prefix))
         return UInt32(pathPrefixes.count - 1)

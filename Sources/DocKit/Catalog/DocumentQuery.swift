@@ -78,8 +78,11 @@ public struct DocumentQuery: Sendable, Hashable {
     /// The positions of `keys` in the query's order; a stable sort, so that
     /// documents the order cannot tell apart keep the order they came in.
     func order(of keys: [OrderingKey]) -> [Int] {
-        func nameOrder(_ lhs: OrderingKey, _ rhs: OrderingKey) -> ComparisonResult {
-            let result = lhs.listedName.compare(rhs.listedName, options: [.caseInsensitive, .numeric])
+        let nameKeys = FinderNameKeys(keys.lazy.map(\.listedName))
+        func nameOrder(_ lhsIndex: Int, _ rhsIndex: Int) -> ComparisonResult {
+            let lhs = keys[lhsIndex]
+            let rhs = keys[rhsIndex]
+            let result = nameKeys.compare(lhsIndex, rhsIndex) ?? lhs.listedName.compare(rhs.listedName, options: [.caseInsensitive, .numeric])
             if result != .orderedSame { return result }
             if lhs.location != rhs.location { return lhs.location < rhs.location ? .orderedAscending : .orderedDescending }
             return lhs.listedName < rhs.listedName ? .orderedAscending : (lhs.listedName == rhs.listedName ? .orderedSame : .orderedDescending)
@@ -93,7 +96,7 @@ public struct DocumentQuery: Sendable, Hashable {
             case .size: lhs.size == rhs.size ? .orderedSame : (lhs.size > rhs.size ? .orderedAscending : .orderedDescending)
             case .kind: lhs.kind.compare(rhs.kind, options: [.caseInsensitive])
             }
-            return (primary == .orderedSame ? nameOrder(lhs, rhs) : primary) == .orderedAscending
+            return (primary == .orderedSame ? nameOrder(lhsIndex, rhsIndex) : primary) == .orderedAscending
         }
         return reverse ? sorted.reversed() : sorted
     }

@@ -59,7 +59,7 @@ struct DocumentScanner: Sendable {
             let stored = try catalog.entries(in: location, documentsDirectory: root)
             let previous = sameRegistry ? stored : [:]
             var entries: [CatalogStore.Entry] = []
-            try scanDirectory(root, relativePath: RawPath(bytes: []), location: location, recursive: true, previous: { previous[$0] }) { entries.append($0) }
+            try scanDirectory(root, relativePath: RawPath(bytes: []), location: location, recursive: true, types: TypesByExtension(registry: registry), previous: { previous[$0] }) { entries.append($0) }
             // After a registry change, rows this scan did not reach are
             // dropped rather than kept with types from the old registry.
             try catalog.reconcile(location, with: entries, previous: stored) { _ in true }
@@ -74,7 +74,7 @@ struct DocumentScanner: Sendable {
             var changed: [CatalogStore.Entry] = []
             try examine(
                 listing, at: Array(listing.names.indices), in: root, relativePath: RawPath(bytes: []), location: location, recursive: false,
-                previous: { sameRegistry ? try stored.entry(at: $0) : nil }
+                types: TypesByExtension(registry: registry), previous: { sameRegistry ? try stored.entry(at: $0) : nil }
             ) { entry in
                 let relativePath = entry.document.relativePath
                 let before = try stored.entry(at: relativePath)
@@ -138,26 +138,38 @@ struct DocumentScanner: Sendable {
         let paths = chosen.map { folder.appending(listing.names[$0]) }
         let previous = sameRegistry ? try catalog.entries(in: location, documentsDirectory: root, relativePaths: paths) : [:]
         var entries: [CatalogStore.Entry] = []
-        try examine(listing, at: chosen, in: directory, relativePath: folder, location: location, recursive: false, previous: { previous[$0] }) { entries.append($0) }
+        try examine(
+            listing, at: chosen, in: directory, relativePath: folder, location: location, recursive: false,
+            types: TypesByExtension(registry: registry), previous: { previous[$0] }
+        ) { entries.append($0) }
         let examined = Set(paths)
         try catalog.reconcile(location, with: entries, previous: previous) { examined.contains($0) }
         return entries.map(\.document).filter { accepts($0.name) }
     }
 
     private func scanDirectory(
-        _ directory: RawPath, relativePath: RawPath, location: Location, recursive: Bool,
+        _ directory: RawPath, relativePath: RawPath, location: Location, recursive: Bool, types: TypesByExtension,
         previous: (RawPath) throws -> CatalogStore.Entry?, into emit: (CatalogStore.Entry) throws -> Void
     ) throws {
         let listing = try FolderListing(directory, atTopLevel: relativePath.isEmpty)
-        try examine(listing, at: Array(listing.names.indices), in: directory, relativePath: relativePath, location: location, recursive: recursive, previous: previous, into: emit)
+        try examine(
+            listing, at: Array(listing.names.indices), in: directory, relativePath: relativePath, location: location, recursive: recursive,
+            types: types, previous: previous, into: emit
+        )
     }
 
     /// Hands `emit` the entries in the order of `indices`, asking
     /// `previous` for each name's catalogued entry in that order too.
     private func examine(
         _ listing: FolderListing, at indices: [Int], in directory: RawPath, relativePath: RawPath, location: Location, recursive: Bool,
-        previous: (RawPath) throws -> CatalogStore.Entry?, into emit: (CatalogStore.Entry) throws -> Void
+        types: TypesByExtension, previous: (RawPath) throws -> CatalogStore.Entry?, into emit: (CatalogStore.Entry) throws -> Void
     ) throws {
+        // Each entry's lstat then looks up one name, not the whole path.
+        let folder = directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        defer { if folder >= 0 { close(folder) } }
+        func status(of name: RawPath, at path: RawPath) throws(FileSystemError) -> FileStatus? {
+            folder >= 0 ? try FileStatus.of(name, in: folder, path: path) : try FileStatus.of(path)
+        }
         for index in indices {
             let name = listing.names[index]
             let entryPath = relativePath.appending(name)
@@ -168,7 +180,7 @@ struct DocumentScanner: Sendable {
                 // Beside its document, it makes that one incomplete; alone,
                 // it is listed as the document it will become, once.
                 guard !listing.present.contains(temporary.document), listing.arriving[temporary.document] == temporary else { continue }
-                guard let status = try FileStatus.of(directory.appending(name)) else { continue }
+                guard let status = try status(of: name, at: directory.appending(name)) else { continue }
                 try emit(arrivingEntry(at: entryPath, in: location, status: status, becoming: temporary.document))
             case .conflictCopy(let copy):
                 // Beside its document, it is one of its versions; when the
@@ -176,21 +188,21 @@ struct DocumentScanner: Sendable {
                 // document, in conflict.
                 guard !listing.present.contains(copy.original), listing.conflicted[copy.original] == copy else { continue }
                 let path = directory.appending(name)
-                guard let status = try FileStatus.of(path), status.kind != .other else { continue }
-                var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, cached: try previous(entryPath))
+                guard let status = try status(of: name, at: path), status.kind != .other else { continue }
+                var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, types: types, cached: try previous(entryPath))
                 entry.document.states.remove(.incomplete)
                 entry.document.states.insert(.inConflict)
                 entry.document.name = copy.original.description
                 if !entry.document.isFolder, !entry.document.isSymbolicLink {
-                    let type = registry.type(forFileName: copy.original.description, isDirectory: status.kind == .directory)
+                    let type = types.type(forFileName: copy.original.description, isDirectory: status.kind == .directory)
                     if !type.isDynamic, type.identifier != UTType.data { entry.document.type = type.identifier }
                 }
-                entry.document.displayName = displayName(of: copy.original.description, type: entry.document.type)
+                entry.document.displayName = types.displayName(of: copy.original.description, type: entry.document.type)
                 try emit(entry)
             case .placeholder(let standingFor):
                 // Once the real file has arrived, the placeholder is stale.
                 guard !listing.present.contains(standingFor) else { continue }
-                guard let status = try FileStatus.of(directory.appending(name)) else { continue }
+                guard let status = try status(of: name, at: directory.appending(name)) else { continue }
                 if let cached = try previous(entryPath), cached.status == status {
                     try emit(cached)
                 } else {
@@ -198,21 +210,23 @@ struct DocumentScanner: Sendable {
                 }
             case .document:
                 let path = directory.appending(name)
-                guard let status = try FileStatus.of(path), status.kind != .other else { continue }
-                var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, cached: try previous(entryPath))
+                guard let status = try status(of: name, at: path), status.kind != .other else { continue }
+                var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, types: types, cached: try previous(entryPath))
                 // Decided by this listing, never taken from the catalog.
                 entry.document.states.subtract([.incomplete, .inConflict])
                 if listing.arriving[name] != nil || !(entry.package?.syncTemporaries.isEmpty ?? true) { entry.document.states.insert(.incomplete) }
                 if listing.conflicted[name] != nil || !(entry.package?.conflictCopies.isEmpty ?? true) { entry.document.states.insert(.inConflict) }
                 try emit(entry)
                 if recursive, entry.document.isFolder {
-                    try scanDirectory(path, relativePath: entryPath, location: location, recursive: true, previous: previous, into: emit)
+                    try scanDirectory(path, relativePath: entryPath, location: location, recursive: true, types: types, previous: previous, into: emit)
                 }
             }
         }
     }
 
-    private func currentEntry(at relativePath: RawPath, path: RawPath, in location: Location, status: FileStatus, cached: CatalogStore.Entry?) throws -> CatalogStore.Entry {
+    private func currentEntry(
+        at relativePath: RawPath, path: RawPath, in location: Location, status: FileStatus, types: TypesByExtension, cached: CatalogStore.Entry?
+    ) throws -> CatalogStore.Entry {
         if let cached, cached.status == status, !cached.isRacy {
             if let package = cached.package {
                 if package.isCurrent(root: path) { return cached }
@@ -220,10 +234,11 @@ struct DocumentScanner: Sendable {
                 return cached
             }
         }
-        let name = relativePath.lastComponent
+        // Made once: decoding and escaping the bytes is per document.
+        let name = relativePath.lastComponent.description
         var document = Document(
             location: location, relativePath: relativePath, path: path,
-            name: name.description, displayName: name.description, type: UTType.data,
+            name: name, displayName: name, type: UTType.data,
             size: status.size, modificationDate: status.modificationDate,
             isPackage: false, isFolder: false, isSymbolicLink: false, typeWasGuessed: false, states: []
         )
@@ -233,7 +248,7 @@ struct DocumentScanner: Sendable {
             document.type = UTType.symbolicLink
             document.isSymbolicLink = true
         case .directory:
-            let type = registry.type(forFileName: name.description, isDirectory: true)
+            let type = types.type(forFileName: name, isDirectory: true)
             document.type = type.identifier
             if registry.isPackage(type.identifier) {
                 let contents = try PackageContents.walk(path)
@@ -245,11 +260,11 @@ struct DocumentScanner: Sendable {
                 document.size = 0
             }
         case .regular, .other:
-            let identification = try FileTypeIdentifier(registry: registry).identify(path, status: status)
+            let identification = try FileTypeIdentifier(registry: registry).identify(path, status: status, name: name) { types.type(forFileName: $0, isDirectory: $1) }
             document.type = identification.type.identifier
             document.typeWasGuessed = identification.guess != nil
         }
-        document.displayName = displayName(of: name.description, type: document.type)
+        document.displayName = types.displayName(of: name, type: document.type)
         return CatalogStore.Entry(document: document, status: status, package: package, isRacy: isRacy(status))
     }
 
@@ -288,10 +303,6 @@ struct DocumentScanner: Sendable {
     /// (`backup.tar.gz` → `backup`); names whose extension says nothing
     /// keep it, as the Files app shows them.
     func displayName(of name: String, type identifier: String) -> String {
-        let extensions = registry.type(withIdentifier: identifier)?.filenameExtensions ?? []
-        for candidate in TypeRegistry.extensionCandidates(of: name) where extensions.contains(candidate.lowercased()) {
-            return String(name.dropLast(candidate.count + 1))
-        }
-        return name
+        TypesByExtension.displayName(of: name, type: identifier, registry: registry)
     }
 }

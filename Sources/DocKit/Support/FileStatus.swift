@@ -41,7 +41,28 @@ public struct FileStatus: Sendable, Hashable, Codable {
     public static func of(_ path: RawPath) throws(FileSystemError) -> FileStatus? {
         var status = stat()
         let result = path.withCString { lstat($0, &status) }
-        guard result == 0 else {
+        return try Self(result == 0 ? status : nil, path: path)
+    }
+
+    /// ``of(_:)`` for the entry `name` of the folder open as `folder`:
+    /// the kernel looks up one name instead of walking the whole path
+    /// again, once per entry of a scan, as `find` does.
+    ///
+    /// - Parameters:
+    ///   - name: A name in the folder.
+    ///   - folder: The folder's open descriptor.
+    ///   - path: The entry's whole path, for the error only.
+    static func of(_ name: RawPath, in folder: Int32, path: RawPath) throws(FileSystemError) -> FileStatus? {
+        var status = stat()
+        let result = name.withCString { fstatat(folder, $0, &status, AT_SYMLINK_NOFOLLOW) }
+        return try Self(result == 0 ? status : nil, path: path)
+    }
+}
+
+extension FileStatus {
+    /// An extension's, so that the memberwise initializer stays.
+    private init?(_ found: stat?, path: RawPath) throws(FileSystemError) {
+        guard let status = found else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }
             throw FileSystemError(path: path, operation: "cannot be examined", errno: code)
@@ -52,7 +73,7 @@ public struct FileStatus: Sendable, Hashable, Codable {
         case S_IFLNK: .symbolicLink
         default: .other
         }
-        return FileStatus(
+        self.init(
             kind: kind,
             size: Int64(status.st_size),
             modificationTime: Nanoseconds.since1970(status.st_mtim),

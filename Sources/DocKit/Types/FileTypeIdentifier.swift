@@ -85,15 +85,24 @@ public struct FileTypeIdentifier: Sendable {
     /// As `identify(_:)` of a path, for a file whose `lstat` the caller has
     /// just made: a scan would otherwise make a second one for each file.
     func identify(_ path: RawPath, status: FileStatus) throws(TypeRegistryError) -> Identification {
-        let name = path.lastComponent.description
+        try identify(path, status: status) { registry.type(forFileName: $0, isDirectory: $1) }
+    }
+
+    /// As `identify(_:status:)`, naming types by `typeForName`, which a
+    /// scan answers once per extension; `name`, when given, is the path's
+    /// last component as text, made once by the caller.
+    func identify(
+        _ path: RawPath, status: FileStatus, name: String? = nil, typeForName: (_ name: String, _ isDirectory: Bool) -> UTType
+    ) throws(TypeRegistryError) -> Identification {
+        let name = name ?? path.lastComponent.description
         switch status.kind {
         case .symbolicLink:
             return Identification(type: registry.type(withIdentifier: UTType.symbolicLink) ?? UTType(identifier: UTType.symbolicLink, source: .system))
         case .directory:
-            return Identification(type: registry.type(forFileName: name, isDirectory: true))
+            return Identification(type: typeForName(name, true))
         case .regular, .other:
-            let byName = registry.type(forFileName: name, isDirectory: false)
-            if byName.identifier.caseInsensitiveCompare(Self.propertyList) == .orderedSame, status.kind == .regular,
+            let byName = typeForName(name, false)
+            if Self.isPropertyList(byName.identifier), status.kind == .regular,
                let refined = Self.propertyListForm(Self.head(of: path, length: 64)),
                let type = registry.type(withIdentifier: refined.identifier) {
                 return Identification(type: type, guess: refined)
@@ -122,6 +131,15 @@ public struct FileTypeIdentifier: Sendable {
     }
 
     static let propertyList = "com.apple.property-list"
+
+    /// `caseInsensitiveCompare` with ``propertyList``, which goes through
+    /// Foundation's full case folding for every file of a scan; an ASCII
+    /// identifier, nearly every one, needs only ASCII's.
+    static func isPropertyList(_ identifier: String) -> Bool {
+        guard identifier.utf8.allSatisfy({ $0 < 0x80 }) else { return identifier.caseInsensitiveCompare(propertyList) == .orderedSame }
+        return identifier.utf8.count == propertyList.utf8.count
+            && zip(identifier.utf8, propertyList.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0) == $1 }
+    }
 
     /// `.plist` names a property list; its first bytes say which form, as
     /// Apple's declarations have one type for each.

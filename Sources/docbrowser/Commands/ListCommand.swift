@@ -1,5 +1,6 @@
 import ArgumentParser
 import DocKit
+import Foundation
 
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,6 +47,9 @@ struct ListCommand: AsyncParsableCommand {
         query.reverse = reverse
         query.recursive = recursive
         let documents = try catalog.listing(matching: query)
+        // An argument-parser property costs a lookup at each read, and
+        // these are read once per document.
+        let versions = versions
         // Looked up once per type, not once per document.
         var kinds: [String: String] = [:]
         func kind(of document: Document) -> String {
@@ -71,6 +75,16 @@ struct ListCommand: AsyncParsableCommand {
             text.note("no documents")
             return
         }
+        let long = long
+        let versions = versions
+        // Neighbouring documents were mostly written in the same second,
+        // and localtime_r costs more than the rest of a row.
+        var lastDate: (second: Double, cell: String) = (.nan, "")
+        func dateCell(_ date: Date) -> String {
+            let second = date.timeIntervalSince1970.rounded(.down)
+            if second != lastDate.second { lastDate = (second, Formatting.date(date)) }
+            return lastDate.cell
+        }
         var table = long
             ? Table("NAME", "KIND", "SIZE", "MODIFIED", "WHERE", "TYPE", "STATE", "PATH")
             : Table("NAME", "KIND", "SIZE", "MODIFIED", "WHERE")
@@ -79,7 +93,7 @@ struct ListCommand: AsyncParsableCommand {
                 document.listedName + (document.isFolder ? "/" : ""),
                 kind(document),
                 document.isFolder ? "-" : Formatting.size(document.size),
-                Formatting.date(document.modificationDate),
+                dateCell(document.modificationDate),
                 document.location.rawValue + (document.states.isEmpty || long ? "" : " (\(document.stateList.map(\.rawValue).joined(separator: ", ")))"),
             ]
             if long {

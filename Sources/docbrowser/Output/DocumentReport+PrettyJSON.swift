@@ -64,6 +64,13 @@ extension DocumentReport {
     /// their short forms.
     private static func quoted(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Nearly every string has nothing to escape: copied whole, not a
+        // byte at a time.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]

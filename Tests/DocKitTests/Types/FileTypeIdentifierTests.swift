@@ -152,4 +152,14 @@ struct FileTypeIdentifierTests {
         let underFile = file.appending(path: "child.pdf")
         #expect(throws: TypeRegistryError.fileNotFound(path: underFile.path)) { try Self.identifier.identify(underFile) }
     }
+
+    @Test("the property-list check answers as caseInsensitiveCompare does")
+    func propertyListCheck() {
+        let identifiers = ["com.apple.property-list", "COM.APPLE.Property-List", "com.apple.property-lis", "com.apple.property-listt",
+                           "com.apple.xml-property-list", "com.apple.property_list", "", "com.apple.property-lİst", "com.apple.property-\u{212A}ist",
+                           "com.apple.property-l\u{131}st", "public.data"]
+        for identifier in identifiers {
+            #expect(FileTypeIdentifier.isPropertyList(identifier) == (identifier.caseInsensitiveCompare(FileTypeIdentifier.propertyList) == .orderedSame), "\(identifier)")
+        }
+    }
 }
