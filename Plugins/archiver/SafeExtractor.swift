@@ -28,6 +28,7 @@ struct SafeExtractor {
     let events: EventStream
 
     private let written = WrittenBytes()
+    private let copier: EntryDataCopier
     private var inflater: ParallelInflater?
     /// Bytes each thread has been given to inflate, the second's last.
     private var load: (own: Int64, shared: Int64) = (0, 0)
@@ -51,6 +52,7 @@ struct SafeExtractor {
         self.limits = limits
         self.events = events
         descriptors = DirectoryDescriptors(staging: staging)
+        copier = EntryDataCopier(limits: limits, written: written)
     }
 
     mutating func run() throws(PluginFailure) -> ExtractResult {
@@ -80,7 +82,7 @@ struct SafeExtractor {
                     try ZipDirectoryCheck(limits: limits).check(path: reader.path)
                 }
                 if ParallelInflater.isWorthwhile(format: archive_format(reader.handle)) {
-                    inflater = ParallelInflater(reader: try reader.reopened(), copier: EntryDataCopier(limits: limits, written: written))
+                    inflater = ParallelInflater(reader: try reader.reopened(), copier: copier)
                 }
             }
             guard reader.entriesRead <= limits.entries else {
@@ -208,7 +210,7 @@ struct SafeExtractor {
         }
         defer { close(descriptor) }
         load.own += size ?? 0
-        try EntryDataCopier(limits: limits, written: written).copy(from: reader, into: file, buffer: &buffer)
+        try copier.copy(from: reader, into: file, buffer: &buffer)
     }
 
     private mutating func makeHardLink(_ name: EntryName, node: Int, to targetBytes: [UInt8]) throws(PluginFailure) {

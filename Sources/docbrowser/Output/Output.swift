@@ -20,11 +20,7 @@ struct Output: Sendable {
     /// The value is made only when it is printed, so that text output
     /// never pays for the JSON's extra work.
     func result<Value: Encodable>(_ value: @autoclosure () throws -> Value, text: (TextForm) throws -> Void) throws {
-        if json {
-            try emit(json: value())
-        } else {
-            try text(TextForm(output: self, quiet: quiet))
-        }
+        try either(json: { try emit(json: value()) }, text: text)
     }
 
     /// What a command did, as one sentence that `--quiet` leaves out: the
@@ -38,11 +34,7 @@ struct Output: Sendable {
     func result<Source: Sequence, Element: Encodable>(
         jsonArray source: Source, _ transform: (Source.Element) throws -> Element, text: (TextForm) throws -> Void
     ) throws {
-        if json {
-            try emit(jsonArray: source, transform)
-        } else {
-            try text(TextForm(output: self, quiet: quiet))
-        }
+        try either(json: { try emit(jsonArray: source, transform) }, text: text)
     }
 
     /// ``result(jsonArray:_:text:)`` for document reports, each written
@@ -50,8 +42,12 @@ struct Output: Sendable {
     func result<Source: Sequence>(
         documentReports source: Source, _ transform: (Source.Element) throws -> DocumentReport, text: (TextForm) throws -> Void
     ) throws {
+        try either(json: { try emit(documentReports: source, transform) }, text: text)
+    }
+
+    private func either(json emitJSON: () throws -> Void, text: (TextForm) throws -> Void) throws {
         if json {
-            try emit(documentReports: source, transform)
+            try emitJSON()
         } else {
             try text(TextForm(output: self, quiet: quiet))
         }
