@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The documents of a home: scanning both locations, finding one by the
 /// name a user types, creating and renaming.
@@ -52,16 +53,32 @@ public struct DocumentCatalog: Sendable {
     /// - Returns: The matching documents, made one by one as they are read.
     /// - Throws: As ``documents(matching:)``.
     public func listing(matching query: DocumentQuery) throws -> DocumentListing {
-        var listing = DocumentListing()
         let addCoordinationStates = coordinationStatesAdder()
-        for location in query.locations {
-            try scanner.scan(location, recursive: query.recursive) { document in
-                guard query.matches(document, registry: registry) else { return }
-                var document = document
-                addCoordinationStates(&document)
-                listing.append(document)
+        let locations = query.locations
+        // Each location on its own core: a scan is mostly lstat, typing and
+        // matching rows, and the catalog's queue serializes only its reads
+        // and writes. Errors are thrown in the query's order of locations,
+        // as scanning them one after the other would.
+        let scanned = Mutex<[Result<DocumentListing, any Error>?]>(Array(repeating: nil, count: locations.count))
+        DispatchQueue.concurrentPerform(iterations: locations.count) { index in
+            let result = Result { () throws -> DocumentListing in
+                var part = DocumentListing()
+                try scanner.scan(locations[index], recursive: query.recursive) { document in
+                    guard query.matches(document, registry: registry) else { return }
+                    var document = document
+                    addCoordinationStates(&document)
+                    part.append(document)
+                }
+                return part
             }
+            scanned.withLock { $0[index] = result }
         }
+        var parts = try scanned.withLock { results in
+            defer { results = [] }
+            return results
+        }.map { try $0!.get() }
+        var listing = parts.isEmpty ? DocumentListing() : parts.removeFirst()
+        for part in parts { listing.append(contentsOf: part) }
         listing.sort(as: query, registry: registry)
         return listing
     }
@@ -141,3 +158,4 @@ public struct DocumentCatalog: Sendable {
         return nil
     }
 }
+

@@ -73,6 +73,26 @@ public struct DocumentListing: Sequence, Sendable {
         order = nil
     }
 
+    /// Adds `other`'s documents after this listing's, in their order.
+    mutating func append(contentsOf other: DocumentListing) {
+        let byteOffset = UInt32(bytes.count)
+        let typeIndices = other.types.map { typeIndex(of: $0) }
+        let prefixIndices = other.pathPrefixes.map { prefix in
+            if let index = pathPrefixes.firstIndex(of: prefix) { return UInt32(index) }
+            pathPrefixes.append(prefix)
+            return UInt32(pathPrefixes.count - 1)
+        }
+        bytes += other.bytes
+        records.reserveCapacity(records.count + other.records.count)
+        for var record in other.records {
+            record.start += byteOffset
+            record.type = typeIndices[Int(record.type)]
+            record.pathPrefix = prefixIndices[Int(record.pathPrefix)]
+            records.append(record)
+        }
+        order = nil
+    }
+
     private mutating func typeIndex(of type: String) -> UInt32 {
         // Neighbours mostly share a type, often as one string (the
         // catalog reads a repeated type into the same one): no hashing.
@@ -111,25 +131,21 @@ public struct DocumentListing: Sequence, Sendable {
 
     /// Puts the documents in the query's order, as ``DocumentQuery/ordered(_:registry:)`` would.
     mutating func sort(as query: DocumentQuery, registry: TypeRegistry) {
-        var kinds: [UInt32: String] = [:]
-        let keys = records.indices.map { index in
-            let record = records[index]
-            var kind = ""
-            if query.sort == .kind {
-                if let known = kinds[record.type] {
-                    kind = known
-                } else {
-                    let type = types[Int(record.type)]
-                    kind = registry.type(withIdentifier: type)?.description ?? type
-                    kinds[record.type] = kind
-                }
-            }
-            return DocumentQuery.OrderingKey(
-                listedName: listedName(of: record), location: record.location,
-                modificationDate: record.modificationDate, size: record.size, kind: kind
-            )
-        }
-        order = query.order(of: keys)
+        // Kinds by type, so that a key is made at each comparison from the
+        // record itself: 100,000 keys held at once would be megabytes.
+        let kinds = query.sort == .kind ? types.map { registry.type(withIdentifier: $0)?.description ?? $0 } : []
+        let records = records
+        order = query.order(
+            count: records.count,
+            key: { index in
+                let record = records[index]
+                return DocumentQuery.OrderingKey(
+                    location: record.location, modificationDate: record.modificationDate, size: record.size,
+                    kind: kinds.isEmpty ? "" : kinds[Int(record.type)]
+                )
+            },
+            listedName: { listedName(of: records[$0]) }
+        )
     }
 
     private func listedName(of record: Record) -> String {

@@ -56,18 +56,17 @@ public struct DocumentQuery: Sendable, Hashable {
     public func ordered(_ documents: [Document], registry: TypeRegistry) -> [Document] {
         let keys = documents.map { document in
             OrderingKey(
-                listedName: document.listedName, location: document.location, modificationDate: document.modificationDate, size: document.size,
+                location: document.location, modificationDate: document.modificationDate, size: document.size,
                 kind: sort == .kind ? registry.type(withIdentifier: document.type)?.description ?? document.type : ""
             )
         }
-        return order(of: keys).map { documents[$0] }
+        return order(count: keys.count, key: { keys[$0] }, listedName: { documents[$0].listedName }).map { documents[$0] }
     }
 
-    /// What the order compares of a document, made once per document: a
-    /// listed name is built, and a kind looked up, once rather than at
-    /// each of the million comparisons of a large listing.
+    /// What the order compares of a document besides its listed name; a
+    /// kind is looked up once per type rather than at each of the million
+    /// comparisons of a large listing.
     struct OrderingKey {
-        var listedName: String
         var location: Location
         var modificationDate: Date
         var size: Int64
@@ -75,21 +74,29 @@ public struct DocumentQuery: Sendable, Hashable {
         var kind: String
     }
 
-    /// The positions of `keys` in the query's order; a stable sort, so that
-    /// documents the order cannot tell apart keep the order they came in.
-    func order(of keys: [OrderingKey]) -> [Int] {
-        let nameKeys = FinderNameKeys(keys.lazy.map(\.listedName))
+    /// The positions `0..<count` in the query's order; a stable sort, so
+    /// that documents the order cannot tell apart keep the order they came
+    /// in. Keys and listed names are asked for by position: most names are
+    /// compared by a byte key, and neither is held for every document,
+    /// which for 100,000 documents would be megabytes at a listing's peak.
+    func order(count: Int, key: (Int) -> OrderingKey, listedName: (Int) -> String) -> [Int] {
+        let nameKeys = FinderNameKeys((0..<count).lazy.map(listedName))
+        var unkeyedNames: [Int: String] = [:]
+        for index in 0..<count where !nameKeys.hasKey(index) { unkeyedNames[index] = listedName(index) }
+        func name(_ index: Int) -> String { unkeyedNames[index] ?? listedName(index) }
         func nameOrder(_ lhsIndex: Int, _ rhsIndex: Int) -> ComparisonResult {
-            let lhs = keys[lhsIndex]
-            let rhs = keys[rhsIndex]
-            let result = nameKeys.compare(lhsIndex, rhsIndex) ?? lhs.listedName.compare(rhs.listedName, options: [.caseInsensitive, .numeric])
+            let result = nameKeys.compare(lhsIndex, rhsIndex) ?? name(lhsIndex).compare(name(rhsIndex), options: [.caseInsensitive, .numeric])
             if result != .orderedSame { return result }
-            if lhs.location != rhs.location { return lhs.location < rhs.location ? .orderedAscending : .orderedDescending }
-            return lhs.listedName < rhs.listedName ? .orderedAscending : (lhs.listedName == rhs.listedName ? .orderedSame : .orderedDescending)
+            let lhs = key(lhsIndex).location
+            let rhs = key(rhsIndex).location
+            if lhs != rhs { return lhs < rhs ? .orderedAscending : .orderedDescending }
+            let lhsName = name(lhsIndex)
+            let rhsName = name(rhsIndex)
+            return lhsName < rhsName ? .orderedAscending : (lhsName == rhsName ? .orderedSame : .orderedDescending)
         }
-        let sorted = keys.indices.sorted { lhsIndex, rhsIndex in
-            let lhs = keys[lhsIndex]
-            let rhs = keys[rhsIndex]
+        let sorted = (0..<count).sorted { lhsIndex, rhsIndex in
+            let lhs = key(lhsIndex)
+            let rhs = key(rhsIndex)
             let primary: ComparisonResult = switch sort {
             case .name: .orderedSame
             case .date: lhs.modificationDate == rhs.modificationDate ? .orderedSame : (lhs.modificationDate > rhs.modificationDate ? .orderedAscending : .orderedDescending)

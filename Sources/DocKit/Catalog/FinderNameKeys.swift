@@ -61,6 +61,12 @@ struct FinderNameKeys {
 
     /// How the names at `lhs` and `rhs` compare in the Finder's order; nil
     /// when either has no key, and CoreFoundation must say.
+    /// Whether the name at `index` has a key; one that has none is
+    /// compared by CoreFoundation's rules instead.
+    func hasKey(_ index: Int) -> Bool {
+        counts[index] != Self.noKey
+    }
+
     func compare(_ lhs: Int, _ rhs: Int) -> ComparisonResult? {
         let lhsCount = counts[lhs]
         let rhsCount = counts[rhs]

@@ -32,7 +32,7 @@ extension DocumentCatalog {
 
     /// Adds the states held right now to one document at a time, the lock
     /// directory read once, for a listing that never holds its documents.
-    func coordinationStatesAdder() -> (inout Document) -> Void {
+    func coordinationStatesAdder() -> @Sendable (inout Document) -> Void {
         let locks = LockDirectory(home: home)
         let held = locks.heldStates()
         guard !held.isEmpty else { return { _ in } }

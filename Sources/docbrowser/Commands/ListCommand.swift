@@ -88,6 +88,7 @@ struct ListCommand: AsyncParsableCommand {
         var table = long
             ? Table("NAME", "KIND", "SIZE", "MODIFIED", "WHERE", "TYPE", "STATE", "PATH")
             : Table("NAME", "KIND", "SIZE", "MODIFIED", "WHERE")
+        table.reserveCapacity(rows: documents.count)
         for document in documents {
             var row = [
                 document.listedName + (document.isFolder ? "/" : ""),

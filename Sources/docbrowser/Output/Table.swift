@@ -17,6 +17,8 @@ struct Table {
     /// A cell holding our styling's private-use marks must be rendered
     /// with the whole table, as it always was (see ``TerminalText``).
     private(set) var hasStyleMarks = false
+    private var expectedRows = 0
+    private static let sampledRows = 64
 
     init(_ headers: String...) {
         self.headers = headers
@@ -24,6 +26,17 @@ struct Table {
 
     /// Each cell is made one visible line here, before widths are
     /// measured, so that no name can split a row or move the cursor.
+    /// Makes room for `rows` rows: grown by doubling instead, a long
+    /// listing's arrays would hold an old and a new buffer at once, and be
+    /// up to twice the size they need. The text's room is judged from the
+    /// first rows.
+    mutating func reserveCapacity(rows: Int) {
+        cellEnds.reserveCapacity(rows * headers.count)
+        cellColumns.reserveCapacity(rows * headers.count)
+        rowEnds.reserveCapacity(rows)
+        expectedRows = rows
+    }
+
     mutating func append(_ row: [String]) {
         for cell in row {
             // Printable ASCII, most cells of a listing, is shown as it is
@@ -44,6 +57,9 @@ struct Table {
             cellColumns.append(UInt32(TerminalColumns.count(visible)))
         }
         rowEnds.append(cellEnds.count)
+        if rowEnds.count == Self.sampledRows, expectedRows > Self.sampledRows {
+            text.reserveCapacity(text.count / Self.sampledRows * expectedRows * 9 / 8)
+        }
     }
 
     func render(width: Int? = Terminal.width) -> String {

@@ -245,6 +245,30 @@ struct DocumentScannerTests {
         #expect(try Self.scan(home, .cloud).map(\.qualifiedName) == ["cloud:Remote.txt"])
     }
 
+    @Test("the two locations, scanned at once, list as if scanned one after the other", arguments: DocumentQuery.SortKey.allCases)
+    func locationsScannedAtOnce(sort: DocumentQuery.SortKey) throws {
+        let home = try TestHome("scan")
+        // Types, names and folders that only one location has, or both: the
+        // second location's listing is appended with its own type and path
+        // tables, which must be mapped onto the first's.
+        for (index, name) in ["Same.txt", "a.pdf", "B.md", "Résumé.txt", "Same.pdf", "x10.png", "x9.png"].enumerated() {
+            try home.write(String(repeating: "l", count: index + 1), to: name, in: .local)
+        }
+        for (index, name) in ["Same.txt", "c.json", "Same.pdf", "Zed.csv", "édition.md", "x9.png"].enumerated() {
+            try home.write(String(repeating: "c", count: 20 - index), to: name, in: .cloud)
+        }
+        try home.write("f", to: "Folder/inside.txt", in: .cloud)
+        let catalog = try home.catalog()
+        var query = DocumentQuery()
+        query.sort = sort
+        let listed = try catalog.documents(matching: query)
+        let oneAfterTheOther = query.ordered(try Self.scan(home, .local) + Self.scan(home, .cloud), registry: catalog.registry)
+        #expect(listed.count == 14)
+        #expect(listed == oneAfterTheOther)
+        #expect(Set(listed.map(\.type)).isSuperset(of: ["com.adobe.pdf", "public.json", "public.comma-separated-values-text", "public.folder"]))
+        #expect(listed.filter { $0.location == .cloud }.allSatisfy { $0.path.description.hasPrefix(home.documentsPath(.cloud)) })
+    }
+
     @Test("display names drop only the extension that gave the type")
     func displayNames() throws {
         let home = try TestHome("scan")

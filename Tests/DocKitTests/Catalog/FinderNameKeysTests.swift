@@ -95,25 +95,25 @@ struct FinderNameKeysTests {
     func sortsAsBefore(seed: UInt64) {
         var random = SplitMix64(state: seed)
         let names = Self.names(count: 3000, seed: seed)
-        let keys = names.map { name in
+        let keys = names.map { _ in
             DocumentQuery.OrderingKey(
-                listedName: name, location: Bool.random(using: &random) ? .local : .cloud,
+                location: Bool.random(using: &random) ? .local : .cloud,
                 modificationDate: Date(timeIntervalSince1970: 0), size: 0, kind: ""
             )
         }
         // The order before keys: CoreFoundation, then location, then the
         // names' own order, in a stable sort.
         let expected = keys.indices.sorted { lhsIndex, rhsIndex in
+            let result = Self.finderOrder(names[lhsIndex], names[rhsIndex])
+            if result != .orderedSame { return result == .orderedAscending }
             let lhs = keys[lhsIndex]
             let rhs = keys[rhsIndex]
-            let result = Self.finderOrder(lhs.listedName, rhs.listedName)
-            if result != .orderedSame { return result == .orderedAscending }
             if lhs.location != rhs.location { return lhs.location < rhs.location }
-            return lhs.listedName < rhs.listedName
+            return names[lhsIndex] < names[rhsIndex]
         }
-        #expect(DocumentQuery().order(of: keys) == expected)
+        #expect(DocumentQuery().order(count: keys.count, key: { keys[$0] }, listedName: { names[$0] }) == expected)
         var reversed = DocumentQuery()
         reversed.reverse = true
-        #expect(reversed.order(of: keys) == expected.reversed())
+        #expect(reversed.order(count: keys.count, key: { keys[$0] }, listedName: { names[$0] }) == expected.reversed())
     }
 }
