@@ -84,14 +84,6 @@ enum SourceTree {
             throw PluginFailure.failed("\(displayName(path)): cannot be listed: \(String(cString: strerror(errno)))")
         }
         defer { closedir(directory) }
-        var names: [[UInt8]] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { bytesOf($0) }
-            }
-            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            names.append(name)
-        }
-        return names.sorted { $0.lexicographicallyPrecedes($1) }
+        return sortedNames(in: directory)
     }
 }

@@ -157,11 +157,9 @@ enum DirectoryReader {
     static func names(in stream: OpaquePointer, startingWith prefix: [UInt8] = []) -> [RawPath] {
         var names: [RawPath] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8]? in
-                guard raw.starts(with: prefix) else { return nil }
-                return Array(raw.prefix { $0 != 0 })
-            }
-            guard let name else { continue }
+            let raw = entry.nameBytes
+            guard raw.starts(with: prefix) else { continue }
+            let name = Array(raw)
             if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
             names.append(RawPath(bytes: name))
         }

@@ -26,7 +26,7 @@ enum TreeWalk {
         }
         defer { closedir(stream) }
         while going, let entry = readdir(stream) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            let bytes = Array(entry.nameBytes)
             if bytes == [UInt8(ascii: ".")] || bytes == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
             let name = RawPath(bytes: bytes)
             var status = stat()
