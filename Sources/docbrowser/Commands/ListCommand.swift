@@ -50,23 +50,19 @@ struct ListCommand: AsyncParsableCommand {
         // An argument-parser property costs a lookup at each read, and
         // these are read once per document.
         let versions = versions
-        // Looked up once per type, not once per document.
-        var kinds: [String: String] = [:]
-        func kind(of document: Document) -> String {
-            if document.isFolder { return DocumentReport.kind(of: document, registry: catalog.registry) }
-            if let kind = kinds[document.type] { return kind }
-            let kind = DocumentReport.kind(of: document, registry: catalog.registry)
-            kinds[document.type] = kind
-            return kind
-        }
-        try context.output.result(documentReports: documents) { document in
-            var report = DocumentReport(document, registry: catalog.registry, kind: kind(of: document))
-            if versions, document.states.contains(.inConflict) {
-                report.conflicts = try DocumentVersions.of(document).unresolvedConflicts.map(VersionReport.init)
+        let registry = catalog.registry
+        try context.output.result(documentReports: documents) {
+            var kinds = DocumentKinds(registry: registry)
+            return { document in
+                var report = DocumentReport(document, registry: registry, kind: kinds.kind(of: document))
+                if versions, document.states.contains(.inConflict) {
+                    report.conflicts = try DocumentVersions.of(document).unresolvedConflicts.map(VersionReport.init)
+                }
+                return report
             }
-            return report
         } text: { text in
-            try render(documents, kind: kind, text)
+            var kinds = DocumentKinds(registry: registry)
+            try render(documents, kind: { kinds.kind(of: $0) }, text)
         }
     }
 

@@ -1,5 +1,6 @@
 import DocKit
 import Foundation
+import Synchronization
 
 /// Where a command's results go: human text or one JSON document on
 /// stdout, notes and warnings on stderr.
@@ -37,12 +38,15 @@ struct Output: Sendable {
         try either(json: { try emit(jsonArray: source, transform) }, text: text)
     }
 
-    /// ``result(jsonArray:_:text:)`` for document reports, each written
-    /// by hand when it can be: the form of `list` of 100,000 documents.
-    func result<Source: Sequence>(
-        documentReports source: Source, _ transform: (Source.Element) throws -> DocumentReport, text: (TextForm) throws -> Void
+    /// ``result(jsonArray:_:text:)`` for a listing's document reports,
+    /// each written by hand when it can be: the form of `list` of 100,000
+    /// documents. `makeTransform` is called once for each run of documents
+    /// that a core makes the JSON of, so that what it caches is its own.
+    func result(
+        documentReports listing: DocumentListing, _ makeTransform: @Sendable () -> (Document) throws -> DocumentReport,
+        text: (TextForm) throws -> Void
     ) throws {
-        try either(json: { try emit(documentReports: source, transform) }, text: text)
+        try either(json: { try emit(documentReports: listing, makeTransform) }, text: text)
     }
 
     private func either(json emitJSON: () throws -> Void, text: (TextForm) throws -> Void) throws {
@@ -100,18 +104,51 @@ struct Output: Sendable {
         }
     }
 
-    /// ``emit(jsonArray:_:)`` of document reports, each written by hand
-    /// when it can be (``DocumentReport/prettyJSONElement()``).
-    private func emit<Source: Sequence>(documentReports source: Source, _ transform: (Source.Element) throws -> DocumentReport) throws {
-        let encoder = Self.encoder(pretty: true)
-        try emitArray(source) { item, buffer in
-            let report = try transform(item)
-            if let element = report.prettyJSONElement() {
-                buffer += element
-            } else {
-                Self.appendIndented(try encoder.encode(report), to: &buffer)
+    /// ``emit(jsonArray:_:)`` of a listing's document reports, each
+    /// written by hand when it can be (``DocumentReport/prettyJSONElement()``).
+    /// Every core makes the JSON of its own run of documents, and the runs
+    /// are written in order: the same bytes as one element after another,
+    /// and never more than a run per core held.
+    private func emit(documentReports listing: DocumentListing, _ makeTransform: @Sendable () -> (Document) throws -> DocumentReport) throws {
+        let runLength = Self.documentReportsRunLength
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var next = 0
+        while next < listing.count {
+            let starts = Array(stride(from: next, to: min(listing.count, next + cores * runLength), by: runLength))
+            let made = Mutex<[Result<[UInt8], any Error>?]>(Array(repeating: nil, count: starts.count))
+            DispatchQueue.concurrentPerform(iterations: starts.count) { run in
+                let result = Result { () throws -> [UInt8] in
+                    let transform = makeTransform()
+                    let encoder = Self.encoder(pretty: true)
+                    var bytes: [UInt8] = []
+                    for position in starts[run]..<min(starts[run] + runLength, listing.count) {
+                        bytes += position == 0 ? Self.firstElementOpening : Self.elementOpening
+                        let report = try transform(listing[position])
+                        if let element = report.prettyJSONElement() {
+                            bytes += element
+                        } else {
+                            Self.appendIndented(try encoder.encode(report), to: &bytes)
+                        }
+                    }
+                    return bytes
+                }
+                made.withLock { $0[run] = result }
             }
+            for result in made.withLock({ $0 }) {
+                FileHandle.standardOutput.write(Data(try result!.get()))
+            }
+            next = min(listing.count, next + cores * runLength)
         }
+        FileHandle.standardOutput.write(Data(Self.closing(ofEmptyArray: listing.isEmpty)))
+    }
+
+    private static let documentReportsRunLength = 2048
+    private static let firstElementOpening = Array("[\n  ".utf8)
+    private static let elementOpening = Array(",\n  ".utf8)
+
+    /// JSONEncoder's own form of an empty array.
+    private static func closing(ofEmptyArray isEmpty: Bool) -> [UInt8] {
+        Array((isEmpty ? "[\n\n]\n" : "\n]\n").utf8)
     }
 
     private func emitArray<Source: Sequence>(_ source: Source, _ appendElement: (Source.Element, inout [UInt8]) throws -> Void) throws {
@@ -119,7 +156,7 @@ struct Output: Sendable {
         buffer.reserveCapacity(1 << 17)
         var first = true
         for item in source {
-            buffer += first ? Array("[\n  ".utf8) : Array(",\n  ".utf8)
+            buffer += first ? Self.firstElementOpening : Self.elementOpening
             first = false
             try appendElement(item, &buffer)
             if buffer.count >= 1 << 16 {
@@ -127,8 +164,7 @@ struct Output: Sendable {
                 buffer.removeAll(keepingCapacity: true)
             }
         }
-        // JSONEncoder's own form of an empty array.
-        buffer += Array((first ? "[\n\n]\n" : "\n]\n").utf8)
+        buffer += Self.closing(ofEmptyArray: first)
         FileHandle.standardOutput.write(Data(buffer))
     }
 
