@@ -30,16 +30,22 @@ run_once() {
   echo "$(( (end - start) / 1000 )) $(tail -n 1 "$work/rss")"
 }
 
-# Median wall time (ms) and the peak memory (MiB) of that median run.
-# SETUP, when set, is run before each run and not timed.
+# Median wall time (ms) and the peak memory (MiB) of that median run, from
+# "S KIB" samples on standard input.
+median() {
+  sort -n | awk '{ t[NR] = $1; m[NR] = $2 }
+    END { i = int((NR + 1) / 2); printf "%.1f %.0f", t[i] / 1000, m[i] / 1024 }'
+}
+
+# measure COMMAND...: median() of $runs runs. SETUP, when set, is run
+# before each run and not timed.
 measure() {
   local samples=()
   for _ in $(seq "$runs"); do
     [[ -n ${SETUP:-} ]] && bash -c "$SETUP"
     samples+=("$(run_once "$@")")
   done
-  printf '%s\n' "${samples[@]}" | sort -n | awk '{ t[NR] = $1; m[NR] = $2 }
-    END { i = int((NR + 1) / 2); printf "%.1f %.0f", t[i] / 1000, m[i] / 1024 }'
+  printf '%s\n' "${samples[@]}" | median
 }
 
 printf '| workload | docbrowser | peer | ratio | goal |\n|---|---|---|---|---|\n'
@@ -52,9 +58,18 @@ row() {
   while [[ $1 != "--" ]]; do ours+=("$1"); shift; done
   shift
   peer=("$@")
-  local a b
-  a=($(measure "${ours[@]}"))
-  b=($(measure "${peer[@]}"))
+  # Ours and the peer's runs take turns, so that both meet the same
+  # machine: on a shared VM, five runs in a row can all fall in a busy
+  # spell that the other command's five miss.
+  local a b ours_samples=() peer_samples=()
+  for _ in $(seq "$runs"); do
+    [[ -n ${SETUP:-} ]] && bash -c "$SETUP"
+    ours_samples+=("$(run_once "${ours[@]}")")
+    [[ -n ${SETUP:-} ]] && bash -c "$SETUP"
+    peer_samples+=("$(run_once "${peer[@]}")")
+  done
+  a=($(printf '%s\n' "${ours_samples[@]}" | median))
+  b=($(printf '%s\n' "${peer_samples[@]}" | median))
   [[ ! -e "$work/failed" ]] || { echo "benchmark: stopped: a command of \"$label\" failed" >&2; exit 1; }
   printf '| %s | %s ms, %s MiB | %s %s ms, %s MiB | %s | %s |\n' "$label" "${a[0]}" "${a[1]}" "$peer_name" "${b[0]}" "${b[1]}" \
     "$(awk -v a="${a[0]}" -v b="${b[0]}" 'BEGIN { printf "%.2f×", (b > 0 ? a / b : 0) }')" "$goal"
@@ -166,7 +181,7 @@ EOF
   cd - >/dev/null
   # Into a home that exists, as a user's does: a new home's first command
   # builds its type registry once, which is no part of importing.
-  "$docbrowser" --home "$work/imported" list >/dev/null
+  "$docbrowser" --home "$work/imported" -q list >/dev/null
   SETUP="rm -rf '$work/imported/Documents/Project.bundle' '$work/unzipped'" \
     row "import of that zip, every check on" "≤ 0.6× unzip" "\`unzip\`" -- \
     "$docbrowser" --home "$work/imported" import "$work/ours.zip" -- \
