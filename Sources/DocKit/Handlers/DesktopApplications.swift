@@ -40,9 +40,10 @@ struct DesktopApplications: Sendable, Hashable {
     public func applications(environment: [String: String] = ProcessInfo.processInfo.environment) -> [Application] {
         var seen = Set<String>()
         var found: [Application] = []
+        let searchPath = ProgramSearchPath(environment: environment)
         for (index, directory) in directories.enumerated() {
             for (identifier, url) in Self.entries(in: directory) where seen.insert(identifier).inserted {
-                guard var manifest = try? DesktopEntry.load(from: url).manifest(environment: environment) else { continue }
+                guard var manifest = try? DesktopEntry.load(from: url).manifest(searchPath: searchPath) else { continue }
                 manifest.identifier = identifier
                 manifest.installedDirectoryIndex = index
                 found.append(Application(manifest: manifest, directoryIndex: index))

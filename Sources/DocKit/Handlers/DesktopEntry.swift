@@ -181,18 +181,22 @@ struct DesktopEntry: Sendable, Hashable {
     /// The entry as a handler: one Default-ranked Viewer claim on its MIME
     /// types, its program looked up in PATH as the specification says.
     func manifest(environment: [String: String]) -> HandlerManifest {
-        let search = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        manifest(searchPath: ProgramSearchPath(environment: environment))
+    }
+
+    /// ``manifest(environment:)`` with `PATH`'s folders already split.
+    func manifest(searchPath: ProgramSearchPath) -> HandlerManifest {
         func find(_ program: String) -> URL? {
             program.contains("/")
                 ? HandlerManifest.resolveExecutable(program, in: URL(fileURLWithPath: path).deletingLastPathComponent())
-                : Self.lookUp(program, path: search)
+                : searchPath.locate(program)
         }
         let missingTryExec = tryExec.flatMap { find($0) == nil ? $0 : nil }
         return HandlerManifest(
             identifier: identifier,
             name: name,
             form: .desktopEntry,
-            manifestURL: URL(fileURLWithPath: path),
+            manifestURL: URL(fileURLWithPath: path, isDirectory: false),
             bundleURL: nil,
             declaredExecutable: missingTryExec ?? commandLine.program,
             executable: missingTryExec == nil ? find(commandLine.program) : nil,
@@ -203,13 +207,5 @@ struct DesktopEntry: Sendable, Hashable {
             iconName: icon,
             runsInTerminal: runsInTerminal
         )
-    }
-
-    static func lookUp(_ program: String, path: String) -> URL? {
-        for directory in path.split(separator: ":") where !directory.isEmpty {
-            let candidate = URL(fileURLWithPath: String(directory)).appending(path: program)
-            if HandlerManifest.isRunnable(candidate) { return candidate }
-        }
-        return nil
     }
 }

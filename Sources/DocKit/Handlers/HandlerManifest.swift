@@ -338,8 +338,6 @@ extension HandlerManifest {
     }
 
     static func isRunnable(_ url: URL) -> Bool {
-        var status = stat()
-        guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-        return access(url.path, X_OK) == 0
+        ProgramSearchPath.isRunnable(url.path)
     }
 }
