@@ -47,7 +47,9 @@ public struct DocumentCatalog: Sendable {
     }
 
     /// ``documents(matching:)`` held compactly, for a listing of many
-    /// documents: each is kept as a few bytes as soon as it is scanned.
+    /// documents: each is kept as a few bytes as soon as it is scanned. The
+    /// query's locations are scanned at once, each on a thread of its own,
+    /// and this returns when every one is done.
     ///
     /// - Parameter query: The locations, filters and order.
     /// - Returns: The matching documents, made one by one as they are read.
