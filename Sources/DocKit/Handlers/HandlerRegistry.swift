@@ -42,9 +42,10 @@ public struct HandlerRegistry: Sendable {
         applications: DesktopApplications = DesktopApplications(directories: []),
         mimeApps: MimeAppsList = MimeAppsList(),
         mimeHierarchy: MIMETypeHierarchy = MIMETypeHierarchy(),
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        selection: DesktopApplications.Selection = .all
     ) -> HandlerRegistry {
-        var handlers = applications.applications(environment: environment).map { mimeApps.applied(to: $0.manifest) }
+        var handlers = applications.applications(environment: environment, selection: selection).map { mimeApps.applied(to: $0.manifest) }
         var problems: [MalformedFileError] = []
         for file in locations.handlerFiles() {
             do {
@@ -111,8 +112,7 @@ public struct HandlerRegistry: Sendable {
         // type's other MIME types are aliases (resolved the same) or types
         // merged into it by extension (image/jpx into JPEG 2000), whose
         // apps GIO never offers for a file of this type.
-        let contentType = mimeHierarchy.contentType(of: registry.type(withIdentifier: type)?.mimeTypes ?? [])
-        let lineage = mimeHierarchy.lineage(of: contentType.map { [$0] } ?? [])
+        let lineage = Self.mimeLineage(of: type, registry: registry, hierarchy: mimeHierarchy)
         var mimeDistances: [String: Int] = [:]
         for (index, mimeType) in lineage.enumerated() where mimeDistances[mimeType] == nil {
             mimeDistances[mimeType] = index
@@ -167,6 +167,14 @@ public struct HandlerRegistry: Sendable {
             return candidates.sorted { $0.ranks(before: $1) }
         }
         return candidates.sorted { $0.ranks(before: $1) }
+    }
+
+    /// The MIME types an installed app's claims on `type` are matched
+    /// against, nearest first: the type's content type and that type's
+    /// sub-class-of ancestors, as GIO matches a file's.
+    static func mimeLineage(of type: String, registry: TypeRegistry, hierarchy: MIMETypeHierarchy) -> [String] {
+        let contentType = hierarchy.contentType(of: registry.type(withIdentifier: type)?.mimeTypes ?? [])
+        return hierarchy.lineage(of: contentType.map { [$0] } ?? [])
     }
 
     /// Refuses `handler` as the one to open `type` with, even when the user

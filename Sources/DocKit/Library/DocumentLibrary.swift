@@ -144,6 +144,35 @@ public struct DocumentLibrary: Sendable {
         )
     }
 
+    /// The handlers that can bear on documents of `type`: as ``handlers()``,
+    /// except that of the desktop's installed apps, only those are read
+    /// that a folder's `mimeinfo.cache` lists for the type's MIME types, or
+    /// that a default names (`defaults`, `mimeapps.list`). A folder whose
+    /// cache is missing, or older than one of its entries, is read whole.
+    /// Its ``HandlerRegistry/candidates(forType:registry:defaults:)`` for
+    /// `type` are those of ``handlers()``, at a cost that does not grow with
+    /// the number of installed apps (GIO reads the same cache).
+    ///
+    /// - Parameters:
+    ///   - type: The document's type identifier.
+    ///   - registry: The type registry that gives the type's MIME types.
+    ///   - defaults: The user's defaults, whose handlers are read too.
+    /// - Returns: The handlers, with the manifests that could not be read.
+    public func handlers(forType type: String, registry: TypeRegistry, defaults: HandlerDefaults) -> HandlerRegistry {
+        let mimeApps = MimeAppsList.load(environment: environment)
+        let mimeHierarchy = MIMETypeHierarchy.load(environment: environment)
+        let lineage = Set(HandlerRegistry.mimeLineage(of: type, registry: registry, hierarchy: mimeHierarchy))
+        let named = Set(defaults.handlersByType.values).union(mimeApps.defaults.values.joined()).union(mimeApps.added.values.joined())
+        return HandlerRegistry.load(
+            handlerManifestLocations,
+            applications: DesktopApplications(directories: DesktopApplications.directories(environment: environment)),
+            mimeApps: mimeApps,
+            mimeHierarchy: mimeHierarchy,
+            environment: environment,
+            selection: .claiming({ lineage.contains(mimeHierarchy.canonicalName($0)) }, named: named)
+        )
+    }
+
     /// The user's default handler for each type (`handlers default`).
     ///
     /// - Returns: The defaults; none when the file does not exist.

@@ -33,14 +33,13 @@ struct InfoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let context = CommandContext(global)
-        // The desktop's apps and shared-mime-info's hierarchy share nothing
-        // with finding the document, and reading them is the larger half of
-        // `info`: on a second core, the two overlap.
-        let library = context.library
-        async let handlers = library.handlers()
         let catalog = try context.documentCatalog()
         let document = try catalog.resolve(self.document)
         let registry = catalog.registry
+        let defaults = try context.handlerDefaults()
+        // Only the apps that can open this type are read: a desktop has
+        // hundreds.
+        let handlers = context.reportingProblems(of: context.library.handlers(forType: document.type, registry: registry, defaults: defaults))
         let type = registry.type(withIdentifier: document.type)
         let created = FileSystem.creationDate(of: document.path)
         var report = Report(
@@ -52,8 +51,7 @@ struct InfoCommand: AsyncParsableCommand {
             mimeTypes: type?.mimeTypes ?? [],
             created: created.map(Formatting.isoDate),
             linkTarget: document.isSymbolicLink ? FileSystem.symbolicLinkTarget(of: document.path)?.description : nil,
-            handlers: context.reportingProblems(of: await handlers).candidates(forType: document.type, registry: registry, defaults: try context.handlerDefaults())
-                .map(CandidateReport.init),
+            handlers: handlers.candidates(forType: document.type, registry: registry, defaults: defaults).map(CandidateReport.init),
             package: document.isPackage && !document.states.contains(.notDownloaded) ? try PackageSummary.summarize(document, registry: registry) : nil
         )
         let versions = document.states.contains(.inConflict) ? try DocumentVersions.of(document) : nil

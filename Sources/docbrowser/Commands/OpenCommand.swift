@@ -41,16 +41,17 @@ struct OpenCommand: AsyncParsableCommand {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
         let document = try catalog.resolveForHandler(self.document)
-        let handlers = context.handlerRegistry()
         let chosen: HandlerManifest
         if let handler {
+            let handlers = context.handlerRegistry()
             guard let found = handlers.handler(withIdentifier: handler) else { throw HandlerError.unknownHandler(handler) }
             try handlers.checkOpens(found, type: document.type, registry: catalog.registry)
             chosen = found
         } else {
-            chosen = try handlers.preferredHandler(
-                forType: document.type, document: document.qualifiedName, registry: catalog.registry, defaults: try context.handlerDefaults()
-            ).handler
+            let defaults = try context.handlerDefaults()
+            // Only the apps that can open this type are read: a desktop has hundreds.
+            let handlers = context.reportingProblems(of: context.library.handlers(forType: document.type, registry: catalog.registry, defaults: defaults))
+            chosen = try handlers.preferredHandler(forType: document.type, document: document.qualifiedName, registry: catalog.registry, defaults: defaults).handler
         }
         let wait = try HandlerLaunching.waits(for: chosen, asked: wait)
         let invocation = try HandlerLauncher.invocation(of: chosen, document: document.path, type: document.type, home: context.home)
