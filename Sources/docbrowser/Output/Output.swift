@@ -105,7 +105,7 @@ struct Output: Sendable {
     }
 
     /// ``emit(jsonArray:_:)`` of a listing's document reports, each
-    /// written by hand when it can be (``DocumentReport/prettyJSONElement()``).
+    /// written by hand when it can be (``DocumentReport/appendPrettyJSONElement(to:)``).
     /// Every core makes the JSON of its own run of documents, and the runs
     /// are written in order: the same bytes as one element after another,
     /// and never more than a run per core held.
@@ -121,12 +121,13 @@ struct Output: Sendable {
                     let transform = makeTransform()
                     let encoder = Self.encoder(pretty: true)
                     var bytes: [UInt8] = []
+                    // A report's JSON is about 450 bytes: grown by doubling,
+                    // the run's bytes would be copied once more on average.
+                    bytes.reserveCapacity(runLength * 512)
                     for position in starts[run]..<min(starts[run] + runLength, listing.count) {
                         bytes += position == 0 ? Self.firstElementOpening : Self.elementOpening
                         let report = try transform(listing[position])
-                        if let element = report.prettyJSONElement() {
-                            bytes += element
-                        } else {
+                        if !report.appendPrettyJSONElement(to: &bytes) {
                             Self.appendIndented(try encoder.encode(report), to: &bytes)
                         }
                     }

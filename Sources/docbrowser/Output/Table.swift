@@ -41,8 +41,7 @@ struct Table {
         for cell in row {
             // Printable ASCII, most cells of a listing, is shown as it is
             // and takes a column a byte.
-            if cell.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-                text += cell.utf8
+            if text.appendUTF8(of: cell, ifEvery: { $0 >= 0x20 && $0 < 0x7F }) {
                 cellEnds.append(UInt32(text.count))
                 cellColumns.append(UInt32(cell.utf8.count))
                 continue
