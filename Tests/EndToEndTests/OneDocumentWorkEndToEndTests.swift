@@ -34,6 +34,21 @@ struct OneDocumentWorkEndToEndTests {
         #expect(listed >= 2_999, "list: \(listed) stat calls naming a note beside 3,000 documents")
     }
 
+    @Test(Strace.installed)
+    func readsAnUnchangedFolderOnlyToFindTheDocument() async throws {
+        let sandbox = try await Self.home(documents: 30)
+        let command = ["info", "Note 000002.pdf"]
+        // The listings above found the folder without temporaries, long
+        // enough ago: the sweep for orphans does not read it again.
+        #expect(try await Self.folderReads(of: command, in: sandbox) == 1, "info reads the folder to find the document, and only then")
+        // The control: a temporary a killed command left changes the
+        // folder, which is then read for the sweep too, and swept.
+        let orphan = sandbox.localDocuments.appending(path: ".docbrowser-tmp-0c6b1e1c-killed")
+        try await sandbox.shell("printf half > '\(orphan.path)' && touch -d '2 hours ago' '\(orphan.path)'")
+        #expect(try await Self.folderReads(of: command, in: sandbox) == 2)
+        #expect(!FileManager.default.fileExists(atPath: orphan.path))
+    }
+
     @Test
     func findsDocumentsInsideFoldersByTheNameListShows() async throws {
         let sandbox = try Sandbox()
@@ -91,13 +106,23 @@ struct OneDocumentWorkEndToEndTests {
             .filter { !$0.contains("resumed>") && fragment.map($0.contains) ?? true }.count
     }
 
+    /// How many times `command` read the names of the local Documents
+    /// folder (opened it as `opendir` does).
+    private static func folderReads(of command: [String], in sandbox: Sandbox) async throws -> Int {
+        let opened = try await openedFiles(of: command, in: sandbox, flags: true)
+        return opened.filter { $0.hasPrefix(sandbox.localDocuments.path + "\", O_RDONLY|O_NONBLOCK") }.count
+    }
+
     /// The files the command opened, as strace saw them.
-    private static func openedFiles(of command: [String], in sandbox: Sandbox) async throws -> [String] {
+    /// With `flags`, each path is followed by the rest of its line.
+    private static func openedFiles(of command: [String], in sandbox: Sandbox, flags: Bool = false) async throws -> [String] {
         let trace = sandbox.root.appending(path: "trace-\(UUID().uuidString)")
         let result = try await sandbox.run(command, tracedBy: [Strace.path!, "-f", "-qq", "-e", "trace=openat,open", "-o", trace.path])
         #expect(result.status == 0, "\(command): \(result)")
         return try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").compactMap { line in
-            line.split(separator: "\"", maxSplits: 2, omittingEmptySubsequences: false).dropFirst().first.map(String.init)
+            let parts = line.split(separator: "\"", maxSplits: 2, omittingEmptySubsequences: false).dropFirst()
+            guard let path = parts.first else { return nil }
+            return flags ? path + "\"" + (parts.dropFirst().first ?? "") : String(path)
         }
     }
 }

@@ -24,6 +24,13 @@ public struct InterruptedOperations: Sendable {
     /// progress is never disturbed.
     static let unjournaledTemporaryAge: Int64 = 3_600 * 1_000_000_000
 
+    /// See ``SweptDirectories/racyWindow``; shorter in tests.
+    var racyWindow = SweptDirectories.racyWindow
+
+    /// Where ``SweptDirectories`` is kept. Its own folder is swept every
+    /// time: writing the record changes that folder.
+    var sweptDirectoriesFile: RawPath { RawPath(home.libraryDirectory).appending("swept-folders.json") }
+
     /// Creates a recovery for a home; nothing is read until ``recover()``.
     ///
     /// - Parameters:
@@ -70,9 +77,12 @@ public struct InterruptedOperations: Sendable {
         for (journal, entries) in importsLast {
             if let report = resume(journal, entries: entries) { reports.append(report) }
         }
+        let recorded = SweptDirectories(contentsOf: sweptDirectoriesFile)
+        var swept = recorded
         for directory in temporaryDirectories {
-            removeOrphanedTemporaries(in: directory)
+            removeOrphanedTemporaries(in: directory, swept: &swept)
         }
+        if swept != recorded { swept.write(to: sweptDirectoriesFile) }
         return reports
     }
 
@@ -154,17 +164,32 @@ public struct InterruptedOperations: Sendable {
     /// A journaled temporary (`.docbrowser-tmp-ID.ROLE`) whose journal is
     /// gone is an orphan: journals are written before their temporaries and
     /// removed after them.
-    private func removeOrphanedTemporaries(in directory: RawPath) {
+    private func removeOrphanedTemporaries(in directory: RawPath, swept: inout SweptDirectories) {
+        // Read before the names, so that a name added after it changes it.
+        let status = directory == sweptDirectoriesFile.deletingLastComponent ? nil : try? FileStatus.ofTarget(directory)
+        if let status, swept.isUnchanged(directory, status: status) { return }
         // Only the temporaries are copied out: a folder of thousands is
-        // read on every command.
-        guard let names = try? DirectoryReader.names(in: directory, startingWith: Array(FileSystem.temporaryPrefix.utf8)) else { return }
+        // read whenever it changed.
+        guard let names = try? DirectoryReader.names(in: directory, startingWith: Array(FileSystem.temporaryPrefix.utf8)) else {
+            swept.forget(directory)
+            return
+        }
         let now = Nanoseconds.now
         let ownOnly = sharedDirectories.contains(directory) ? home.deviceTag + "-" : nil
+        var holdsOwnTemporaries = false
+        defer {
+            if let status, !holdsOwnTemporaries {
+                swept.recordClean(directory, status: status, now: now, racyWindow: racyWindow)
+            } else {
+                swept.forget(directory)
+            }
+        }
         for name in names {
             let rest = name.description.dropFirst(FileSystem.temporaryPrefix.count)
             // Another device's temporary, synced here: its journal is on
             // that device, which alone may finish or undo its operation.
             if let ownOnly, !rest.hasPrefix(ownOnly) { continue }
+            holdsOwnTemporaries = true
             let path = directory.appending(name)
             if let dot = rest.firstIndex(of: ".") {
                 // Checked now, not from the listing above: an operation may

@@ -44,6 +44,15 @@ public struct FileStatus: Sendable, Hashable, Codable {
         return try Self(result == 0 ? status : nil, path: path)
     }
 
+    /// ``of(_:)`` of what `path` leads to, through symbolic links: a
+    /// Documents folder linked to another disk gains names as its target
+    /// does, while the link itself stays as it is.
+    static func ofTarget(_ path: RawPath) throws(FileSystemError) -> FileStatus? {
+        var status = stat()
+        let result = path.withCString { stat($0, &status) }
+        return try Self(result == 0 ? status : nil, path: path)
+    }
+
     /// ``of(_:)`` for the entry `name` of the folder open as `folder`:
     /// the kernel looks up one name instead of walking the whole path
     /// again, once per entry of a scan, as `find` does.
