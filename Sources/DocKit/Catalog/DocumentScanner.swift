@@ -179,14 +179,14 @@ struct DocumentScanner: Sendable {
             case .syncTemporary(let temporary):
                 // Beside its document, it makes that one incomplete; alone,
                 // it is listed as the document it will become, once.
-                guard !listing.present.contains(temporary.document), listing.arriving[temporary.document] == temporary else { continue }
+                guard !listing.contains(temporary.document), listing.arriving[temporary.document] == temporary else { continue }
                 guard let status = try status(of: name, at: directory.appending(name)) else { continue }
                 try emit(arrivingEntry(at: entryPath, in: location, status: status, becoming: temporary.document))
             case .conflictCopy(let copy):
                 // Beside its document, it is one of its versions; when the
                 // engine left only copies (rclone), the first stands for the
                 // document, in conflict.
-                guard !listing.present.contains(copy.original), listing.conflicted[copy.original] == copy else { continue }
+                guard !listing.contains(copy.original), listing.conflicted[copy.original] == copy else { continue }
                 let path = directory.appending(name)
                 guard let status = try status(of: name, at: path), status.kind != .other else { continue }
                 var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, types: types, cached: try previous(entryPath))
@@ -201,7 +201,7 @@ struct DocumentScanner: Sendable {
                 try emit(entry)
             case .placeholder(let standingFor):
                 // Once the real file has arrived, the placeholder is stale.
-                guard !listing.present.contains(standingFor) else { continue }
+                guard !listing.contains(standingFor) else { continue }
                 guard let status = try status(of: name, at: directory.appending(name)) else { continue }
                 if let cached = try previous(entryPath), cached.status == status {
                     try emit(cached)

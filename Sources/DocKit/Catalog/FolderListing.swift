@@ -3,9 +3,9 @@
 /// entries are incomplete or in conflict, so a scan of some entries
 /// still needs every name.
 struct FolderListing {
+    /// In byte order.
     let names: [RawPath]
     let verdicts: [DocumentEntryRules.Verdict]
-    let present: Set<RawPath>
     /// The first temporary of each document a sync engine is writing.
     let arriving: [RawPath: SyncTemporary]
     /// The first conflict copy of each document.
@@ -17,7 +17,6 @@ struct FolderListing {
     ///   are never judged.
     init(_ directory: RawPath, atTopLevel: Bool, keeping: (RawPath) -> Bool = { _ in true }) throws {
         names = try DirectoryReader.names(in: directory).filter(keeping).sorted()
-        present = Set(names)
         verdicts = names.map { DocumentEntryRules.verdict(for: $0, atTopLevel: atTopLevel) }
         var arriving: [RawPath: SyncTemporary] = [:]
         for case .syncTemporary(let temporary) in verdicts where arriving[temporary.document] == nil {
@@ -29,6 +28,20 @@ struct FolderListing {
         }
         self.arriving = arriving
         self.conflicted = conflicted
+    }
+
+    /// Whether the folder holds `name`: found by halving the sorted names,
+    /// since few entries ask (temporaries, conflict copies, placeholders)
+    /// and a set of a large folder's names took longer to make than all
+    /// of their questions.
+    func contains(_ name: RawPath) -> Bool {
+        var low = 0
+        var high = names.count
+        while low < high {
+            let middle = (low + high) / 2
+            if names[middle] < name { low = middle + 1 } else { high = middle }
+        }
+        return low < names.count && names[low] == name
     }
 
     /// The entries that may be listed under a name `accepts` takes. It is
