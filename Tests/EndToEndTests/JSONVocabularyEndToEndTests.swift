@@ -184,6 +184,46 @@ struct JSONVocabularyEndToEndTests {
         #expect(Array(result.standardOutput.utf8) == Array(expected), "\(result.standardOutput)")
     }
 
+    @Test("list --json writes each modification time as Foundation's ISO 8601 style does, to the millisecond, cut")
+    func modificationTimesAreFoundationsISO8601() async throws {
+        let sandbox = try Sandbox()
+        // Times at a millisecond's edges, before 1970 and 2001, near the
+        // ends of what the catalog's nanoseconds hold, and scattered.
+        var times: [Int64] = [0, -1, 1, 999_999, 1_000_000, -86_399_999_000_001, 978_307_199_999_999_999, 978_307_200_000_000_000, 951_782_400_123_456_789, 9_223_372_035_999_999_999]
+        for seconds: Int64 in [-1_000_000_000, -2_208_988_800, 1_795_506_875, 4_102_444_800] {
+            for milliseconds: Int64 in [0, 1, 337, 999] {
+                for nudge: Int64 in [-1, 0, 1] { times.append(seconds * 1_000_000_000 + milliseconds * 1_000_000 + nudge) }
+            }
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<40 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            times.append(Int64(state >> 2) % 7_000_000_000_000_000_000 - 2_000_000_000_000_000_000)
+        }
+        let folder = sandbox.localDocuments
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (index, time) in times.enumerated() {
+            let file = folder.appending(path: "Time \(index).txt")
+            try Data("t".utf8).write(to: file)
+            let (seconds, nanoseconds) = time.quotientAndRemainder(dividingBy: 1_000_000_000)
+            var stamps = [timespec](repeating: timespec(tv_sec: Int(seconds) - (nanoseconds < 0 ? 1 : 0), tv_nsec: Int(nanoseconds < 0 ? nanoseconds + 1_000_000_000 : nanoseconds)), count: 2)
+            #expect(utimensat(AT_FDCWD, file.path, &stamps, 0) == 0)
+        }
+        let result = try await sandbox.run("list", "--json")
+        #expect(result.status == 0, "\(result.standardError)")
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        let reports = try JSONDecoder().decode([ListedDocument].self, from: Data(result.standardOutput.utf8))
+        #expect(reports.count == times.count)
+        for report in reports {
+            // What the file system kept, which clamps what it cannot hold.
+            var status = stat()
+            #expect(lstat(report.path, &status) == 0)
+            let kept = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+            let expected = Date(timeIntervalSince1970: Double(kept) / 1_000_000_000).formatted(style)
+            #expect(report.modified == expected, "\(report.name): \(kept) ns")
+        }
+    }
+
     @Test("list --json of more documents than one core's run is still JSONEncoder's text, in list's order")
     func listJSONMadeInRunsIsJSONEncodersText() async throws {
         let sandbox = try Sandbox()
