@@ -107,22 +107,24 @@ struct OneDocumentWorkEndToEndTests {
     }
 
     /// How many times `command` read the names of the local Documents
-    /// folder (opened it as `opendir` does).
+    /// folder to their end: strace's `-y` names each descriptor's file,
+    /// and a read ends with a `getdents64` that returns 0.
     private static func folderReads(of command: [String], in sandbox: Sandbox) async throws -> Int {
-        let opened = try await openedFiles(of: command, in: sandbox, flags: true)
-        return opened.filter { $0.hasPrefix(sandbox.localDocuments.path + "\", O_RDONLY|O_NONBLOCK") }.count
+        let trace = sandbox.root.appending(path: "trace-\(UUID().uuidString)")
+        let result = try await sandbox.run(command, tracedBy: [Strace.path!, "-f", "-qq", "-y", "-e", "trace=getdents64", "-o", trace.path])
+        #expect(result.status == 0, "\(command): \(result)")
+        let folder = "<" + sandbox.localDocuments.path + ">,"
+        return try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains(folder) && $0.hasSuffix("= 0") }.count
     }
 
     /// The files the command opened, as strace saw them.
-    /// With `flags`, each path is followed by the rest of its line.
-    private static func openedFiles(of command: [String], in sandbox: Sandbox, flags: Bool = false) async throws -> [String] {
+    private static func openedFiles(of command: [String], in sandbox: Sandbox) async throws -> [String] {
         let trace = sandbox.root.appending(path: "trace-\(UUID().uuidString)")
         let result = try await sandbox.run(command, tracedBy: [Strace.path!, "-f", "-qq", "-e", "trace=openat,open", "-o", trace.path])
         #expect(result.status == 0, "\(command): \(result)")
         return try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").compactMap { line in
-            let parts = line.split(separator: "\"", maxSplits: 2, omittingEmptySubsequences: false).dropFirst()
-            guard let path = parts.first else { return nil }
-            return flags ? path + "\"" + (parts.dropFirst().first ?? "") : String(path)
+            line.split(separator: "\"", maxSplits: 2, omittingEmptySubsequences: false).dropFirst().first.map(String.init)
         }
     }
 }

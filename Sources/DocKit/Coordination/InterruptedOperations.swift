@@ -29,7 +29,9 @@ public struct InterruptedOperations: Sendable {
 
     /// Where ``SweptDirectories`` is kept. Its own folder is swept every
     /// time: writing the record changes that folder.
-    var sweptDirectoriesFile: RawPath { RawPath(home.libraryDirectory).appending("swept-folders.json") }
+    var sweptDirectoriesFile: RawPath { libraryDirectory.appending("swept-folders.json") }
+
+    private var libraryDirectory: RawPath { RawPath(home.libraryDirectory) }
 
     /// Creates a recovery for a home; nothing is read until ``recover()``.
     ///
@@ -165,21 +167,27 @@ public struct InterruptedOperations: Sendable {
     /// gone is an orphan: journals are written before their temporaries and
     /// removed after them.
     private func removeOrphanedTemporaries(in directory: RawPath, swept: inout SweptDirectories) {
-        // Read before the names, so that a name added after it changes it.
-        let status = directory == sweptDirectoriesFile.deletingLastComponent ? nil : try? FileStatus.ofTarget(directory)
-        if let status, swept.isUnchanged(directory, status: status) { return }
-        // Only the temporaries are copied out: a folder of thousands is
-        // read whenever it changed.
-        guard let names = try? DirectoryReader.names(in: directory, startingWith: Array(FileSystem.temporaryPrefix.utf8)) else {
+        // Before the folder's status: a name added in the same clock tick
+        // as the status was read must be too recent to record.
+        let now = Nanoseconds.now
+        let ownOnly = sharedDirectories.contains(directory) ? home.deviceTag + "-" : nil
+        let scope = FileSystem.temporaryPrefix + (ownOnly ?? "")
+        let isRecorded = directory != libraryDirectory
+        // Only the temporaries are copied out, and only from a folder that
+        // changed since it was last found without any.
+        guard let found = try? DirectoryReader.status(
+            of: directory, andNamesStartingWith: Array(FileSystem.temporaryPrefix.utf8),
+            unless: { isRecorded && swept.isUnchanged(directory, status: $0, scope: scope, now: now) }
+        ) else {
             swept.forget(directory)
             return
         }
-        let now = Nanoseconds.now
-        let ownOnly = sharedDirectories.contains(directory) ? home.deviceTag + "-" : nil
+        guard let names = found.names else { return }
+        let status = found.status
         var holdsOwnTemporaries = false
         defer {
-            if let status, !holdsOwnTemporaries {
-                swept.recordClean(directory, status: status, now: now, racyWindow: racyWindow)
+            if isRecorded, !holdsOwnTemporaries {
+                swept.recordClean(directory, status: status, scope: scope, now: now, racyWindow: racyWindow)
             } else {
                 swept.forget(directory)
             }

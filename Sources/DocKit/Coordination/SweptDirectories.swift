@@ -11,21 +11,26 @@ import Foundation
 /// command, `info` and `list` included.
 ///
 /// It is a cache, never an authority: a missing, torn or foreign file
-/// reads as empty, and every folder is then swept as before.
+/// reads as empty, and every folder is then swept as before. A record is
+/// trusted for an hour at most, the age at which an unjournaled temporary
+/// is swept anyway, so that a file system whose folders keep their times
+/// when names come (some FUSE mounts) delays a sweep instead of losing it.
 struct SweptDirectories: Sendable, Equatable {
     private struct Record: Codable, Equatable {
         var path: Data
+        /// The start of the names the sweep takes for this device's: a
+        /// record made in a folder other devices share says nothing of
+        /// the whole folder.
+        var scope: String
         var modificationTime: Int64
         var changeTime: Int64
         var inode: UInt64
         var device: UInt64
+        var recordedAt: Int64
 
-        init(_ directory: RawPath, status: FileStatus) {
-            path = Data(directory.bytes)
-            modificationTime = status.modificationTime
-            changeTime = status.changeTime
-            inode = status.inode
-            device = status.device
+        func matches(_ directory: RawPath, status: FileStatus, scope: String) -> Bool {
+            path == Data(directory.bytes) && self.scope == scope && modificationTime == status.modificationTime
+                && changeTime == status.changeTime && inode == status.inode && device == status.device
         }
     }
 
@@ -36,6 +41,9 @@ struct SweptDirectories: Sendable, Equatable {
     /// status was read would leave that status as it is (git's "racily
     /// clean" entries). Two seconds covers FAT's clock.
     static let racyWindow: Int64 = 2_000_000_000
+
+    /// How long a record is trusted.
+    static let maximumAge: Int64 = 3_600 * 1_000_000_000
 
     init() {}
 
@@ -48,18 +56,31 @@ struct SweptDirectories: Sendable, Equatable {
     }
 
     /// Whether `directory`, with `status` now, is as it was when a sweep
-    /// found it without temporaries.
-    func isUnchanged(_ directory: RawPath, status: FileStatus) -> Bool {
-        records.contains(Record(directory, status: status))
+    /// of the temporaries whose names start with `scope` found none, at
+    /// most ``maximumAge`` before `now`.
+    func isUnchanged(_ directory: RawPath, status: FileStatus, scope: String, now: Int64) -> Bool {
+        records.contains { record in
+            let age = Nanoseconds.elapsed(from: record.recordedAt, to: now)
+            return record.matches(directory, status: status, scope: scope) && age >= 0 && age < Self.maximumAge
+        }
     }
 
-    /// Records that `directory` held no temporary while its status was
-    /// `status`, read before its names were; forgets it instead when that
-    /// status is younger than ``racyWindow`` at `now`.
-    mutating func recordClean(_ directory: RawPath, status: FileStatus, now: Int64, racyWindow: Int64 = Self.racyWindow) {
+    /// Whether any record names `directory`.
+    func holdsRecord(of directory: RawPath) -> Bool {
+        records.contains { $0.path == Data(directory.bytes) }
+    }
+
+    /// Records that `directory` held no temporary whose name starts with
+    /// `scope` while its status was `status`, read after `now` and before
+    /// its names; forgets it instead when that status was younger than
+    /// `racyWindow` at `now`.
+    mutating func recordClean(_ directory: RawPath, status: FileStatus, scope: String, now: Int64, racyWindow: Int64 = Self.racyWindow) {
         forget(directory)
         guard Nanoseconds.elapsed(from: max(status.modificationTime, status.changeTime), to: now) >= racyWindow else { return }
-        records.append(Record(directory, status: status))
+        records.append(Record(
+            path: Data(directory.bytes), scope: scope, modificationTime: status.modificationTime, changeTime: status.changeTime,
+            inode: status.inode, device: status.device, recordedAt: now
+        ))
     }
 
     /// Forgets `directory`, so that the next command sweeps it.

@@ -44,13 +44,12 @@ public struct FileStatus: Sendable, Hashable, Codable {
         return try Self(result == 0 ? status : nil, path: path)
     }
 
-    /// ``of(_:)`` of what `path` leads to, through symbolic links: a
-    /// Documents folder linked to another disk gains names as its target
-    /// does, while the link itself stays as it is.
-    static func ofTarget(_ path: RawPath) throws(FileSystemError) -> FileStatus? {
+    /// The status of the file open as `descriptor`; `path` is for the error only.
+    static func of(descriptor: Int32, path: RawPath) throws(FileSystemError) -> FileStatus {
         var status = stat()
-        let result = path.withCString { stat($0, &status) }
-        return try Self(result == 0 ? status : nil, path: path)
+        guard fstat(descriptor, &status) == 0 else { throw FileSystemError(path: path, operation: "cannot be examined", errno: errno) }
+        guard let found = try Self(status, path: path) else { throw FileSystemError(path: path, operation: "cannot be examined", errno: ENOENT) }
+        return found
     }
 
     /// ``of(_:)`` for the entry `name` of the folder open as `folder`:
@@ -142,7 +141,36 @@ enum DirectoryReader {
             throw FileSystemError(path: directory, operation: "cannot be listed", errno: errno)
         }
         defer { closedir(stream) }
-        return names(in: stream, startingWith: prefix)
+        return try names(in: stream, path: directory, startingWith: prefix)
+    }
+
+    /// The status of `directory`, and the names in it that start with
+    /// `prefix` unless `skips` takes that status. Both come through one
+    /// descriptor, so they are of one folder even if the path is pointed
+    /// at another meanwhile.
+    static func status(
+        of directory: RawPath, andNamesStartingWith prefix: [UInt8], unless skips: (FileStatus) -> Bool
+    ) throws(FileSystemError) -> (status: FileStatus, names: [RawPath]?) {
+        let descriptor = directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw FileSystemError(path: directory, operation: "cannot be listed", errno: errno) }
+        let status: FileStatus
+        do {
+            status = try FileStatus.of(descriptor: descriptor, path: directory)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        guard !skips(status) else {
+            close(descriptor)
+            return (status, nil)
+        }
+        guard let stream = fdopendir(descriptor) else {
+            let code = errno
+            close(descriptor)
+            throw FileSystemError(path: directory, operation: "cannot be listed", errno: code)
+        }
+        defer { closedir(stream) }
+        return (status, try names(in: stream, path: directory, startingWith: prefix))
     }
 
     /// The names in the directory open as `descriptor`, read through a
@@ -159,19 +187,25 @@ enum DirectoryReader {
         // fdopendir starts at the descriptor's offset, which a walk that
         // only opens and climbs never moves; rewinding makes it certain.
         rewinddir(stream)
-        return names(in: stream)
+        return try names(in: stream, path: path)
     }
 
-    /// What is left to read of `stream`, without `.` and `..`.
-    static func names(in stream: OpaquePointer, startingWith prefix: [UInt8] = []) -> [RawPath] {
+    /// What is left to read of `stream`, without `.` and `..`. A read that
+    /// fails partway (EIO, or ESTALE on a network file system) throws
+    /// rather than passing for the folder's end: a sweep would take the
+    /// names read so far for all of them.
+    static func names(in stream: OpaquePointer, path: RawPath, startingWith prefix: [UInt8] = []) throws(FileSystemError) -> [RawPath] {
         var names: [RawPath] = []
-        while let entry = readdir(stream) {
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else { break }
             let raw = entry.nameBytes
             guard raw.starts(with: prefix) else { continue }
             let name = Array(raw)
             if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
             names.append(RawPath(bytes: name))
         }
+        guard errno == 0 else { throw FileSystemError(path: path, operation: "cannot be listed", errno: errno) }
         return names
     }
 }
