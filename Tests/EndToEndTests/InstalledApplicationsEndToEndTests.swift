@@ -154,6 +154,18 @@ struct InstalledApplicationsEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: sandbox.systemData.appending(path: "applications").path))
     }
 
+    @Test("an app whose desktop file is dated 2300 is offered by info, not a crash")
+    func farFutureDesktopFile() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
+        let entry = try sandbox.write(Self.entry("Future", mimeTypes: ["text/plain"]), to: "user/.local/share/applications/future.desktop")
+        // Past 2262, where a 64-bit count of nanoseconds ends; ext4 keeps it.
+        try await sandbox.shell("touch -d 2300-01-01 '\(entry.path)' '\(entry.deletingLastPathComponent().path)'")
+        let result = try await sandbox.run(["info", "Notes.txt"], environment: Self.isolated(sandbox, [:]))
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.contains("future"), "\(result.standardOutput)")
+    }
+
     static let realPackages = ["feh", "nsxiv", "vim"].allSatisfy { FileManager.default.fileExists(atPath: "/usr/share/applications/\($0).desktop") }
 
     /// feh, nsxiv and vim, which `make test` installs (scripts/install-system-packages.sh).

@@ -115,6 +115,6 @@ struct DesktopApplications: Sendable, Hashable {
     private static func statusFollowingLinks(_ path: String) -> (isDirectory: Bool, modified: Int64)? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        return (status.st_mode & S_IFMT == S_IFDIR, Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+        return (status.st_mode & S_IFMT == S_IFDIR, Nanoseconds.since1970(status.st_mtim))
     }
 }

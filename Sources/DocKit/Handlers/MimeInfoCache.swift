@@ -20,10 +20,7 @@ struct MimeInfoCache {
         let path = directory.appending(path: "mimeinfo.cache").path
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        let written = max(
-            Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
-            Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
-        )
+        let written = max(Nanoseconds.since1970(status.st_mtim), Nanoseconds.since1970(status.st_ctim))
         guard written >= newestChange, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         self.text = text
     }

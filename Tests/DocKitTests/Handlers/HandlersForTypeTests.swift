@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 @testable import DocKit
@@ -76,6 +79,18 @@ struct HandlersForTypeTests {
         #expect(read.isSuperset(of: ["pdfviewer", "aliased", "userpdf", "defaulted", "added"]))
         #expect(read.isDisjoint(with: ["text", "csrc", "imagey", "kde-sub"]))
         #expect(Set(desktop.library.handlers().handlers.map(\.identifier)).isSuperset(of: ["text", "csrc", "imagey", "kde-sub"]))
+    }
+
+    @Test("an entry or a cache dated past 2262, beyond what nanoseconds hold, is read as the newest, not a crash")
+    func farFutureTimesAreTheNewest() throws {
+        let desktop = try Desktop()
+        // touch -d 2300-01-01: a time a 64-bit count of nanoseconds cannot hold.
+        var times = [timespec](repeating: timespec(tv_sec: 10_413_792_000, tv_nsec: 0), count: 2)
+        for name in ["pdfviewer.desktop", "mimeinfo.cache"] {
+            #expect(utimensat(AT_FDCWD, desktop.system.appending(path: name).path, &times, 0) == 0)
+        }
+        let read = Set(desktop.library.handlers(forType: "com.adobe.pdf", registry: SystemTypes.registry, defaults: HandlerDefaults()).handlers.map(\.identifier))
+        #expect(read.isSuperset(of: ["pdfviewer", "aliased", "userpdf"]))
     }
 
     @Test("an entry newer than the cache makes its folder read whole")
