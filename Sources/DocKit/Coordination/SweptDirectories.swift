@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 
 /// The folders the sweep for orphaned temporaries last found without any,
@@ -94,12 +91,6 @@ struct SweptDirectories: Sendable, Equatable {
     /// Failures are ignored for the same reason.
     func write(to file: RawPath) {
         guard let data = try? JSONEncoder().encode(records) else { return }
-        let temporary = file.deletingLastComponent.appending(FileSystem.temporaryName(owner: nil))
-        let descriptor = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
-        guard descriptor >= 0 else { return }
-        let written = data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        let renamed = written == data.count && temporary.withCString { from in file.withCString { to in rename(from, to) } } == 0
-        if !renamed { _ = temporary.withCString { unlink($0) } }
+        try? FileSystem.writeAtomically(data, to: file, durable: false)
     }
 }

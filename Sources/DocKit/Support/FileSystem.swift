@@ -120,19 +120,21 @@ public enum FileSystem {
     ///   - mode: The new file's permissions, before the umask.
     ///   - owner: In a folder other devices share, this home's
     ///     ``Home/deviceTag``, written into the temporary's name.
+    ///   - durable: Whether the file and the rename are flushed to disk.
+    ///     A cache that costs only work when lost need not wait for that.
     /// - Throws: ``FileSystemError`` when the temporary cannot be created or
     ///   written (it is then removed), or cannot be renamed over `path`.
-    public static func writeAtomically(_ data: Data, to path: RawPath, mode: mode_t = 0o644, owner: String? = nil) throws(FileSystemError) {
+    public static func writeAtomically(_ data: Data, to path: RawPath, mode: mode_t = 0o644, owner: String? = nil, durable: Bool = true) throws(FileSystemError) {
         let directory = path.deletingLastComponent
         let temporary = directory.appending(temporaryName(owner: owner))
-        try writeNewFile(data, at: temporary, mode: mode, writeFailureNames: path)
+        try writeNewFile(data, at: temporary, mode: mode, writeFailureNames: path, durable: durable)
         let renamed = temporary.withCString { from in path.withCString { to in rename(from, to) } }
         guard renamed == 0 else {
             let code = errno
             _ = temporary.withCString { unlink($0) }
             throw FileSystemError(path: path, operation: "cannot be replaced", errno: code)
         }
-        try synchronizeDirectory(directory)
+        if durable { try synchronizeDirectory(directory) }
     }
 
     /// Creates `path` (failing if the name is taken), writes `data` and
@@ -141,7 +143,9 @@ public enum FileSystem {
     /// place, or synchronizes once after writing many. A temporary's
     /// caller passes the file it stands for as `writeFailureNames`, since
     /// a full disk is that file's problem, not the hidden name's.
-    static func writeNewFile(_ data: Data, at path: RawPath, mode: mode_t = 0o644, writeFailureNames named: RawPath? = nil) throws(FileSystemError) {
+    static func writeNewFile(
+        _ data: Data, at path: RawPath, mode: mode_t = 0o644, writeFailureNames named: RawPath? = nil, durable: Bool = true
+    ) throws(FileSystemError) {
         let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
         guard descriptor >= 0 else { throw FileSystemError(path: path, operation: "cannot be created", errno: errno) }
         var failure: Int32 = 0
@@ -157,7 +161,7 @@ public enum FileSystem {
                 offset += written
             }
         }
-        if failure == 0, fsync(descriptor) != 0 { failure = errno }
+        if failure == 0, durable, fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
         guard failure == 0 else {
             _ = path.withCString { unlink($0) }
