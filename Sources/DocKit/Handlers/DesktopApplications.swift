@@ -81,14 +81,10 @@ struct DesktopApplications: Sendable, Hashable {
     }
 
     /// `(ID without .desktop, file)` for every entry below `directory`, in
-    /// ID order, as `update-desktop-database` lists them in its cache.
-    static func entries(in directory: URL) -> [(String, URL)] {
-        folder(directory).entries
-    }
-
-    /// ``entries(in:)``, and the latest time, in nanoseconds, that one of
-    /// them or a folder they are in was changed: a `mimeinfo.cache` older
-    /// than that does not know of every entry as it is now.
+    /// ID order, as `update-desktop-database` lists them in its cache, and
+    /// the latest time, in nanoseconds, that one of them or a folder they
+    /// are in was changed: a `mimeinfo.cache` older than that does not know
+    /// of every entry as it is now.
     static func folder(_ directory: URL) -> (entries: [(String, URL)], newestChange: Int64) {
         var result: [(String, URL)] = []
         var newestChange = Int64.min
