@@ -11,6 +11,7 @@
 #   QUICK=1        skip the 100,000-document and 200 MB rows
 set -euo pipefail
 docbrowser=$(realpath "$1")
+repository=$(cd "$(dirname "$0")/.." && pwd)
 runs=${RUNS:-5}
 cache=${BENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/docbrowser-bench}
 work=$(mktemp -d)
@@ -91,26 +92,63 @@ EOF
 }
 
 # --- short commands -------------------------------------------------------
+# A short command takes a few milliseconds, less than the date calls and
+# /usr/bin/time around run_once add, so these rows are timed by hyperfine
+# with no shell (-N): rounds of ten runs of ours, then ten of the peer's,
+# repeated so that both meet the same minutes. Peak memory is from one
+# run_once each.
+hyperfine_times() { # COMMAND_LINE...: "INDEX MS" per run, INDEX counting the command lines from 0
+  hyperfine -N --style none --warmup 3 --runs 10 --export-json "$work/hyperfine.json" "$@" >"$work/hyperfine.log" 2>&1 ||
+    { cat "$work/hyperfine.log" >&2; return 1; }
+  python3 -c 'import json, sys
+for i, result in enumerate(json.load(open(sys.argv[1]))["results"]):
+    for t in result["times"]: print(i, t * 1000)' "$work/hyperfine.json"
+}
+median_of() { # INDEX: the median ms of that command line in $work/times
+  awk -v i="$1" '$1 == i { print $2 }' "$work/times" | sort -n | awk '{ t[NR] = $1 } END { printf "%.1f", t[int((NR + 1) / 2)] }'
+}
+short_row() { # LABEL GOAL PEER_NAME OURS_LINE PEER_LINE (command lines quoted for hyperfine)
+  local label=$1 goal=$2 peer_name=$3 ours=$4 peer=$5 a b ours_kib peer_kib
+  : > "$work/times"
+  for _ in $(seq $(( (runs + 1) / 2 ))); do hyperfine_times "$ours" "$peer" >> "$work/times"; done
+  a=$(median_of 0) b=$(median_of 1)
+  ours_kib=$(eval "run_once $ours" | cut -d' ' -f2)
+  peer_kib=$(eval "run_once $peer" | cut -d' ' -f2)
+  printf '| %s | %s ms, %s MiB | %s %s ms, %s MiB | %s | %s |\n' "$label" "$a" "$(( ours_kib / 1024 ))" "$peer_name" "$b" "$(( peer_kib / 1024 ))" \
+    "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f×", (b > 0 ? a / b : 0) }')" "$goal"
+}
 small="$work/small"
 make_documents "$small/Documents" 10 Note
 "$docbrowser" --home "$small" list >/dev/null
-row "a short command: \`types lookup --ext pdf\`" "≤ 15 ms, ≤ 1.5× gio" "gio info" -- \
-  "$docbrowser" --home "$small" types lookup --ext pdf -- gio info "$small/Documents/Note 000002.pdf"
-row "a short command: \`info\` on a 10-document home" "≤ 15 ms, ≤ 1.5× gio" "gio info" -- \
-  "$docbrowser" --home "$small" info "Note 000002.pdf" -- gio info "$small/Documents/Note 000002.pdf"
+pdf=$(printf '%q' "$small/Documents/Note 000002.pdf")
+ours_line="$(printf '%q' "$docbrowser") --home $(printf '%q' "$small")"
+short_row "a short command: \`types lookup --ext pdf\`" "≤ 15 ms, ≤ 1.5× gio" "gio info" \
+  "$ours_line types lookup --ext pdf" "gio info $pdf"
+short_row "a short command: \`info\` on a 10-document home" "≤ 15 ms, ≤ 1.5× gio" "gio info" \
+  "$ours_line info 'Note 000002.pdf'" "gio info $pdf"
+# The floor under both rows: the same command line parsed by a Swift
+# program that has argument-parser and Foundation, built as docbrowser is,
+# and does nothing else (Benchmarks/StartupFloor).
+swift build -c release --static-swift-stdlib --package-path "$repository/Benchmarks/StartupFloor" \
+  --scratch-path "$cache/startup-floor-build" >"$work/floor-build.log" 2>&1 ||
+  { cat "$work/floor-build.log" >&2; exit 1; }
+floor_line="$(printf '%q' "$cache/startup-floor-build/release/startup-floor") --home $(printf '%q' "$small")"
+short_row "the floor: \`types lookup --ext pdf\` parsed by argument-parser, nothing done" "none: any Swift command's cost" "gio info" \
+  "$floor_line types lookup --ext pdf" "gio info $pdf"
 
-# Where a short command's time goes: each stage adds one step to the last.
-stage() { # LABEL COMMAND...
-  local label=$1; shift
-  printf -- '- %s: %s ms\n' "$label" "$(measure "$@" | cut -d' ' -f1)"
-}
+# Where a short command's time goes: an exec, what any Swift command
+# pays (the floor), then each of docbrowser's stages adds one step to the
+# one before; all timed in the same rounds.
 startup_breakdown() {
+  local stages=("exec of /bin/true" "the floor above" "\`docbrowser --version\`" "\`types lookup --ext pdf\`" "\`info\`" "\`gio info\`")
+  : > "$work/times"
+  for _ in $(seq $(( (runs + 1) / 2 ))); do
+    hyperfine_times /bin/true "$floor_line types lookup --ext pdf" "$(printf '%q' "$docbrowser") --version" \
+      "$ours_line types lookup --ext pdf" "$ours_line info 'Note 000002.pdf'" "gio info $pdf" >> "$work/times"
+  done
   echo
-  echo "Startup, medians of $runs runs:"
-  stage "exec of /bin/true" /bin/true
-  stage "\`docbrowser --version\`: loader, Swift runtime, Foundation, argument parsing" "$docbrowser" --version
-  stage "+ the type registry: \`types lookup --ext pdf\`" "$docbrowser" --home "$small" types lookup --ext pdf
-  stage "+ catalog, recovery sweep, one scan: \`info\`" "$docbrowser" --home "$small" info "Note 000002.pdf"
+  echo "Startup, medians of $(( (runs + 1) / 2 * 10 )) runs by \`hyperfine -N\`:"
+  for i in "${!stages[@]}"; do printf -- '- %s: %s ms\n' "${stages[$i]}" "$(median_of "$i")"; done
 }
 
 # --- typing many paths ----------------------------------------------------

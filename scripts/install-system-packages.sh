@@ -13,13 +13,14 @@ set -euo pipefail
 # feh, nsxiv and vim: real desktop apps with MimeType= lines, whose choice by docbrowser
 # is compared with gio's and xdg-mime's; desktop-file-utils writes the mimeinfo.cache GIO reads.
 # strace: tests count the fdatasyncs a read-only command makes (none).
+# hyperfine: make bench times the short commands with it.
 packages=(
   libarchive-dev zlib1g-dev libsqlite3-dev pkg-config
   libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils trash-cli
   gvfs dbus-daemon
   syncthing curl
   feh nsxiv vim desktop-file-utils
-  strace
+  strace hyperfine
 )
 
 missing=()
