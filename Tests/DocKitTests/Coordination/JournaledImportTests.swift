@@ -35,6 +35,19 @@ struct JournaledImportTests {
         return InterruptedOperations(home: home.home, trash: trash, locations: catalog.locations).recover().map(\.description)
     }
 
+    /// Recovery, once the dead transaction's lock is free. A process that
+    /// another test forks while a journal is open holds its descriptor,
+    /// and with it the lock, until that process execs; recovery rightly
+    /// takes such a journal for a live one and leaves it.
+    private func recoverOnceUnlocked(_ home: TestHome, trash: Trash) throws -> [String] {
+        for _ in 0..<100 {
+            let reports = try recover(home, trash: trash)
+            if !reports.isEmpty { return reports }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return []
+    }
+
     private func names(_ home: TestHome, _ folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: home.directory.url.appending(path: folder).path)) ?? []).sorted()
     }
@@ -43,7 +56,7 @@ struct JournaledImportTests {
         let (home, trash) = try setUp()
         _ = try stage(["A.txt", "B.txt"], in: home, trash: trash)
         #expect(names(home, "tmp").count == 1)
-        #expect(try recover(home, trash: trash).count == 1)
+        #expect(try recoverOnceUnlocked(home, trash: trash).count == 1)
         #expect(names(home, "Documents").isEmpty)
         expectNothingLeft(home)
     }
@@ -57,7 +70,7 @@ struct JournaledImportTests {
             try FileSystem.renameWithoutReplacing(placements[0].staged, to: placements[0].destination)
             _ = try home.write("someone else's", to: "B.txt")
         }
-        #expect(try recover(home, trash: trash).count == 1)
+        #expect(try recoverOnceUnlocked(home, trash: trash).count == 1)
         #expect(names(home, "Documents") == ["A.txt", "B 2.txt", "B.txt"])
         #expect(try String(contentsOfFile: home.documentsPath(.local) + "/B 2.txt", encoding: .utf8) == "B.txt")
         #expect(try String(contentsOfFile: home.documentsPath(.local) + "/B.txt", encoding: .utf8) == "someone else's")
@@ -73,7 +86,7 @@ struct JournaledImportTests {
             try transaction.journal.append(JournalEntry(.placed, inode: FileSystem.inode(of: placements[0].destination), index: 0))
             try transaction.journal.append(JournalEntry(.abandoned))
         }
-        #expect(try recover(home, trash: trash).count == 1)
+        #expect(try recoverOnceUnlocked(home, trash: trash).count == 1)
         #expect(names(home, "Documents").isEmpty)
         expectNothingLeft(home)
     }
