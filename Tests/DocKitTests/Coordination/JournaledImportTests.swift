@@ -7,18 +7,13 @@ import Testing
 /// transaction without finishing it: its journal stays, unlocked.
 @Suite("Recovering an interrupted import")
 struct JournaledImportTests {
-    private func setUp() throws -> (TestHome, Trash) {
-        let home = try TestHome()
-        return (home, Trash(directory: RawPath(home.directory.url.appending(path: "Trash"))))
-    }
-
     private func expectNothingLeft(_ home: TestHome) {
         #expect(names(home, "tmp").isEmpty, "staging left")
         #expect(names(home, "Library/Journal").isEmpty, "journal left")
     }
 
-    private func stage(_ names: [String], in home: TestHome, trash: Trash) throws -> (JournaledImport, [ImportPlacement]) {
-        let transaction = try JournaledImport(home: home.home, trash: trash)
+    private func stage(_ names: [String], in home: TestHome) throws -> (JournaledImport, [ImportPlacement]) {
+        let transaction = try JournaledImport(home: home.home, trash: home.trash)
         let documents = RawPath(home.directory.url.appending(path: "Documents"))
         try FileSystem.createDirectory(documents)
         let placements = try names.map { name in
@@ -30,74 +25,56 @@ struct JournaledImportTests {
         return (transaction, placements)
     }
 
-    private func recover(_ home: TestHome, trash: Trash) throws -> [String] {
-        let catalog = try home.catalog()
-        return InterruptedOperations(home: home.home, trash: trash, locations: catalog.locations).recover().map(\.description)
-    }
-
-    /// Recovery, once the dead transaction's lock is free. A process that
-    /// another test forks while a journal is open holds its descriptor,
-    /// and with it the lock, until that process execs; recovery rightly
-    /// takes such a journal for a live one and leaves it.
-    private func recoverOnceUnlocked(_ home: TestHome, trash: Trash) throws -> [String] {
-        for _ in 0..<100 {
-            let reports = try recover(home, trash: trash)
-            if !reports.isEmpty { return reports }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return []
-    }
-
     private func names(_ home: TestHome, _ folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: home.directory.url.appending(path: folder).path)) ?? []).sorted()
     }
 
-    @Test func beforeTheCommitTheStagingFolderGoesAndNothingAppears() throws {
-        let (home, trash) = try setUp()
-        _ = try stage(["A.txt", "B.txt"], in: home, trash: trash)
+    @Test func beforeTheCommitTheStagingFolderGoesAndNothingAppears() async throws {
+        let home = try TestHome()
+        _ = try stage(["A.txt", "B.txt"], in: home)
         #expect(names(home, "tmp").count == 1)
-        #expect(try recoverOnceUnlocked(home, trash: trash).count == 1)
+        #expect(try await home.recoverOnceUnlocked().count == 1)
         #expect(names(home, "Documents").isEmpty)
         expectNothingLeft(home)
     }
 
-    @Test func afterTheCommitEveryItemIsPlacedEvenUnderATakenName() throws {
-        let (home, trash) = try setUp()
+    @Test func afterTheCommitEveryItemIsPlacedEvenUnderATakenName() async throws {
+        let home = try TestHome()
         do {
-            let (transaction, placements) = try stage(["A.txt", "B.txt"], in: home, trash: trash)
+            let (transaction, placements) = try stage(["A.txt", "B.txt"], in: home)
             try transaction.journal.append(JournalEntry(.committed, placements: placements))
             // The first was placed before the crash; someone took B.txt since.
             try FileSystem.renameWithoutReplacing(placements[0].staged, to: placements[0].destination)
             _ = try home.write("someone else's", to: "B.txt")
         }
-        #expect(try recoverOnceUnlocked(home, trash: trash).count == 1)
+        #expect(try await home.recoverOnceUnlocked().count == 1)
         #expect(names(home, "Documents") == ["A.txt", "B 2.txt", "B.txt"])
         #expect(try String(contentsOfFile: home.documentsPath(.local) + "/B 2.txt", encoding: .utf8) == "B.txt")
         #expect(try String(contentsOfFile: home.documentsPath(.local) + "/B.txt", encoding: .utf8) == "someone else's")
         expectNothingLeft(home)
     }
 
-    @Test func anAbandonedImportTakesBackWhatItPlacedAndNothingElse() throws {
-        let (home, trash) = try setUp()
+    @Test func anAbandonedImportTakesBackWhatItPlacedAndNothingElse() async throws {
+        let home = try TestHome()
         do {
-            let (transaction, placements) = try stage(["A.txt", "B.txt"], in: home, trash: trash)
+            let (transaction, placements) = try stage(["A.txt", "B.txt"], in: home)
             try transaction.journal.append(JournalEntry(.committed, placements: placements))
             try FileSystem.renameWithoutReplacing(placements[0].staged, to: placements[0].destination)
             try transaction.journal.append(JournalEntry(.placed, inode: FileSystem.inode(of: placements[0].destination), index: 0))
             try transaction.journal.append(JournalEntry(.abandoned))
         }
-        #expect(try recoverOnceUnlocked(home, trash: trash).count == 1)
+        #expect(try await home.recoverOnceUnlocked().count == 1)
         #expect(names(home, "Documents").isEmpty)
         expectNothingLeft(home)
     }
 
     @Test func aLiveImportIsLeftAlone() throws {
-        let (home, trash) = try setUp()
-        let (transaction, placements) = try stage(["A.txt"], in: home, trash: trash)
+        let home = try TestHome()
+        let (transaction, placements) = try stage(["A.txt"], in: home)
         try transaction.journal.append(JournalEntry(.committed, placements: placements))
         // Another process's recovery: the journal's lock is held here.
         let catalog = try home.catalog()
-        #expect(InterruptedOperations(home: home.home, trash: trash, locations: catalog.locations).recover().isEmpty)
+        #expect(InterruptedOperations(home: home.home, trash: home.trash, locations: catalog.locations).recover().isEmpty)
         #expect(names(home, "tmp").count == 1)
         withExtendedLifetime(transaction) {}
     }

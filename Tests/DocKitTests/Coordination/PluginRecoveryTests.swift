@@ -16,23 +16,6 @@ import Testing
 struct PluginRecoveryTests {
     enum Operation: String, CaseIterable, Sendable { case export, `import` }
 
-    /// Retried a moment: a child that another test forks just then holds a
-    /// copy of every descriptor until it execs, the dead journal's lock
-    /// included.
-    private func recover(_ home: TestHome) async throws -> [String] {
-        let catalog = try home.catalog()
-        for _ in 0..<500 {
-            let reports = InterruptedOperations(home: home.home, trash: trash(home), locations: catalog.locations).recover()
-            if !reports.isEmpty { return reports.map(\.description) }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return []
-    }
-
-    private func trash(_ home: TestHome) -> Trash {
-        Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
-    }
-
     private func names(_ home: TestHome, _ folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: home.directory.url.appending(path: folder).path)) ?? []).sorted()
     }
@@ -49,7 +32,7 @@ struct PluginRecoveryTests {
             journal = try OperationJournal(home: home.home, identifier: identifier, begin: .export(temporary: RawPath(temporary.path)))
             return RawPath(temporary.path)
         case .import:
-            let transaction = try JournaledImport(home: home.home, trash: trash(home))
+            let transaction = try JournaledImport(home: home.home, trash: home.trash)
             let folder = transaction.staging.appending("1")
             try FileSystem.createNewDirectory(folder, mode: 0o700)
             let file = folder.appending("Partial.txt")
@@ -115,7 +98,7 @@ struct PluginRecoveryTests {
         var journal: OperationJournal?
         let file = try begin(operation, in: home, journal: &journal)
         journal = nil
-        #expect(try await recover(home).count == 1)
+        #expect(try await home.recoverOnceUnlocked().count == 1)
         #expect(try FileStatus.of(file) == nil)
         #expect(names(home, "Library/Journal").isEmpty)
         #expect(names(home, "tmp").isEmpty)
@@ -134,7 +117,7 @@ struct PluginRecoveryTests {
             // The launcher dies: its lock goes, the journal stays.
             journal = nil
             #expect(leader.isRunning && child.isRunning)
-            #expect(try await recover(home).count == 1)
+            #expect(try await home.recoverOnceUnlocked().count == 1)
             #expect(!leader.isRunning, "the plugin is stopped")
             #expect(!child.isRunning, "and whatever it started")
             // Stopped before the sweep, it cannot have written its file again.
@@ -157,7 +140,7 @@ struct PluginRecoveryTests {
             earlier.startTime -= 1
             try journal?.recordLaunch(of: earlier)
             journal = nil
-            #expect(try await recover(home).count == 1, "the recorded plugin is gone: recovery goes on")
+            #expect(try await home.recoverOnceUnlocked().count == 1, "the recorded plugin is gone: recovery goes on")
             #expect(leader.isRunning && child.isRunning, "the process that has its number now is untouched")
         }
         #expect(names(home, "Library/Journal").isEmpty)
