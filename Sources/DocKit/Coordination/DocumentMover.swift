@@ -82,6 +82,12 @@ public struct DocumentMover: Sendable {
     ///   ``MoveError/destinationTaken(_:)`` when `rename` finds no free name;
     ///   ``FileSystemError`` when the destination cannot be examined.
     public func plan(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Plan {
+        try plan(document, to: location, onConflict: policy) { try isTaken($0, in: location) }
+    }
+
+    /// ``plan(_:to:onConflict:)``, asking `isTaken` whether a name at the
+    /// destination is taken.
+    private func plan(_ document: Document, to location: Location, onConflict policy: ConflictPolicy, isTaken: (RawPath) throws -> Bool) throws -> Plan {
         if document.location == location {
             return Plan(document: document, action: .none, destination: location, destinationName: document.listedName, destinationPath: document.path, replaces: false)
         }
@@ -90,7 +96,7 @@ public struct DocumentMover: Sendable {
         for number in 1...10_000 {
             let name = candidateName(document, number)
             let destination = try directory.appending(name: name)
-            guard try isTaken(destination, in: location) else {
+            guard try isTaken(destination) else {
                 return Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), destinationPath: destination, replaces: false)
             }
             switch policy {
@@ -157,7 +163,11 @@ public struct DocumentMover: Sendable {
     ///   ``VersionsError`` when conflict copies lie beside it; ``FileSystemError`` when a file
     ///   operation fails.
     public func move(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Result {
-        let initial = try plan(document, to: location, onConflict: policy)
+        // Before the locks, only a file or placeholder of the very name
+        // counts: the check under the lock below reads the destination
+        // folder for a name taken in another case or normalization, and
+        // a large folder's read is most of what a move costs there.
+        let initial = try plan(document, to: location, onConflict: policy) { try DocumentName.isTakenExactly($0) }
         switch initial.action {
         case .none:
             return Result(plan: initial, document: document, crossedFileSystems: false)
