@@ -19,10 +19,19 @@ extension DocumentCatalog {
             ?? { throw CatalogError.documentNotFound("\(location):\(relativePath)") }()
     }
 
+    /// ``document(in:at:)``, judged among its folder's names as the caller
+    /// read them a moment ago, with the caller's own changes since, instead
+    /// of reading the folder again: how a move finds the document it has
+    /// just placed, in the folder it read under its lock for taken names.
+    func document(in location: Location, at relativePath: RawPath, amongNames names: [RawPath]) throws -> Document {
+        try listedDocument(in: location, at: relativePath, amongNames: names)
+            ?? { throw CatalogError.documentNotFound("\(location):\(relativePath)") }()
+    }
+
     /// The document whose file is, or is becoming, `relativePath` (a sync
     /// engine's temporary or a placeholder stands for it); nil when there
     /// is none.
-    func listedDocument(in location: Location, at relativePath: RawPath) throws -> Document? {
+    func listedDocument(in location: Location, at relativePath: RawPath, amongNames names: [RawPath]? = nil) throws -> Document? {
         let filename = relativePath.lastComponent
         let folder = relativePath.deletingLastComponent
         // Only inside a folder list descends into, never a package or a link.
@@ -30,7 +39,7 @@ extension DocumentCatalog {
             guard try listedFolder(named: folder.description, in: location) == folder else { return nil }
         }
         let wanted = filename.description
-        let found = try scanner.scan(location, folder: folder, namesContaining: [Self.stem(filename.bytes)]) { $0 == wanted }
+        let found = try scanner.scan(location, folder: folder, names: names, namesContaining: [Self.stem(filename.bytes)]) { $0 == wanted }
             .first { $0.filename == filename }
         return found.map { addingCoordinationStates(to: [$0])[0] }
     }

@@ -40,13 +40,20 @@ enum DocumentName {
     /// case folding), other than `except`; placeholders count by the name
     /// they stand for.
     static func equivalentName(to path: RawPath, caseInsensitive: Bool, except: RawPath? = nil) throws(FileSystemError) -> RawPath? {
+        let directory = path.deletingLastComponent
+        guard try FileStatus.of(directory) != nil else { return nil }
+        return equivalentName(to: path, caseInsensitive: caseInsensitive, except: except, among: try DirectoryReader.names(in: directory))
+    }
+
+    /// ``equivalentName(to:caseInsensitive:except:)`` among the names of
+    /// `path`'s folder, as the caller has just read them.
+    static func equivalentName(to path: RawPath, caseInsensitive: Bool, except: RawPath? = nil, among names: [RawPath]) -> RawPath? {
         let name = path.lastComponent
         guard let key = comparisonKey(name, caseInsensitive: caseInsensitive) else { return nil }
         let directory = path.deletingLastComponent
-        guard try FileStatus.of(directory) != nil else { return nil }
         let asciiKey = key.utf8.allSatisfy { $0 < 0x80 } ? Array(key.utf8) : nil
         let exceptName = except.flatMap { $0.deletingLastComponent == directory ? $0.lastComponent : nil }
-        for entry in try DirectoryReader.names(in: directory) where entry != name && entry != exceptName {
+        for entry in names where entry != name && entry != exceptName {
             let standsFor = DocumentEntryRules.placeholderTarget(entry) ?? entry
             guard standsFor != name else { continue }
             // Most names are ASCII, which NFC leaves as they are: compared

@@ -123,15 +123,18 @@ struct DocumentScanner: Sendable {
     /// ``scan(_:folder:listedNamesAccepted:)``, judging only the names that
     /// contain one of `fragments` (all of them when there are none) and
     /// the placeholders: a document's temporaries and conflict copies all
-    /// contain its name, up to its first extension.
-    func scan(_ location: Location, folder: RawPath, namesContaining fragments: [[UInt8]], listedNamesAccepted accepts: (String) -> Bool) throws -> [Document] {
+    /// contain its name, up to its first extension. `names`, when given,
+    /// are the folder's names as the caller has just read them.
+    func scan(_ location: Location, folder: RawPath, names: [RawPath]? = nil, namesContaining fragments: [[UInt8]], listedNamesAccepted accepts: (String) -> Bool) throws -> [Document] {
         let root = try locations.existingDocumentsDirectory(location)
         let directory = folder.isEmpty ? root : root.appending(folder)
         let icloud = Array(".icloud".utf8)
-        let listing = try FolderListing(directory, atTopLevel: folder.isEmpty) { name in
+        let bearsOnTheNames = { (name: RawPath) in
             fragments.isEmpty || name.bytes.reversed().starts(with: icloud.reversed())
                 || fragments.contains { name.bytes.contains(subsequence: $0) }
         }
+        let listing = try names.map { FolderListing(names: $0, atTopLevel: folder.isEmpty, keeping: bearsOnTheNames) }
+            ?? FolderListing(directory, atTopLevel: folder.isEmpty, keeping: bearsOnTheNames)
         let chosen = listing.indices { name in name.map { accepts($0.description) } ?? true }
         guard !chosen.isEmpty else { return [] }
         let sameRegistry = try catalog.registryDigest(of: location) == registry.digest

@@ -16,7 +16,12 @@ struct FolderListing {
     ///   it (their temporaries and conflict copies too), and the others
     ///   are never judged.
     init(_ directory: RawPath, atTopLevel: Bool, keeping: (RawPath) -> Bool = { _ in true }) throws {
-        names = try DirectoryReader.names(in: directory).filter(keeping).sorted()
+        self.init(names: try DirectoryReader.names(in: directory), atTopLevel: atTopLevel, keeping: keeping)
+    }
+
+    /// The listing of a folder whose names the caller has just read.
+    init(names read: [RawPath], atTopLevel: Bool, keeping: (RawPath) -> Bool = { _ in true }) {
+        names = read.filter(keeping).sorted()
         verdicts = names.map { DocumentEntryRules.verdict(for: $0, atTopLevel: atTopLevel) }
         var arriving: [RawPath: SyncTemporary] = [:]
         for case .syncTemporary(let temporary) in verdicts where arriving[temporary.document] == nil {

@@ -207,7 +207,11 @@ public struct DocumentMover: Sendable {
             try checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
             try SyncActivity.refuseIfIncomplete(document, force: force)
             try DocumentVersions.refuseIfCopiesBeside(document, action: "move", force: force)
-            let taken = try isTaken(destination, in: location)
+            // Read once, for a name taken in another case or normalization
+            // and then to find the document where the move put it.
+            let names = try DirectoryReader.names(in: directory)
+            let taken = try DocumentName.isTakenExactly(destination)
+                || DocumentName.equivalentName(to: destination, caseInsensitive: location == .cloud, among: names) != nil
             if taken {
                 switch policy {
                 case .fail: throw MoveError.destinationTaken("\(location):\(relativeName(document, name))")
@@ -237,7 +241,8 @@ public struct DocumentMover: Sendable {
                 progress?(TransferProgress(document: document.qualifiedName, bytesCopied: document.size, totalBytes: document.size))
             }
             let plan = Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), destinationPath: destination, replaces: taken)
-            let moved = try catalog.document(in: location, at: document.relativePath.deletingLastComponent.appending(name))
+            let moved = try catalog.document(in: location, at: document.relativePath.deletingLastComponent.appending(name),
+                                             amongNames: names.contains(name) ? names : names + [name])
             return Result(plan: plan, document: moved, crossedFileSystems: outcome.crossedFileSystems, displacedTrashName: outcome.displacedTrashName?.description)
         }
         throw MoveError.destinationTaken("\(location):\(document.listedName)")
