@@ -241,8 +241,12 @@ public struct DocumentMover: Sendable {
                 progress?(TransferProgress(document: document.qualifiedName, bytesCopied: document.size, totalBytes: document.size))
             }
             let plan = Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), destinationPath: destination, replaces: taken)
-            let moved = try catalog.document(in: location, at: document.relativePath.deletingLastComponent.appending(name),
+            var moved = try catalog.document(in: location, at: document.relativePath.deletingLastComponent.appending(name),
                                              amongNames: names.contains(name) ? names : names + [name])
+            // Looked up under this move's own lock, which is gone when the
+            // caller gets the document; released before, the document could
+            // be moved on by another process and not be found.
+            moved.states.remove(.locked)
             return Result(plan: plan, document: moved, crossedFileSystems: outcome.crossedFileSystems, displacedTrashName: outcome.displacedTrashName?.description)
         }
         throw MoveError.destinationTaken("\(location):\(document.listedName)")
