@@ -32,6 +32,12 @@ enum DocumentName {
         try isTakenExactly(path) || equivalentName(to: path, caseInsensitive: caseInsensitive) != nil
     }
 
+    /// ``isTaken(_:caseInsensitive:)`` judged among the names of `path`'s
+    /// folder, as the caller has just read them.
+    static func isTaken(_ path: RawPath, caseInsensitive: Bool, among names: [RawPath]) throws -> Bool {
+        try isTakenExactly(path) || equivalentName(to: path, caseInsensitive: caseInsensitive, among: names) != nil
+    }
+
     static func isTakenExactly(_ path: RawPath) throws -> Bool {
         try FileStatus.of(path) != nil || DocumentCatalog.placeholderExists(for: path)
     }

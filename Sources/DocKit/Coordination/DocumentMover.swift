@@ -210,8 +210,7 @@ public struct DocumentMover: Sendable {
             // Read once, for a name taken in another case or normalization
             // and then to find the document where the move put it.
             let names = try DirectoryReader.names(in: directory)
-            let taken = try DocumentName.isTakenExactly(destination)
-                || DocumentName.equivalentName(to: destination, caseInsensitive: location == .cloud, among: names) != nil
+            let taken = try DocumentName.isTaken(destination, caseInsensitive: location == .cloud, among: names)
             if taken {
                 switch policy {
                 case .fail: throw MoveError.destinationTaken("\(location):\(relativeName(document, name))")

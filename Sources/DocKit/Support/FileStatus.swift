@@ -153,30 +153,16 @@ enum DirectoryReader {
     ) throws(FileSystemError) -> (status: FileStatus, names: [RawPath]?) {
         let descriptor = directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw FileSystemError(path: directory, operation: "cannot be listed", errno: errno) }
-        let status: FileStatus
-        do {
-            status = try FileStatus.of(descriptor: descriptor, path: directory)
-        } catch {
-            close(descriptor)
-            throw error
-        }
-        guard !skips(status) else {
-            close(descriptor)
-            return (status, nil)
-        }
-        guard let stream = fdopendir(descriptor) else {
-            let code = errno
-            close(descriptor)
-            throw FileSystemError(path: directory, operation: "cannot be listed", errno: code)
-        }
-        defer { closedir(stream) }
-        return (status, try names(in: stream, path: directory, startingWith: prefix))
+        defer { close(descriptor) }
+        let status = try FileStatus.of(descriptor: descriptor, path: directory)
+        guard !skips(status) else { return (status, nil) }
+        return (status, try names(inDescriptor: descriptor, path: directory, startingWith: prefix))
     }
 
-    /// The names in the directory open as `descriptor`, read through a
-    /// duplicate so that the caller keeps its own descriptor; `path` is
-    /// for the message only.
-    static func names(inDescriptor descriptor: Int32, path: RawPath) throws(FileSystemError) -> [RawPath] {
+    /// The names in the directory open as `descriptor` that start with
+    /// `prefix`, read through a duplicate so that the caller keeps its own
+    /// descriptor; `path` is for the message only.
+    static func names(inDescriptor descriptor: Int32, path: RawPath, startingWith prefix: [UInt8] = []) throws(FileSystemError) -> [RawPath] {
         let duplicate = dup(descriptor)
         guard duplicate >= 0, let stream = fdopendir(duplicate) else {
             let code = errno
@@ -187,7 +173,7 @@ enum DirectoryReader {
         // fdopendir starts at the descriptor's offset, which a walk that
         // only opens and climbs never moves; rewinding makes it certain.
         rewinddir(stream)
-        return try names(in: stream, path: path)
+        return try names(in: stream, path: path, startingWith: prefix)
     }
 
     /// What is left to read of `stream`, without `.` and `..`. A read that
