@@ -41,6 +41,37 @@ struct TableLayoutEndToEndTests {
         #expect(piped.standardOutput.contains("A very long document name that cannot fit in a narrow terminal.txt"))
     }
 
+    /// Rows are made and laid out a run of 1,024 per core: the columns are
+    /// still measured over every row, and the rows come in list's order.
+    @Test
+    func aListingOfSeveralRunsLinesUpInOneSetOfColumns() async throws {
+        let sandbox = try Sandbox()
+        let longest = "zz a name longer than any other in the listing.txt"
+        try await sandbox.shell("""
+            mkdir -p home/Documents && cd home/Documents \\
+            && for i in $(seq -w 1 2100); do printf x > "Note $i.txt"; done \\
+            && head -c 1500 /dev/zero > "Note 0001.txt" && printf x > '\(longest)'
+            """)
+        let result = try await sandbox.run("list")
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        let names = (1...2100).map { String(format: "Note %04d.txt", $0) } + [longest]
+        #expect(lines.count == names.count + 1)
+        #expect(zip(lines.dropFirst(), names).allSatisfy { line, name in line.hasPrefix(name + "  ") })
+        #expect(lines.dropFirst().first?.contains("1.5 kB") == true, "\(lines.prefix(2))")
+        // The longest name, in the last run, sets where KIND starts; the
+        // widest size, in the first, where MODIFIED does.
+        let date = #/\d{4}-\d\d-\d\d \d\d:\d\d/#
+        let starts = ["KIND": "plain text", "MODIFIED": "", "WHERE": "local"].map { header, cell in
+            (header, Self.columns(before: header, in: lines[0]), lines.dropFirst().map { line in
+                cell.isEmpty ? line.firstMatch(of: date).map { Self.columns(of: String(line[..<$0.range.lowerBound])) } : Self.columns(before: cell, in: line)
+            })
+        }
+        for (header, column, cells) in starts {
+            #expect(column != nil && cells.allSatisfy { $0 == column }, "\(header) at \(column ?? -1), but its cells at \(Set(cells.map { $0 ?? -1 }))")
+        }
+    }
+
     private static func tableLines(of command: [String], in sandbox: Sandbox, columns: Int) async throws -> [String] {
         let result = try await sandbox.run(command, environment: ["COLUMNS": String(columns)], inTerminal: true)
         #expect(result.status == 0, "\(result)")

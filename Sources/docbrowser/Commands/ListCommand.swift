@@ -61,34 +61,58 @@ struct ListCommand: AsyncParsableCommand {
                 return report
             }
         } text: { text in
-            var kinds = DocumentKinds(registry: registry)
-            try render(documents, kind: { kinds.kind(of: $0) }, text)
+            try render(documents, registry: registry, text)
         }
     }
 
-    private func render(_ documents: DocumentListing, kind: (Document) -> String, _ text: TextForm) throws {
+    private func render(_ documents: DocumentListing, registry: TypeRegistry, _ text: TextForm) throws {
         if documents.isEmpty {
             text.note("no documents")
             return
         }
         let long = long
         let versions = versions
-        // Neighbouring documents were mostly written in the same second,
-        // and localtime_r costs more than the rest of a row.
-        var lastDate: (second: Double, cell: String) = (.nan, "")
-        func dateCell(_ date: Date) -> String {
-            let second = date.timeIntervalSince1970.rounded(.down)
-            if second != lastDate.second { lastDate = (second, Formatting.date(date)) }
-            return lastDate.cell
-        }
-        var table = long
-            ? Table("NAME", "KIND", "SIZE", "MODIFIED", "WHERE", "TYPE", "STATE", "PATH")
-            : Table("NAME", "KIND", "SIZE", "MODIFIED", "WHERE")
+        var table = TableRows.table(long: long)
         table.reserveCapacity(rows: documents.count)
-        for document in documents {
+        // Each core makes the rows of its own run of documents.
+        try OrderedRuns.forEach(count: documents.count, runLength: Self.rowsPerRun) { positions in
+            var rows = TableRows(registry: registry, long: long, versions: versions)
+            var part = TableRows.table(long: long)
+            for position in positions { try rows.append(documents[position], to: &part) }
+            return part
+        } then: { part in
+            table.append(contentsOf: part)
+        }
+        text.table(table)
+    }
+
+    private static let rowsPerRun = 1024
+
+    /// A listing's rows, a document's and its versions' at a time.
+    private struct TableRows {
+        let long: Bool
+        let versions: Bool
+        var kinds: DocumentKinds
+        /// Neighbouring documents were mostly written in the same second,
+        /// and localtime_r costs more than the rest of a row.
+        var lastDate: (second: Double, cell: String) = (.nan, "")
+
+        init(registry: TypeRegistry, long: Bool, versions: Bool) {
+            self.long = long
+            self.versions = versions
+            kinds = DocumentKinds(registry: registry)
+        }
+
+        static func table(long: Bool) -> Table {
+            long
+                ? Table("NAME", "KIND", "SIZE", "MODIFIED", "WHERE", "TYPE", "STATE", "PATH")
+                : Table("NAME", "KIND", "SIZE", "MODIFIED", "WHERE")
+        }
+
+        mutating func append(_ document: Document, to table: inout Table) throws {
             var row = [
                 document.listedName + (document.isFolder ? "/" : ""),
-                kind(document),
+                kinds.kind(of: document),
                 document.isFolder ? "-" : Formatting.size(document.size),
                 dateCell(document.modificationDate),
                 document.location.rawValue + (document.states.isEmpty || long ? "" : " (\(document.stateList.map(\.rawValue).joined(separator: ", ")))"),
@@ -97,15 +121,19 @@ struct ListCommand: AsyncParsableCommand {
                 row += [document.type, document.stateList.map(\.rawValue).joined(separator: ","), document.path.description]
             }
             table.append(row)
-            if versions, document.states.contains(.inConflict) {
-                for version in try DocumentVersions.of(document).unresolvedConflicts {
-                    var nested = ["  ↳ \(version.number): \(VersionReport.label(version))", [version.engine?.rawValue, version.device].compactMap { $0 }.joined(separator: " "),
-                                  Formatting.size(version.size), Formatting.date(version.modificationDate), ""]
-                    if long { nested += ["", "", version.path?.description ?? ""] }
-                    table.append(nested)
-                }
+            guard versions, document.states.contains(.inConflict) else { return }
+            for version in try DocumentVersions.of(document).unresolvedConflicts {
+                var nested = ["  ↳ \(version.number): \(VersionReport.label(version))", [version.engine?.rawValue, version.device].compactMap { $0 }.joined(separator: " "),
+                              Formatting.size(version.size), Formatting.date(version.modificationDate), ""]
+                if long { nested += ["", "", version.path?.description ?? ""] }
+                table.append(nested)
             }
         }
-        text.table(table)
+
+        private mutating func dateCell(_ date: Date) -> String {
+            let second = date.timeIntervalSince1970.rounded(.down)
+            if second != lastDate.second { lastDate = (second, Formatting.date(date)) }
+            return lastDate.cell
+        }
     }
 }

@@ -1,6 +1,5 @@
 import DocKit
 import Foundation
-import Synchronization
 
 /// Where a command's results go: human text or one JSON document on
 /// stdout, notes and warnings on stderr.
@@ -111,34 +110,23 @@ struct Output: Sendable {
     /// and never more than a run per core held.
     private func emit(documentReports listing: DocumentListing, _ makeTransform: @Sendable () -> (Document) throws -> DocumentReport) throws {
         let runLength = Self.documentReportsRunLength
-        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        var next = 0
-        while next < listing.count {
-            let starts = Array(stride(from: next, to: min(listing.count, next + cores * runLength), by: runLength))
-            let made = Mutex<[Result<[UInt8], any Error>?]>(Array(repeating: nil, count: starts.count))
-            DispatchQueue.concurrentPerform(iterations: starts.count) { run in
-                let result = Result { () throws -> [UInt8] in
-                    let transform = makeTransform()
-                    let encoder = Self.encoder(pretty: true)
-                    var bytes: [UInt8] = []
-                    // A report's JSON is about 450 bytes: grown by doubling,
-                    // the run's bytes would be copied once more on average.
-                    bytes.reserveCapacity(runLength * 512)
-                    for position in starts[run]..<min(starts[run] + runLength, listing.count) {
-                        bytes += position == 0 ? Self.firstElementOpening : Self.elementOpening
-                        let report = try transform(listing[position])
-                        if !report.appendPrettyJSONElement(to: &bytes) {
-                            Self.appendIndented(try encoder.encode(report), to: &bytes)
-                        }
-                    }
-                    return bytes
+        try OrderedRuns.forEach(count: listing.count, runLength: runLength) { positions in
+            let transform = makeTransform()
+            let encoder = Self.encoder(pretty: true)
+            var bytes: [UInt8] = []
+            // A report's JSON is about 450 bytes: grown by doubling, the
+            // run's bytes would be copied once more on average.
+            bytes.reserveCapacity(runLength * 512)
+            for position in positions {
+                bytes += position == 0 ? Self.firstElementOpening : Self.elementOpening
+                let report = try transform(listing[position])
+                if !report.appendPrettyJSONElement(to: &bytes) {
+                    Self.appendIndented(try encoder.encode(report), to: &bytes)
                 }
-                made.withLock { $0[run] = result }
             }
-            for result in made.withLock({ $0 }) {
-                FileHandle.standardOutput.write(Data(try result!.get()))
-            }
-            next = min(listing.count, next + cores * runLength)
+            return bytes
+        } then: { bytes in
+            FileHandle.standardOutput.write(Data(bytes))
         }
         FileHandle.standardOutput.write(Data(Self.closing(ofEmptyArray: listing.isEmpty)))
     }
@@ -223,23 +211,24 @@ struct Output: Sendable {
         // A name holding the styling marks can style the lines after it:
         // such a table is made visible as one text, as it always was.
         guard !table.hasStyleMarks else { return line(table.render()) }
-        var chunk: [UInt8] = []
-        chunk.reserveCapacity(1 << 17)
-        table.forEachLine { index, line in
-            // Rows were made visible cell by cell; only the header carries styling.
-            if index == 0 {
-                chunk += TerminalText.lines(String(decoding: line, as: UTF8.self)).utf8
-            } else {
-                chunk += line
+        let layout = table.layout()
+        // Rows were made visible cell by cell; only the header carries styling.
+        print(TerminalText.lines(String(decoding: layout.header, as: UTF8.self)))
+        // Laid out a run of rows per core, and written in order.
+        OrderedRuns.forEach(count: table.rowCount, runLength: Self.tableRunLength) { rows in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(rows.count * 128)
+            for row in rows {
+                table.appendLine(row, as: layout, to: &bytes)
+                bytes.append(UInt8(ascii: "\n"))
             }
-            chunk.append(UInt8(ascii: "\n"))
-            if chunk.count >= 1 << 16 {
-                print(String(decoding: chunk, as: UTF8.self), terminator: "")
-                chunk.removeAll(keepingCapacity: true)
-            }
+            return bytes
+        } then: { bytes in
+            print(String(decoding: bytes, as: UTF8.self), terminator: "")
         }
-        print(String(decoding: chunk, as: UTF8.self), terminator: "")
     }
+
+    private static let tableRunLength = 1024
 
     /// A line written at once, unbuffered: for commands that report as
     /// things happen, to a reader on the other end of a pipe.

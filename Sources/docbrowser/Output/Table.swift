@@ -61,20 +61,44 @@ struct Table {
         }
     }
 
+    var rowCount: Int { rowEnds.count }
+
+    /// Appends `other`'s rows after this table's, as if they had been
+    /// appended here: a long table is made in parts, a part per core.
+    mutating func append(contentsOf other: Table) {
+        if rowEnds.isEmpty, expectedRows > other.rowCount, other.rowCount > 0 {
+            text.reserveCapacity(other.text.count / other.rowCount * expectedRows * 9 / 8)
+        }
+        let textOffset = UInt32(text.count)
+        let cellOffset = cellEnds.count
+        text += other.text
+        cellEnds += other.cellEnds.lazy.map { $0 + textOffset }
+        cellColumns += other.cellColumns
+        rowEnds += other.rowEnds.lazy.map { $0 + cellOffset }
+        hasStyleMarks = hasStyleMarks || other.hasStyleMarks
+    }
+
     func render(width: Int? = Terminal.width) -> String {
-        var text = ""
-        forEachLine(width: width) { index, line in
-            if index > 0 { text += "\n" }
-            text += String(decoding: line, as: UTF8.self)
+        let layout = layout(width: width)
+        var text = String(decoding: layout.header, as: UTF8.self)
+        var line: [UInt8] = []
+        for row in 0..<rowCount {
+            line.removeAll(keepingCapacity: true)
+            appendLine(row, as: layout, to: &line)
+            text += "\n" + String(decoding: line, as: UTF8.self)
         }
         return text
     }
 
-    /// Each line's bytes in turn, the header first and marked bold, so
-    /// that a long table can be written as it is laid out; cells are
-    /// copied as the bytes they were kept as, and made text again only to
-    /// be cut.
-    func forEachLine(width: Int? = Terminal.width, _ body: (Int, [UInt8]) -> Void) {
+    /// The columns' widths, and the header line, marked bold: measured
+    /// over every row once, so that rows can then be laid out in any
+    /// order, a run of rows per core.
+    struct Layout {
+        fileprivate var widths: [Int]
+        let header: [UInt8]
+    }
+
+    func layout(width: Int? = Terminal.width) -> Layout {
         var widths = headers.map(TerminalColumns.count)
         var measured = 0
         for end in rowEnds {
@@ -89,32 +113,34 @@ struct Table {
             widths[shrinking] = max(8, min(widths[shrinking], width - fixed))
         }
         var line: [UInt8] = []
-        func add<Cell: Collection<UInt8>>(_ cell: Cell, length: Int, column: Int, of count: Int) {
-            if column > 0 { line += [0x20, 0x20] }
-            var length = length
-            if length > widths[column] {
-                let shown = TerminalColumns.prefix(String(decoding: cell, as: UTF8.self), fitting: widths[column] - 1) + "…"
-                length = TerminalColumns.count(shown)
-                line += shown.utf8
-            } else {
-                line += cell
-            }
-            if column < count - 1 { line += repeatElement(0x20, count: widths[column] - length) }
-        }
         for (column, header) in headers.enumerated() {
-            add(Array(header.utf8), length: TerminalColumns.count(header), column: column, of: headers.count)
+            Self.add(Array(header.utf8), length: TerminalColumns.count(header), column: column, of: headers.count, widths: widths, to: &line)
         }
-        body(0, Array(Terminal.bold(String(decoding: line, as: UTF8.self)).utf8))
-        var cell = 0
-        for (row, end) in rowEnds.enumerated() {
-            line.removeAll(keepingCapacity: true)
-            let count = end - cell
-            for column in 0..<count {
-                let start = cell == 0 ? 0 : Int(cellEnds[cell - 1])
-                add(text[start..<Int(cellEnds[cell])], length: Int(cellColumns[cell]), column: column, of: count)
-                cell += 1
-            }
-            body(row + 1, line)
+        return Layout(widths: widths, header: Array(Terminal.bold(String(decoding: line, as: UTF8.self)).utf8))
+    }
+
+    /// Row `row`'s line, without its newline; cells are copied as the bytes
+    /// they were kept as, and made text again only to be cut.
+    func appendLine(_ row: Int, as layout: Layout, to line: inout [UInt8]) {
+        let first = row == 0 ? 0 : rowEnds[row - 1]
+        let count = rowEnds[row] - first
+        for column in 0..<count {
+            let cell = first + column
+            let start = cell == 0 ? 0 : Int(cellEnds[cell - 1])
+            Self.add(text[start..<Int(cellEnds[cell])], length: Int(cellColumns[cell]), column: column, of: count, widths: layout.widths, to: &line)
         }
+    }
+
+    private static func add<Cell: Collection<UInt8>>(_ cell: Cell, length: Int, column: Int, of count: Int, widths: [Int], to line: inout [UInt8]) {
+        if column > 0 { line += [0x20, 0x20] }
+        var length = length
+        if length > widths[column] {
+            let shown = TerminalColumns.prefix(String(decoding: cell, as: UTF8.self), fitting: widths[column] - 1) + "…"
+            length = TerminalColumns.count(shown)
+            line += shown.utf8
+        } else {
+            line += cell
+        }
+        if column < count - 1 { line += repeatElement(0x20, count: widths[column] - length) }
     }
 }
