@@ -37,11 +37,17 @@ extension CatalogStore {
             return head.entry
         }
 
-        /// Marks the row at `relativePath`, if any, as one this scan found
+        /// Marks the row at `entry`'s path, if any, as one this scan found
         /// an entry at.
-        func keep(_ relativePath: RawPath) throws(DatabaseAccessError) {
+        ///
+        /// - Returns: Whether that row is `entry` as it is, compared where
+        ///   it lies rather than copied out.
+        func keep(_ entry: Entry) throws(DatabaseAccessError) -> Bool {
+            let relativePath = entry.document.relativePath
             try advance(to: relativePath)
-            if head?.relativePath == relativePath { headKept = true }
+            guard let head, head.relativePath == relativePath else { return false }
+            headKept = true
+            return head.entry == entry
         }
 
         /// Reads to the end, so that ``unkept`` holds every row not kept.

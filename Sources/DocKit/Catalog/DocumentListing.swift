@@ -47,7 +47,7 @@ public struct DocumentListing: Sequence, Sendable {
         let relativePath = document.relativePath.bytes
         let start = bytes.count
         bytes += relativePath
-        let nameIsRelativePath = document.name.utf8.elementsEqual(relativePath)
+        let nameIsRelativePath = relativePath.withUnsafeBytes { document.name.utf8Equals($0) }
         var nameCount = 0
         if !nameIsRelativePath {
             bytes += document.name.utf8
@@ -55,7 +55,7 @@ public struct DocumentListing: Sequence, Sendable {
         }
         var displayNameCount = 0
         var displayNameShared = 0
-        if document.name.utf8.starts(with: document.displayName.utf8) {
+        if document.name.utf8HasPrefix(document.displayName) {
             displayNameShared = document.displayName.utf8.count
         } else {
             bytes += document.displayName.utf8

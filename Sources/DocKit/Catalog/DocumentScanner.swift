@@ -76,10 +76,7 @@ struct DocumentScanner: Sendable {
                 listing, at: Array(listing.names.indices), in: root, relativePath: RawPath(bytes: []), location: location, recursive: false,
                 types: TypesByExtension(registry: registry), previous: { sameRegistry ? try stored.entry(at: $0) : nil }
             ) { entry in
-                let relativePath = entry.document.relativePath
-                let before = try stored.entry(at: relativePath)
-                try stored.keep(relativePath)
-                if before != entry { changed.append(entry) } else if sameRegistry { reused += 1 }
+                if try !stored.keep(entry) { changed.append(entry) } else if sameRegistry { reused += 1 }
                 count += 1
                 try body(entry.document)
                 // Written as they come, a few thousand at a time, so that a

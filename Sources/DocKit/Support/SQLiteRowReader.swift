@@ -58,7 +58,7 @@ struct SQLiteRowReader {
         guard let pointer = sqlite3_column_text(statement.sqliteStatement, column) else { return "" }
         let count = Int(sqlite3_column_bytes(statement.sqliteStatement, column))
         let bytes = UnsafeBufferPointer(start: pointer, count: count)
-        for text in recent where text.utf8.count == count && text.utf8.elementsEqual(bytes) { return text }
+        for text in recent where text.utf8Equals(UnsafeRawBufferPointer(bytes)) { return text }
         let text = String(cString: pointer)
         if recent.count >= 8 { recent.removeFirst() }
         recent.append(text)

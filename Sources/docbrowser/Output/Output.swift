@@ -218,10 +218,7 @@ struct Output: Sendable {
         OrderedRuns.forEach(count: table.rowCount, runLength: Self.tableRunLength) { rows in
             var bytes: [UInt8] = []
             bytes.reserveCapacity(rows.count * 128)
-            for row in rows {
-                table.appendLine(row, as: layout, to: &bytes)
-                bytes.append(UInt8(ascii: "\n"))
-            }
+            table.appendLines(rows, as: layout, to: &bytes)
             return bytes
         } then: { bytes in
             print(String(decoding: bytes, as: UTF8.self), terminator: "")

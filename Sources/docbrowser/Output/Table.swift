@@ -80,14 +80,13 @@ struct Table {
 
     func render(width: Int? = Terminal.width) -> String {
         let layout = layout(width: width)
-        var text = String(decoding: layout.header, as: UTF8.self)
-        var line: [UInt8] = []
-        for row in 0..<rowCount {
-            line.removeAll(keepingCapacity: true)
-            appendLine(row, as: layout, to: &line)
-            text += "\n" + String(decoding: line, as: UTF8.self)
+        var bytes = layout.header
+        if rowCount > 0 {
+            bytes.append(UInt8(ascii: "\n"))
+            appendLines(0..<rowCount, as: layout, to: &bytes)
+            bytes.removeLast()
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The columns' widths, and the header line, marked bold: measured
@@ -119,15 +118,24 @@ struct Table {
         return Layout(widths: widths, header: Array(Terminal.bold(String(decoding: line, as: UTF8.self)).utf8))
     }
 
-    /// Row `row`'s line, without its newline; cells are copied as the bytes
-    /// they were kept as, and made text again only to be cut.
-    func appendLine(_ row: Int, as layout: Layout, to line: inout [UInt8]) {
-        let first = row == 0 ? 0 : rowEnds[row - 1]
-        let count = rowEnds[row] - first
-        for column in 0..<count {
-            let cell = first + column
-            let start = cell == 0 ? 0 : Int(cellEnds[cell - 1])
-            Self.add(text[start..<Int(cellEnds[cell])], length: Int(cellColumns[cell]), column: column, of: count, widths: layout.widths, to: &line)
+    /// The lines of `rows`, each ended by a newline; cells are copied as
+    /// the bytes they were kept as, and made text again only to be cut.
+    func appendLines(_ rows: Range<Int>, as layout: Layout, to line: inout [UInt8]) {
+        // One borrow of the text for all the rows: a slice per cell would
+        // retain it, and the cores laying out runs would contend for its
+        // count.
+        text.withUnsafeBufferPointer { text in
+            for row in rows {
+                let first = row == 0 ? 0 : rowEnds[row - 1]
+                let count = rowEnds[row] - first
+                for column in 0..<count {
+                    let cell = first + column
+                    let start = cell == 0 ? 0 : Int(cellEnds[cell - 1])
+                    let bytes = UnsafeBufferPointer(rebasing: text[start..<Int(cellEnds[cell])])
+                    Self.add(bytes, length: Int(cellColumns[cell]), column: column, of: count, widths: layout.widths, to: &line)
+                }
+                line.append(UInt8(ascii: "\n"))
+            }
         }
     }
 
