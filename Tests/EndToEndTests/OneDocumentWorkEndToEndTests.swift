@@ -40,12 +40,12 @@ struct OneDocumentWorkEndToEndTests {
         let command = ["info", "Note 000002.pdf"]
         // The listings above found the folder without temporaries, long
         // enough ago: the sweep for orphans does not read it again.
-        #expect(try await Self.folderReads(of: command, in: sandbox) == 1, "info reads the folder to find the document, and only then")
+        #expect(try await sandbox.folderReads(of: command, folder: sandbox.localDocuments) == 1, "info reads the folder to find the document, and only then")
         // The control: a temporary a killed command left changes the
         // folder, which is then read for the sweep too, and swept.
         let orphan = sandbox.localDocuments.appending(path: ".docbrowser-tmp-0c6b1e1c-killed")
         try await sandbox.shell("printf half > '\(orphan.path)' && touch -d '2 hours ago' '\(orphan.path)'")
-        #expect(try await Self.folderReads(of: command, in: sandbox) == 2)
+        #expect(try await sandbox.folderReads(of: command, folder: sandbox.localDocuments) == 2)
         #expect(!FileManager.default.fileExists(atPath: orphan.path))
     }
 
@@ -60,7 +60,7 @@ struct OneDocumentWorkEndToEndTests {
         // name taken in another case or normalization, and finds the
         // document where it put it among those names. Before the lock,
         // only the very name is looked for.
-        #expect(try await Self.folderReads(of: ["move", "cloud:Letter.txt", "--to", "local"], in: sandbox) == 1)
+        #expect(try await sandbox.folderReads(of: ["move", "cloud:Letter.txt", "--to", "local"], folder: sandbox.localDocuments) == 1)
         #expect(FileManager.default.fileExists(atPath: sandbox.localDocuments.appending(path: "Letter.txt").path))
     }
 
@@ -124,15 +124,6 @@ struct OneDocumentWorkEndToEndTests {
     /// How many times `command` read the names of the local Documents
     /// folder to their end: strace's `-y` names each descriptor's file,
     /// and a read ends with a `getdents64` that returns 0.
-    private static func folderReads(of command: [String], in sandbox: Sandbox) async throws -> Int {
-        let trace = sandbox.root.appending(path: "trace-\(UUID().uuidString)")
-        let result = try await sandbox.run(command, tracedBy: [Strace.path!, "-f", "-qq", "-y", "-e", "trace=getdents64", "-o", trace.path])
-        #expect(result.status == 0, "\(command): \(result)")
-        let folder = "<" + sandbox.localDocuments.path + ">,"
-        return try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
-            .filter { $0.contains(folder) && $0.hasSuffix("= 0") }.count
-    }
-
     /// The files the command opened, as strace saw them.
     private static func openedFiles(of command: [String], in sandbox: Sandbox) async throws -> [String] {
         let trace = sandbox.root.appending(path: "trace-\(UUID().uuidString)")

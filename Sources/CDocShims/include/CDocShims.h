@@ -33,4 +33,9 @@ int cdocshims_birth_time(const char *path, long long *seconds, unsigned int *nan
 /// -1 for a control or an unknown scalar.
 int cdocshims_wcwidth(unsigned int scalar);
 
+/// The f_type fstatfs(2) reports for the file open as `fd` (a magic
+/// number such as 0xEF53 for ext4), which Swift's Glibc module does not
+/// import; -1 with errno set.
+long long cdocshims_file_system_type(int fd);
+
 #endif

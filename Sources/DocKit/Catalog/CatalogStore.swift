@@ -249,6 +249,17 @@ final class CatalogStore: Sendable {
                 t.column("value", .text).notNull()
             }
         }
+        migrator.registerMigration("v4: folder names") { db in
+            try db.create(table: "folderNames") { t in
+                t.primaryKey("location", .text)
+                t.column("path", .blob).notNull()
+                t.column("device", .integer).notNull()
+                t.column("inode", .integer).notNull()
+                t.column("modificationTime", .integer).notNull()
+                t.column("changeTime", .integer).notNull()
+                t.column("names", .blob).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -69,7 +69,8 @@ struct DocumentScanner: Sendable {
         } else {
             // The folder's names and the catalog's rows are both read in
             // byte order, and matched as they go.
-            let listing = try FolderListing(root, atTopLevel: true)
+            let (names, namesToRecord) = try currentNames(of: root, in: location)
+            let listing = FolderListing(names: names, atTopLevel: true)
             let stored = catalog.sortedEntries(in: location, documentsDirectory: root)
             var changed: [CatalogStore.Entry] = []
             try examine(
@@ -91,6 +92,7 @@ struct DocumentScanner: Sendable {
             // they were typed by another registry.
             let removed = stored.unkept.filter { !sameRegistry || $0.components.count == 1 }
             try catalog.write(location, changed: changed, removed: removed)
+            if let namesToRecord { try catalog.record(namesToRecord, of: location) }
         }
         if !sameRegistry { try catalog.setRegistryDigest(digest, of: location) }
         Diagnostics.catalog.debug("scanned \(location) \(root): \(count) entries, \(reused) unchanged since the catalog last saw them")
@@ -145,6 +147,26 @@ struct DocumentScanner: Sendable {
         let examined = Set(paths)
         try catalog.reconcile(location, with: entries, previous: previous) { examined.contains($0) }
         return entries.map(\.document).filter { accepts($0.name) }
+    }
+
+    /// The names in `root`, taken from the catalog while the folder's
+    /// status is as it was when they were read, and the names to record
+    /// when they were read now, from a folder left alone longer than
+    /// ``racyWindow`` (a name added within the same tick of the clock
+    /// would leave its times as they are).
+    private func currentNames(of root: RawPath, in location: Location) throws -> (names: [RawPath], toRecord: CatalogStore.FolderNames?) {
+        let folder = root.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard folder >= 0 else { throw FileSystemError(path: root, operation: "cannot be listed", errno: errno) }
+        defer { close(folder) }
+        let now = Nanoseconds.now
+        let status = try FileStatus.of(descriptor: folder, path: root)
+        let trustsTimes = FolderTimes.followNames(onFileSystemOf: folder)
+        if trustsTimes, let recorded = try catalog.folderNames(of: location), recorded.describe(root, status: status) {
+            return (recorded.names, nil)
+        }
+        let names = try DirectoryReader.names(inDescriptor: folder, path: root).sorted()
+        let settled = Nanoseconds.elapsed(from: max(status.modificationTime, status.changeTime), to: now) >= racyWindow
+        return (names, trustsTimes && settled ? CatalogStore.FolderNames(path: root, status: status, names: names) : nil)
     }
 
     private func scanDirectory(

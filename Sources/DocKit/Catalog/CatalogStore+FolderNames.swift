@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+
+extension CatalogStore {
+    /// A Documents folder's names as a scan read them, sorted by their
+    /// bytes, and the folder's status read just before them. A folder
+    /// gains or loses a name only by changing its modification and change
+    /// times, so while its status is as recorded, these are its names
+    /// still, and a scan need neither read nor sort them again (git's
+    /// untracked cache, for the one folder `list` reads whole).
+    struct FolderNames: Equatable {
+        var path: RawPath
+        var status: FileStatus
+        var names: [RawPath]
+
+        /// Whether these are the names of `path` with `status` now.
+        func describe(_ path: RawPath, status: FileStatus) -> Bool {
+            self.path == path && self.status.modificationTime == status.modificationTime && self.status.changeTime == status.changeTime
+                && self.status.inode == status.inode && self.status.device == status.device
+        }
+    }
+
+    /// The names last recorded for `location`'s Documents folder.
+    func folderNames(of location: Location) throws(DatabaseAccessError) -> FolderNames? {
+        do {
+            return try pool.read { db in
+                let statement = try db.cachedStatement(sql: """
+                    SELECT path, device, inode, modificationTime, changeTime, names FROM folderNames WHERE location = ?
+                    """)
+                try statement.setArguments([location.rawValue])
+                let rows = SQLiteRowReader(statement, in: db)
+                defer { rows.finish() }
+                guard try rows.step() else { return nil }
+                let status = FileStatus(
+                    kind: .directory, size: 0, modificationTime: rows.int64(3), changeTime: rows.int64(4),
+                    inode: UInt64(bitPattern: rows.int64(2)), device: UInt64(bitPattern: rows.int64(1)), mode: 0
+                )
+                // Names hold no NUL byte, so one separates them.
+                let names = rows.blob(5).split(separator: 0, omittingEmptySubsequences: true).map { RawPath(bytes: Array($0)) }
+                return FolderNames(path: RawPath(bytes: rows.blob(0)), status: status, names: names)
+            }
+        } catch {
+            throw DatabaseAccessError(path: path, error: error)
+        }
+    }
+
+    /// Records `names` as `location`'s folder's, replacing what was.
+    func record(_ names: FolderNames, of location: Location) throws(DatabaseAccessError) {
+        var joined: [UInt8] = []
+        joined.reserveCapacity(names.names.reduce(0) { $0 + $1.bytes.count + 1 })
+        for name in names.names {
+            joined += name.bytes
+            joined.append(0)
+        }
+        do {
+            try pool.write { db in
+                try db.execute(sql: """
+                    INSERT OR REPLACE INTO folderNames (location, path, device, inode, modificationTime, changeTime, names)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [
+                        location.rawValue, Data(names.path.bytes), Int64(bitPattern: names.status.device), Int64(bitPattern: names.status.inode),
+                        names.status.modificationTime, names.status.changeTime, Data(joined),
+                    ])
+            }
+        } catch {
+            throw DatabaseAccessError(path: path, error: error)
+        }
+    }
+}
