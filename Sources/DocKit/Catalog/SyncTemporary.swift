@@ -15,6 +15,10 @@ public struct SyncTemporary: Sendable, Hashable {
     /// - Parameter name: A file's name, without its folder.
     public init?(_ name: RawPath) {
         let bytes = name.bytes
+        // Every name of a listing is judged here, and nearly all are
+        // documents: each form starts with "." or "~", or ends in ".part"
+        // or ".partial".
+        guard bytes.first == UInt8(ascii: ".") || bytes.first == UInt8(ascii: "~") || Self.endsLikePart(bytes) else { return nil }
         // Every name of a listing is judged here: the literals are compared
         // as they are, never copied into arrays.
         func between(_ prefix: StaticString, _ suffix: StaticString) -> [UInt8]? {
@@ -73,5 +77,10 @@ public struct SyncTemporary: Sendable, Hashable {
             bytes + Array(".part".utf8),
             Array(".~".utf8) + bytes,
         ].map { RawPath(bytes: $0) }
+    }
+
+    private static func endsLikePart(_ bytes: [UInt8]) -> Bool {
+        bytes.last == UInt8(ascii: "t") && bytes.count > 5 && bytes[(bytes.count - 5)...].elementsEqual(".part".utf8)
+            || bytes.last == UInt8(ascii: "l") && bytes.count > 8 && bytes[(bytes.count - 8)...].elementsEqual(".partial".utf8)
     }
 }

@@ -40,7 +40,7 @@ public struct ConflictCopy: Sendable, Hashable {
     /// - Parameter name: A file's name, without its folder.
     public init?(_ name: RawPath) {
         let bytes = name.bytes
-        guard let parsed = Self.syncthing(bytes) ?? Self.bracketed(bytes) ?? Self.ownCloudLegacy(bytes) ?? Self.rclone(bytes) else { return nil }
+        guard Self.mayBeNamed(bytes), let parsed = Self.syncthing(bytes) ?? Self.bracketed(bytes) ?? Self.ownCloudLegacy(bytes) ?? Self.rclone(bytes) else { return nil }
         let original = parsed.original
         guard !original.isEmpty, original != Array(".".utf8), original != Array("..".utf8), !original.contains(UInt8(ascii: "/")) else { return nil }
         self.name = name
@@ -49,6 +49,22 @@ public struct ConflictCopy: Sendable, Hashable {
         device = parsed.device
         marker = parsed.marker
     }
+
+    /// Whether `bytes` hold " (", "conflict" or "..", one of which every
+    /// form below has: every name of a listing is asked, nearly all are
+    /// no copy's, and those are then read once instead of once a form.
+    private static func mayBeNamed(_ bytes: [UInt8]) -> Bool {
+        for index in bytes.indices.dropLast() {
+            switch (bytes[index], bytes[index + 1]) {
+            case (UInt8(ascii: " "), UInt8(ascii: "(")), (UInt8(ascii: "."), UInt8(ascii: ".")): return true
+            case (UInt8(ascii: "c"), UInt8(ascii: "o")) where bytes[index...].starts(with: conflictWord): return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    private static let conflictWord = Array("conflict".utf8)
 
     private struct Parsed {
         var original: [UInt8]
