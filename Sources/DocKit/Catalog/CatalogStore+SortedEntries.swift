@@ -14,10 +14,12 @@ extension CatalogStore {
         private let location: Location
         private let documentsDirectory: RawPath
         private var page: [(relativePath: RawPath, entry: Entry?)] = []
-        private var position = 0
-        private var isLastPage = false
-        private var head: (relativePath: RawPath, entry: Entry?)?
+        /// The row at hand, as its place in ``page``: rows are compared
+        /// where they lie, never copied out (a row's copy retains each of
+        /// its strings, and a scan passes every row).
+        private var head: Int?
         private var headKept = false
+        private var isLastPage = false
         private var started = false
         /// The rows read past that no entry of this scan is at.
         private(set) var unkept: [RawPath] = []
@@ -33,21 +35,20 @@ extension CatalogStore {
         /// simply scanned again.
         func entry(at relativePath: RawPath) throws(DatabaseAccessError) -> Entry? {
             try advance(to: relativePath)
-            guard let head, head.relativePath == relativePath else { return nil }
-            return head.entry
+            guard let head, page[head].relativePath == relativePath else { return nil }
+            return page[head].entry
         }
 
         /// Marks the row at `entry`'s path, if any, as one this scan found
         /// an entry at.
         ///
-        /// - Returns: Whether that row is `entry` as it is, compared where
-        ///   it lies rather than copied out.
+        /// - Returns: Whether that row is `entry` as it is.
         func keep(_ entry: Entry) throws(DatabaseAccessError) -> Bool {
             let relativePath = entry.document.relativePath
             try advance(to: relativePath)
-            guard let head, head.relativePath == relativePath else { return false }
+            guard let head, page[head].relativePath == relativePath else { return false }
             headKept = true
-            return head.entry == entry
+            return page[head].entry == entry
         }
 
         /// Reads to the end, so that ``unkept`` holds every row not kept.
@@ -58,22 +59,19 @@ extension CatalogStore {
 
         private func advance(to relativePath: RawPath) throws(DatabaseAccessError) {
             if !started { try step() }
-            while let head, head.relativePath < relativePath { try step() }
+            while let head, page[head].relativePath < relativePath { try step() }
         }
 
         private func step() throws(DatabaseAccessError) {
-            if let head, !headKept { unkept.append(head.relativePath) }
+            if let head, !headKept { unkept.append(page[head].relativePath) }
             headKept = false
-            if position == page.count, !isLastPage {
-                try readPage(after: started ? head?.relativePath : nil)
+            var next = head.map { $0 + 1 } ?? 0
+            if next == page.count, !isLastPage {
+                try readPage(after: started ? head.map { page[$0].relativePath } : nil)
+                next = 0
             }
             started = true
-            guard position < page.count else {
-                head = nil
-                return
-            }
-            head = page[position]
-            position += 1
+            head = next < page.count ? next : nil
         }
 
         private func readPage(after last: RawPath?) throws(DatabaseAccessError) {
@@ -105,7 +103,6 @@ extension CatalogStore {
             } catch {
                 throw DatabaseAccessError(path: catalog.path, error: error)
             }
-            position = 0
             isLastPage = page.count < Self.pageSize
         }
     }
