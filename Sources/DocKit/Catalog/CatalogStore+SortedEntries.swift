@@ -13,8 +13,11 @@ extension CatalogStore {
         private let catalog: CatalogStore
         private let location: Location
         private let documentsDirectory: RawPath
-        private var page: [(relativePath: RawPath, entry: Entry?)] = []
-        /// The row at hand, as its place in ``page``: rows are compared
+        /// The page's paths and entries, apart: a path is compared without
+        /// copying its entry with it.
+        private var paths: [RawPath] = []
+        private var entries: [Entry?] = []
+        /// The row at hand, as its place in the page: rows are compared
         /// where they lie, never copied out (a row's copy retains each of
         /// its strings, and a scan passes every row).
         private var head: Int?
@@ -35,8 +38,8 @@ extension CatalogStore {
         /// simply scanned again.
         func entry(at relativePath: RawPath) throws(DatabaseAccessError) -> Entry? {
             try advance(to: relativePath)
-            guard let head, page[head].relativePath == relativePath else { return nil }
-            return page[head].entry
+            guard let head, paths[head] == relativePath else { return nil }
+            return entries[head]
         }
 
         /// Marks the row at `entry`'s path, if any, as one this scan found
@@ -46,9 +49,9 @@ extension CatalogStore {
         func keep(_ entry: Entry) throws(DatabaseAccessError) -> Bool {
             let relativePath = entry.document.relativePath
             try advance(to: relativePath)
-            guard let head, page[head].relativePath == relativePath else { return false }
+            guard let head, paths[head] == relativePath else { return false }
             headKept = true
-            return page[head].entry == entry
+            return entries.withUnsafeBufferPointer { $0[head] == entry }
         }
 
         /// Reads to the end, so that ``unkept`` holds every row not kept.
@@ -59,26 +62,26 @@ extension CatalogStore {
 
         private func advance(to relativePath: RawPath) throws(DatabaseAccessError) {
             if !started { try step() }
-            while let head, page[head].relativePath < relativePath { try step() }
+            while let head, paths[head] < relativePath { try step() }
         }
 
         private func step() throws(DatabaseAccessError) {
-            if let head, !headKept { unkept.append(page[head].relativePath) }
+            if let head, !headKept { unkept.append(paths[head]) }
             headKept = false
             var next = head.map { $0 + 1 } ?? 0
-            if next == page.count, !isLastPage {
-                try readPage(after: started ? head.map { page[$0].relativePath } : nil)
+            if next == paths.count, !isLastPage {
+                try readPage(after: started ? head.map { paths[$0] } : nil)
                 next = 0
             }
             started = true
-            head = next < page.count ? next : nil
+            head = next < paths.count ? next : nil
         }
 
         private func readPage(after last: RawPath?) throws(DatabaseAccessError) {
             let location = location
             let documentsDirectory = documentsDirectory
             do {
-                page = try catalog.pool.read { db in
+                (paths, entries) = try catalog.pool.read { db in
                     // The primary key's index gives this order without sorting.
                     let statement: Statement
                     if let last {
@@ -92,18 +95,21 @@ extension CatalogStore {
                     }
                     var rows = SQLiteRowReader(statement, in: db)
                     defer { rows.finish() }
-                    var page: [(relativePath: RawPath, entry: Entry?)] = []
-                    page.reserveCapacity(Self.pageSize)
+                    var paths: [RawPath] = []
+                    var entries: [Entry?] = []
+                    paths.reserveCapacity(Self.pageSize)
+                    entries.reserveCapacity(Self.pageSize)
                     while try rows.step() {
                         let entry = CatalogStore.entry(from: &rows, location: location, documentsDirectory: documentsDirectory)
-                        page.append((entry?.document.relativePath ?? RawPath(bytes: rows.blob(1)), entry))
+                        paths.append(entry?.document.relativePath ?? RawPath(bytes: rows.blob(1)))
+                        entries.append(entry)
                     }
-                    return page
+                    return (paths, entries)
                 }
             } catch {
                 throw DatabaseAccessError(path: catalog.path, error: error)
             }
-            isLastPage = page.count < Self.pageSize
+            isLastPage = paths.count < Self.pageSize
         }
     }
 

@@ -181,7 +181,7 @@ final class CatalogStore: Sendable {
 
     /// The entry of the row `rows` is at, in ``columns``' order.
     static func entry(from rows: inout SQLiteRowReader, location: Location, documentsDirectory: RawPath) -> Entry? {
-        guard let kind = FileStatus.Kind(rawValue: rows.repeatedText(0)) else { return nil }
+        guard let kind = rows.withText(0, { text in FileStatus.Kind.allCases.first { $0.rawValue.utf8Equals(text) } }) else { return nil }
         let relativePath = RawPath(bytes: rows.blob(1))
         let flags = Flags(rawValue: Int(rows.int64(2)))
         let stateList = rows.repeatedText(3)

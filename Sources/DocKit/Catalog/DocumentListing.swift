@@ -149,6 +149,9 @@ public struct DocumentListing: Sequence, Sendable {
     }
 
     private func listedName(of record: Record) -> String {
+        // At the top level, nearly always, the listed name is the name.
+        let start = Int(record.start)
+        if !bytes[start..<start + Int(record.relativePathCount)].contains(UInt8(ascii: "/")) { return name(of: record) }
         let relativePath = RawPath(bytes: Array(bytes[Int(record.start)..<Int(record.start + record.relativePathCount)]))
         let parent = relativePath.deletingLastComponent
         let name = self.name(of: record)

@@ -6,7 +6,7 @@ import Foundation
 /// What lstat(2) says about a path, never following a symbolic link.
 public struct FileStatus: Sendable, Hashable, Codable {
     /// The file type from `st_mode`; a symbolic link is reported as itself, never as its target.
-    public enum Kind: String, Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case regular, directory, symbolicLink, other
     }
 

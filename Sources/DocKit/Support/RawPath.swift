@@ -56,8 +56,13 @@ public struct RawPath: Sendable, Hashable, Comparable, Codable, CustomStringConv
     /// - Returns: The joined path, or `component` itself when this path is empty.
     public func appending(_ component: RawPath) -> RawPath {
         if bytes.isEmpty { return component }
-        if bytes.last == UInt8(ascii: "/") { return RawPath(bytes: bytes + component.bytes) }
-        return RawPath(bytes: bytes + [UInt8(ascii: "/")] + component.bytes)
+        // One allocation: a scan joins a path per entry.
+        var joined: [UInt8] = []
+        joined.reserveCapacity(bytes.count + 1 + component.bytes.count)
+        joined += bytes
+        if bytes.last != UInt8(ascii: "/") { joined.append(UInt8(ascii: "/")) }
+        joined += component.bytes
+        return RawPath(bytes: joined)
     }
 
     /// Joins the UTF-8 of `component` to the path with one `/`.

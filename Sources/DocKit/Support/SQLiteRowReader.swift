@@ -57,12 +57,20 @@ struct SQLiteRowReader {
     mutating func repeatedText(_ column: Int32) -> String {
         guard let pointer = sqlite3_column_text(statement.sqliteStatement, column) else { return "" }
         let count = Int(sqlite3_column_bytes(statement.sqliteStatement, column))
+        guard count > 0 else { return "" }
         let bytes = UnsafeBufferPointer(start: pointer, count: count)
         for text in recent where text.utf8Equals(UnsafeRawBufferPointer(bytes)) { return text }
         let text = String(cString: pointer)
         if recent.count >= 8 { recent.removeFirst() }
         recent.append(text)
         return text
+    }
+
+    /// The text's bytes as SQLite holds them, for a caller that needs no
+    /// string of them.
+    func withText<Result>(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        let pointer = sqlite3_column_text(statement.sqliteStatement, column)
+        return body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : Int(sqlite3_column_bytes(statement.sqliteStatement, column))))
     }
 
     func blob(_ column: Int32) -> [UInt8] {

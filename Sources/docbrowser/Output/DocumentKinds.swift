@@ -5,6 +5,8 @@ import DocKit
 struct DocumentKinds {
     let registry: TypeRegistry
     private var byType: [String: String] = [:]
+    /// Neighbours mostly share a type, often as one string: no hashing.
+    private var last: (type: String, kind: String)?
 
     init(registry: TypeRegistry) {
         self.registry = registry
@@ -12,9 +14,15 @@ struct DocumentKinds {
 
     mutating func kind(of document: Document) -> String {
         if document.isFolder { return DocumentReport.kind(of: document, registry: registry) }
-        if let kind = byType[document.type] { return kind }
-        let kind = DocumentReport.kind(of: document, registry: registry)
-        byType[document.type] = kind
+        if let last, last.type == document.type { return last.kind }
+        let kind: String
+        if let known = byType[document.type] {
+            kind = known
+        } else {
+            kind = DocumentReport.kind(of: document, registry: registry)
+            byType[document.type] = kind
+        }
+        last = (document.type, kind)
         return kind
     }
 }
