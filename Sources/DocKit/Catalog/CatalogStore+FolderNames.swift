@@ -35,13 +35,25 @@ extension CatalogStore {
                     kind: .directory, size: 0, modificationTime: rows.int64(3), changeTime: rows.int64(4),
                     inode: UInt64(bitPattern: rows.int64(2)), device: UInt64(bitPattern: rows.int64(1)), mode: 0
                 )
-                // Names hold no NUL byte, so one separates them.
-                let names = rows.blob(5).split(separator: 0, omittingEmptySubsequences: true).map { RawPath(bytes: Array($0)) }
+                let names = Self.names(joined: rows.blob(5))
                 return FolderNames(path: RawPath(bytes: rows.blob(0)), status: status, names: names)
             }
         } catch {
             throw DatabaseAccessError(path: path, error: error)
         }
+    }
+
+    /// Names hold no NUL byte, so one ends each.
+    private static func names(joined: [UInt8]) -> [RawPath] {
+        var names: [RawPath] = []
+        var start = 0
+        joined.withUnsafeBufferPointer { bytes in
+            for index in bytes.indices where bytes[index] == 0 {
+                if index > start { names.append(RawPath(bytes: Array(bytes[start..<index]))) }
+                start = index + 1
+            }
+        }
+        return names
     }
 
     /// Records `names` as `location`'s folder's, replacing what was.

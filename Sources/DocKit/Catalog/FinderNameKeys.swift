@@ -30,9 +30,16 @@ struct FinderNameKeys {
     }
 
     private mutating func append(_ name: String) {
+        // Read through the string's own buffer: its UTF8View steps an
+        // index at a time, and every name of a listing comes here.
+        var name = name
+        name.withUTF8 { append(utf8: $0) }
+    }
+
+    private mutating func append(utf8 name: UnsafeBufferPointer<UInt8>) {
         let start = bytes.count
         var number: UInt64?
-        for byte in name.utf8 {
+        for byte in name {
             guard byte < 0x80 else {
                 bytes.removeSubrange(start...)
                 starts.append(UInt32(start))
