@@ -135,6 +135,7 @@ public struct DocumentListing: Sequence, Sendable {
         // record itself: 100,000 keys held at once would be megabytes.
         let kinds = query.sort == .kind ? types.map { registry.type(withIdentifier: $0)?.description ?? $0 } : []
         let records = records
+        let listing = self
         order = query.order(
             count: records.count,
             key: { index in
@@ -144,7 +145,7 @@ public struct DocumentListing: Sequence, Sendable {
                     kind: kinds.isEmpty ? "" : kinds[Int(record.type)]
                 )
             },
-            listedName: { listedName(of: records[$0]) }
+            listedName: { listing.listedName(of: records[$0]) }
         )
     }
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Synchronization
 
 /// Which documents `list` shows, and in what order.
 public struct DocumentQuery: Sendable, Hashable {
@@ -79,22 +80,61 @@ public struct DocumentQuery: Sendable, Hashable {
     /// in. Keys and listed names are asked for by position: most names are
     /// compared by a byte key, and neither is held for every document,
     /// which for 100,000 documents would be megabytes at a listing's peak.
-    func order(count: Int, key: (Int) -> OrderingKey, listedName: (Int) -> String) -> [Int] {
-        let nameKeys = FinderNameKeys((0..<count).lazy.map(listedName))
+    ///
+    /// A long listing is keyed and sorted in two halves, each on a core of
+    /// its own, and the halves are merged, the first half's first on a
+    /// tie: the order of one stable sort, whatever the scheduling.
+    func order(count: Int, key: @escaping @Sendable (Int) -> OrderingKey, listedName: @escaping @Sendable (Int) -> String) -> [Int] {
+        let halves = count >= Self.halvedFrom ? [0..<count / 2, count / 2..<count] : [0..<count]
+        let keyed = Mutex<[FinderNameKeys?]>(Array(repeating: nil, count: halves.count))
+        DispatchQueue.concurrentPerform(iterations: halves.count) { half in
+            let keys = FinderNameKeys(halves[half].lazy.map(listedName))
+            keyed.withLock { $0[half] = keys }
+        }
+        let nameKeys = FinderNameKeys(joining: keyed.withLock { $0 }.map { $0! })
         var unkeyedNames: [Int: String] = [:]
         for index in 0..<count where !nameKeys.hasKey(index) { unkeyedNames[index] = listedName(index) }
-        func name(_ index: Int) -> String { unkeyedNames[index] ?? listedName(index) }
-        func nameOrder(_ lhsIndex: Int, _ rhsIndex: Int) -> ComparisonResult {
-            let result = nameKeys.compare(lhsIndex, rhsIndex) ?? name(lhsIndex).compare(name(rhsIndex), options: [.caseInsensitive, .numeric])
-            if result != .orderedSame { return result }
-            let lhs = key(lhsIndex).location
-            let rhs = key(rhsIndex).location
-            if lhs != rhs { return lhs < rhs ? .orderedAscending : .orderedDescending }
-            let lhsName = name(lhsIndex)
-            let rhsName = name(rhsIndex)
-            return lhsName < rhsName ? .orderedAscending : (lhsName == rhsName ? .orderedSame : .orderedDescending)
+        let precedes = ListingOrder(sort: sort, nameKeys: nameKeys, unkeyedNames: unkeyedNames, key: key, listedName: listedName)
+        let sortedHalves = Mutex<[[Int]]>(Array(repeating: [], count: halves.count))
+        DispatchQueue.concurrentPerform(iterations: halves.count) { half in
+            let sorted = halves[half].sorted(by: precedes.callAsFunction)
+            sortedHalves.withLock { $0[half] = sorted }
         }
-        let sorted = (0..<count).sorted { lhsIndex, rhsIndex in
+        let runs = sortedHalves.withLock { $0 }
+        let sorted = runs.count == 1 ? runs[0] : Self.merged(runs[0], runs[1], by: precedes.callAsFunction)
+        return reverse ? sorted.reversed() : sorted
+    }
+
+    /// Below this, one core sorts the whole: the second's start costs more.
+    static let halvedFrom = 4_096
+
+    private static func merged(_ first: [Int], _ second: [Int], by precedes: (Int, Int) -> Bool) -> [Int] {
+        var merged: [Int] = []
+        merged.reserveCapacity(first.count + second.count)
+        var (left, right) = (0, 0)
+        while left < first.count, right < second.count {
+            if precedes(second[right], first[left]) {
+                merged.append(second[right])
+                right += 1
+            } else {
+                merged.append(first[left])
+                left += 1
+            }
+        }
+        merged += first[left...]
+        merged += second[right...]
+        return merged
+    }
+
+    /// Whether one document precedes another in a query's order.
+    private struct ListingOrder: Sendable {
+        let sort: SortKey
+        let nameKeys: FinderNameKeys
+        let unkeyedNames: [Int: String]
+        let key: @Sendable (Int) -> OrderingKey
+        let listedName: @Sendable (Int) -> String
+
+        func callAsFunction(_ lhsIndex: Int, _ rhsIndex: Int) -> Bool {
             let lhs = key(lhsIndex)
             let rhs = key(rhsIndex)
             let primary: ComparisonResult = switch sort {
@@ -103,8 +143,20 @@ public struct DocumentQuery: Sendable, Hashable {
             case .size: lhs.size == rhs.size ? .orderedSame : (lhs.size > rhs.size ? .orderedAscending : .orderedDescending)
             case .kind: lhs.kind.compare(rhs.kind, options: [.caseInsensitive])
             }
-            return (primary == .orderedSame ? nameOrder(lhsIndex, rhsIndex) : primary) == .orderedAscending
+            return (primary == .orderedSame ? nameOrder(lhsIndex, lhs.location, rhsIndex, rhs.location) : primary) == .orderedAscending
         }
-        return reverse ? sorted.reversed() : sorted
+
+        private func name(_ index: Int) -> String {
+            unkeyedNames[index] ?? listedName(index)
+        }
+
+        private func nameOrder(_ lhsIndex: Int, _ lhs: Location, _ rhsIndex: Int, _ rhs: Location) -> ComparisonResult {
+            let result = nameKeys.compare(lhsIndex, rhsIndex) ?? name(lhsIndex).compare(name(rhsIndex), options: [.caseInsensitive, .numeric])
+            if result != .orderedSame { return result }
+            if lhs != rhs { return lhs < rhs ? .orderedAscending : .orderedDescending }
+            let lhsName = name(lhsIndex)
+            let rhsName = name(rhsIndex)
+            return lhsName < rhsName ? .orderedAscending : (lhsName == rhsName ? .orderedSame : .orderedDescending)
+        }
     }
 }

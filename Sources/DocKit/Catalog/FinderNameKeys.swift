@@ -29,6 +29,20 @@ struct FinderNameKeys {
         for name in names { append(name) }
     }
 
+    /// The keys of `parts`' names one after another, as if made at once:
+    /// a long listing's halves are keyed each on a core of its own.
+    init(joining parts: [FinderNameKeys]) {
+        bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count })
+        starts.reserveCapacity(parts.reduce(0) { $0 + $1.starts.count })
+        counts.reserveCapacity(starts.capacity)
+        for part in parts {
+            let offset = UInt32(bytes.count)
+            bytes += part.bytes
+            starts += part.starts.lazy.map { $0 + offset }
+            counts += part.counts
+        }
+    }
+
     private mutating func append(_ name: String) {
         // Read through the string's own buffer: its UTF8View steps an
         // index at a time, and every name of a listing comes here.

@@ -168,4 +168,59 @@ struct DocumentQueryTests {
         query.type = nil
         #expect(try catalog.documents(matching: query).map(\.qualifiedName) == ["cloud:c.txt", "cloud:a.png"])
     }
+    // MARK: Long listings
+
+    /// Past ``DocumentQuery/halvedFrom`` documents, two cores key and sort
+    /// a half each, and the halves are merged: the order must still be
+    /// that of one stable sort by the documented rules, computed here with
+    /// CoreFoundation's comparison alone, for every key, both ways.
+    @Test("a long listing sorted in halves is in the order of one stable sort", arguments: DocumentQuery.SortKey.allCases)
+    func halvesMergeIntoOneStableOrder(sort: DocumentQuery.SortKey) {
+        var generator = FinderNameKeysTests.SplitMix64(state: 7)
+        let stems = ["Note", "note", "Report", "résumé", "Été", "a", "B", "photo", "Photo", "z"]
+        let types = ["public.plain-text", "public.png", "com.adobe.pdf", "public.data"]
+        let documents = (0..<(DocumentQuery.halvedFrom + 1_500)).map { _ -> Document in
+            let stem = stems[Int(generator.next() % UInt64(stems.count))]
+            // Few distinct names, so that ties are many and stability shows.
+            let name = "\(stem) \(generator.next() % 40).\(["txt", "TXT", "png"][Int(generator.next() % 3)])"
+            return D.document(
+                name, type: types[Int(generator.next() % UInt64(types.count))], size: Int64(generator.next() % 5),
+                modified: 1_700_000_000 + Double(generator.next() % 4), location: generator.next() % 2 == 0 ? .local : .cloud
+            )
+        }
+        for reverse in [false, true] {
+            var query = DocumentQuery()
+            query.sort = sort
+            query.reverse = reverse
+            let expected = Self.stableOrder(documents, by: sort)
+            let ordered = query.ordered(documents, registry: Self.registry)
+            let wanted = reverse ? Array(expected.reversed()) : expected
+            // Documents the order ties differ in what it does not compare.
+            func signatures(_ documents: [Document]) -> [String] {
+                documents.map { "\($0.path) \($0.size) \($0.type) \($0.modificationDate.timeIntervalSince1970)" }
+            }
+            #expect(signatures(ordered) == signatures(wanted), "sorted by \(sort), reverse: \(reverse)")
+        }
+    }
+
+    private static func stableOrder(_ documents: [Document], by sort: DocumentQuery.SortKey) -> [Document] {
+        func kind(_ document: Document) -> String { registry.type(withIdentifier: document.type)?.description ?? document.type }
+        func precedes(_ lhs: Document, _ rhs: Document) -> Bool {
+            let primary: ComparisonResult = switch sort {
+            case .name: .orderedSame
+            case .date: lhs.modificationDate == rhs.modificationDate ? .orderedSame : (lhs.modificationDate > rhs.modificationDate ? .orderedAscending : .orderedDescending)
+            case .size: lhs.size == rhs.size ? .orderedSame : (lhs.size > rhs.size ? .orderedAscending : .orderedDescending)
+            case .kind: kind(lhs).compare(kind(rhs), options: [.caseInsensitive])
+            }
+            if primary != .orderedSame { return primary == .orderedAscending }
+            let names = lhs.listedName.compare(rhs.listedName, options: [.caseInsensitive, .numeric])
+            if names != .orderedSame { return names == .orderedAscending }
+            if lhs.location != rhs.location { return lhs.location < rhs.location }
+            return lhs.listedName < rhs.listedName
+        }
+        // Stable: ties keep their input order.
+        return documents.enumerated().sorted { lhs, rhs in
+            precedes(lhs.element, rhs.element) || (!precedes(rhs.element, lhs.element) && lhs.offset < rhs.offset)
+        }.map(\.element)
+    }
 }
