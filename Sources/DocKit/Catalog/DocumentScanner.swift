@@ -124,7 +124,31 @@ struct DocumentScanner: Sendable {
     /// the placeholders: a document's temporaries and conflict copies all
     /// contain its name, up to its first extension. `names`, when given,
     /// are the folder's names as the caller has just read them.
+    ///
+    /// A name that is gone by the time its entry is examined means the
+    /// folder changed in between: most often a sync engine renamed its
+    /// temporary over the document. The folder's names are then read
+    /// again, a few times at most, so that the document is found under the
+    /// name it has now instead of missed.
     func scan(_ location: Location, folder: RawPath, names: [RawPath]? = nil, namesContaining fragments: [[UInt8]], listedNamesAccepted accepts: (String) -> Bool) throws -> [Document] {
+        var names = names
+        for _ in 1..<Self.readsOfAChangingFolder {
+            if let found = try scan(location, folder: folder, names: names, namesContaining: fragments, unlessAnyVanished: true, listedNamesAccepted: accepts) {
+                return found
+            }
+            names = nil
+        }
+        return try scan(location, folder: folder, names: names, namesContaining: fragments, unlessAnyVanished: false, listedNamesAccepted: accepts) ?? []
+    }
+
+    static let readsOfAChangingFolder = 3
+
+    /// nil, having written nothing, when `unlessAnyVanished` and an entry
+    /// accepted was gone when examined.
+    private func scan(
+        _ location: Location, folder: RawPath, names: [RawPath]?, namesContaining fragments: [[UInt8]], unlessAnyVanished: Bool,
+        listedNamesAccepted accepts: (String) -> Bool
+    ) throws -> [Document]? {
         let root = try locations.existingDocumentsDirectory(location)
         let directory = folder.isEmpty ? root : root.appending(folder)
         let icloud = Array(".icloud".utf8)
@@ -140,10 +164,12 @@ struct DocumentScanner: Sendable {
         let paths = chosen.map { folder.appending(listing.names[$0]) }
         let previous = sameRegistry ? try catalog.entries(in: location, documentsDirectory: root, relativePaths: paths) : [:]
         var entries: [CatalogStore.Entry] = []
+        var vanished = false
         try examine(
             listing, at: chosen, in: directory, relativePath: folder, location: location, recursive: false,
-            types: TypesByExtension(registry: registry), previous: { previous[$0] }
+            types: TypesByExtension(registry: registry), previous: { previous[$0] }, vanishing: { vanished = true }
         ) { entries.append($0) }
+        if vanished, unlessAnyVanished { return nil }
         let examined = Set(paths)
         try catalog.reconcile(location, with: entries, previous: previous) { examined.contains($0) }
         return entries.map(\.document).filter { accepts($0.name) }
@@ -182,15 +208,19 @@ struct DocumentScanner: Sendable {
 
     /// Hands `emit` the entries in the order of `indices`, asking
     /// `previous` for each name's catalogued entry in that order too.
+    /// `vanishing` is called for each name gone by the time its entry is examined.
     private func examine(
         _ listing: FolderListing, at indices: [Int], in directory: RawPath, relativePath: RawPath, location: Location, recursive: Bool,
-        types: TypesByExtension, previous: (RawPath) throws -> CatalogStore.Entry?, into emit: (CatalogStore.Entry) throws -> Void
+        types: TypesByExtension, previous: (RawPath) throws -> CatalogStore.Entry?, vanishing: () -> Void = {},
+        into emit: (CatalogStore.Entry) throws -> Void
     ) throws {
         // Each entry's lstat then looks up one name, not the whole path.
         let folder = directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         defer { if folder >= 0 { close(folder) } }
         func status(of name: RawPath, at path: RawPath) throws(FileSystemError) -> FileStatus? {
-            folder >= 0 ? try FileStatus.of(name, in: folder, path: path) : try FileStatus.of(path)
+            let status = folder >= 0 ? try FileStatus.of(name, in: folder, path: path) : try FileStatus.of(path)
+            if status == nil { vanishing() }
+            return status
         }
         for index in indices {
             let name = listing.names[index]

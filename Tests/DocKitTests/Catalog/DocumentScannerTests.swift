@@ -37,6 +37,20 @@ struct DocumentScannerTests {
         #expect(abs(document.modificationDate.timeIntervalSince(modified)) < 0.001)
     }
 
+    /// The folder's names as read a moment before a sync engine renamed
+    /// its temporary over the document: the temporary is gone when it is
+    /// examined, so the names are read again and the document is found.
+    @Test("a temporary renamed over its document while it is being found leaves the document found")
+    func temporaryRenamedWhileFound() throws {
+        let home = try TestHome("vanished-temporary")
+        _ = try home.write("whole", to: "Big.bin", in: .cloud)
+        let scanner = try home.catalog().scanner
+        let stale = [RawPath(".syncthing.Big.bin.tmp")]
+        let found = try scanner.scan(.cloud, folder: RawPath(bytes: []), names: stale, namesContaining: [Array("Big".utf8)]) { $0 == "Big.bin" }
+        #expect(found.map(\.name) == ["Big.bin"])
+        #expect(found.first?.stateList == [.normal])
+    }
+
     @Test("a missing Documents folder is created and empty")
     func missingDocumentsFolder() throws {
         let home = try TestHome("scan")
