@@ -66,6 +66,8 @@ extension CatalogStore {
         }
 
         private func step() throws(DatabaseAccessError) {
+            // Past the last row, there is no next one.
+            guard !started || head != nil else { return }
             if let head, !headKept { unkept.append(paths[head]) }
             headKept = false
             var next = head.map { $0 + 1 } ?? 0

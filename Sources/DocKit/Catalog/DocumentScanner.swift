@@ -132,13 +132,20 @@ struct DocumentScanner: Sendable {
     /// name it has now instead of missed.
     func scan(_ location: Location, folder: RawPath, names: [RawPath]? = nil, namesContaining fragments: [[UInt8]], listedNamesAccepted accepts: (String) -> Bool) throws -> [Document] {
         var names = names
-        for _ in 1..<Self.readsOfAChangingFolder {
-            if let found = try scan(location, folder: folder, names: names, namesContaining: fragments, unlessAnyVanished: true, listedNamesAccepted: accepts) {
-                return found
+        for attempt in 1...Self.readsOfAChangingFolder {
+            do {
+                let last = attempt == Self.readsOfAChangingFolder
+                if let found = try scan(location, folder: folder, names: names, namesContaining: fragments, unlessAnyVanished: !last, listedNamesAccepted: accepts) {
+                    return found
+                }
+            } catch let error as FileSystemError where attempt > 1 && error.kind == .notFound {
+                // The folder itself went away after its names were read:
+                // nothing in it is to be found, as when it was gone at once.
+                return []
             }
             names = nil
         }
-        return try scan(location, folder: folder, names: names, namesContaining: fragments, unlessAnyVanished: false, listedNamesAccepted: accepts) ?? []
+        return []
     }
 
     static let readsOfAChangingFolder = 3
@@ -192,7 +199,12 @@ struct DocumentScanner: Sendable {
         }
         let names = try DirectoryReader.names(inDescriptor: folder, path: root).sorted()
         let settled = Nanoseconds.elapsed(from: max(status.modificationTime, status.changeTime), to: now) >= racyWindow
-        return (names, trustsTimes && settled ? CatalogStore.FolderNames(path: root, status: status, names: names) : nil)
+        // A name that came or went while the names were read would pair
+        // them with a status older than they are: such names are not kept.
+        guard trustsTimes, settled, try CatalogStore.FolderNames(path: root, status: status, names: [])
+            .describe(root, status: FileStatus.of(descriptor: folder, path: root))
+        else { return (names, nil) }
+        return (names, CatalogStore.FolderNames(path: root, status: status, names: names))
     }
 
     private func scanDirectory(

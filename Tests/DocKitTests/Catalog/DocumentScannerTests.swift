@@ -51,6 +51,17 @@ struct DocumentScannerTests {
         #expect(found.first?.stateList == [.normal])
     }
 
+    /// Names read from a folder that is then removed: nothing in it is
+    /// found, as when it was gone before the search began.
+    @Test("a folder removed while a document in it is being found leaves nothing found, and no error")
+    func folderRemovedWhileFound() throws {
+        let home = try TestHome("vanished-folder")
+        _ = try home.write("kept", to: "Other.txt", in: .local)
+        let scanner = try home.catalog().scanner
+        let found = try scanner.scan(.local, folder: RawPath("Receipts"), names: [RawPath("March.txt")], namesContaining: []) { _ in true }
+        #expect(found.isEmpty)
+    }
+
     @Test("a missing Documents folder is created and empty")
     func missingDocumentsFolder() throws {
         let home = try TestHome("scan")
