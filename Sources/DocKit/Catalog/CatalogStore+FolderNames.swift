@@ -15,8 +15,7 @@ extension CatalogStore {
 
         /// Whether these are the names of `path` with `status` now.
         func describe(_ path: RawPath, status: FileStatus) -> Bool {
-            self.path == path && self.status.modificationTime == status.modificationTime && self.status.changeTime == status.changeTime
-                && self.status.inode == status.inode && self.status.device == status.device
+            self.path == path && self.status.holdsTheSameNames(as: status)
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The documents of a home: scanning both locations, finding one by the
 /// name a user types, creating and renaming.
@@ -61,24 +60,16 @@ public struct DocumentCatalog: Sendable {
         // matching rows, and the catalog's queue serializes only its reads
         // and writes. Errors are thrown in the query's order of locations,
         // as scanning them one after the other would.
-        let scanned = Mutex<[Result<DocumentListing, any Error>?]>(Array(repeating: nil, count: locations.count))
-        DispatchQueue.concurrentPerform(iterations: locations.count) { index in
-            let result = Result { () throws -> DocumentListing in
-                var part = DocumentListing()
-                try scanner.scan(locations[index], recursive: query.recursive) { document in
-                    guard query.matches(document, registry: registry) else { return }
-                    var document = document
-                    addCoordinationStates(&document)
-                    part.append(document)
-                }
-                return part
+        var parts = try locations.concurrentMap { location in
+            var part = DocumentListing()
+            try scanner.scan(location, recursive: query.recursive) { document in
+                guard query.matches(document, registry: registry) else { return }
+                var document = document
+                addCoordinationStates(&document)
+                part.append(document)
             }
-            scanned.withLock { $0[index] = result }
+            return part
         }
-        var parts = try scanned.withLock { results in
-            defer { results = [] }
-            return results
-        }.map { try $0!.get() }
         var listing = parts.isEmpty ? DocumentListing() : parts.removeFirst()
         for part in parts { listing.append(contentsOf: part) }
         listing.sort(as: query, registry: registry)

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import Foundation
-import Synchronization
 
 /// Which documents `list` shows, and in what order.
 public struct DocumentQuery: Sendable, Hashable {
@@ -86,21 +85,11 @@ public struct DocumentQuery: Sendable, Hashable {
     /// tie: the order of one stable sort, whatever the scheduling.
     func order(count: Int, key: @escaping @Sendable (Int) -> OrderingKey, listedName: @escaping @Sendable (Int) -> String) -> [Int] {
         let halves = count >= Self.halvedFrom ? [0..<count / 2, count / 2..<count] : [0..<count]
-        let keyed = Mutex<[FinderNameKeys?]>(Array(repeating: nil, count: halves.count))
-        DispatchQueue.concurrentPerform(iterations: halves.count) { half in
-            let keys = FinderNameKeys(halves[half].lazy.map(listedName))
-            keyed.withLock { $0[half] = keys }
-        }
-        let nameKeys = FinderNameKeys(joining: keyed.withLock { $0 }.map { $0! })
+        let nameKeys = FinderNameKeys(joining: halves.concurrentMap { FinderNameKeys($0.lazy.map(listedName)) })
         var unkeyedNames: [Int: String] = [:]
         for index in 0..<count where !nameKeys.hasKey(index) { unkeyedNames[index] = listedName(index) }
         let precedes = ListingOrder(sort: sort, nameKeys: nameKeys, unkeyedNames: unkeyedNames, key: key, listedName: listedName)
-        let sortedHalves = Mutex<[[Int]]>(Array(repeating: [], count: halves.count))
-        DispatchQueue.concurrentPerform(iterations: halves.count) { half in
-            let sorted = halves[half].sorted(by: precedes.callAsFunction)
-            sortedHalves.withLock { $0[half] = sorted }
-        }
-        let runs = sortedHalves.withLock { $0 }
+        let runs = halves.concurrentMap { $0.sorted(by: precedes.callAsFunction) }
         let sorted = runs.count == 1 ? runs[0] : Self.merged(runs[0], runs[1], by: precedes.callAsFunction)
         return reverse ? sorted.reversed() : sorted
     }

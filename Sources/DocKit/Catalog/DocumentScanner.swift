@@ -201,9 +201,7 @@ struct DocumentScanner: Sendable {
         let settled = Nanoseconds.elapsed(from: max(status.modificationTime, status.changeTime), to: now) >= racyWindow
         // A name that came or went while the names were read would pair
         // them with a status older than they are: such names are not kept.
-        guard trustsTimes, settled, try CatalogStore.FolderNames(path: root, status: status, names: [])
-            .describe(root, status: FileStatus.of(descriptor: folder, path: root))
-        else { return (names, nil) }
+        guard trustsTimes, settled, try status.holdsTheSameNames(as: FileStatus.of(descriptor: folder, path: root)) else { return (names, nil) }
         return (names, CatalogStore.FolderNames(path: root, status: status, names: names))
     }
 

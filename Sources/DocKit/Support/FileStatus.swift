@@ -25,6 +25,13 @@ public struct FileStatus: Sendable, Hashable, Codable {
     /// The whole `st_mode`: file-type bits and permission bits.
     public var mode: UInt32
 
+    /// Whether a folder with this status holds the names it held with
+    /// `other`: a name comes or goes only by changing the folder's
+    /// modification and change times, and the folder is the same file.
+    func holdsTheSameNames(as other: FileStatus) -> Bool {
+        modificationTime == other.modificationTime && changeTime == other.changeTime && inode == other.inode && device == other.device
+    }
+
     /// ``modificationTime`` as a `Date`.
     public var modificationDate: Date {
         Nanoseconds.date(modificationTime)
