@@ -44,33 +44,61 @@ public struct DocumentListing: Sequence, Sendable {
     public var isEmpty: Bool { records.isEmpty }
 
     mutating func append(_ document: Document) {
+        var name = document.name
+        var displayName = document.displayName
+        let path = document.path.bytes
         let relativePath = document.relativePath.bytes
+        let isSuffix = path.count >= relativePath.count
+            && path.withUnsafeBytes { path in relativePath.withUnsafeBytes { Self.equal(UnsafeRawBufferPointer(rebasing: path.suffix($0.count)), $0) } }
+        let pathPrefix = isSuffix ? path[..<(path.count - relativePath.count)] : path[...]
+        name.withUTF8 { name in
+            displayName.withUTF8 { displayName in
+                relativePath.withUnsafeBufferPointer { relativePath in
+                    pathPrefix.withUnsafeBufferPointer { pathPrefix in
+                        append(
+                            relativePath: relativePath, name: name, displayName: displayName, pathPrefix: pathPrefix,
+                            type: document.type, size: document.size, modificationDate: document.modificationDate, location: document.location,
+                            flags: Self.flags(isPackage: document.isPackage, isFolder: document.isFolder, isSymbolicLink: document.isSymbolicLink, typeWasGuessed: document.typeWasGuessed),
+                            states: DocumentState.bits(of: document.states)
+                        )
+                    }
+                }
+            }
+        }
+    }
+
+    static func flags(isPackage: Bool, isFolder: Bool, isSymbolicLink: Bool, typeWasGuessed: Bool) -> UInt8 {
+        (isPackage ? 1 : 0) | (isFolder ? 2 : 0) | (isSymbolicLink ? 4 : 0) | (typeWasGuessed ? 8 : 0)
+    }
+
+    /// Adds a document given as its fields' bytes: its path is
+    /// `pathPrefix` followed by `relativePath`, `flags` are
+    /// ``flags(isPackage:isFolder:isSymbolicLink:typeWasGuessed:)``'s and
+    /// `states` ``DocumentState/bits(of:)``'s.
+    mutating func append(
+        relativePath: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, displayName: UnsafeBufferPointer<UInt8>,
+        pathPrefix: UnsafeBufferPointer<UInt8>, type: String, size: Int64, modificationDate: Date, location: Location, flags: UInt8, states: UInt8
+    ) {
         let start = bytes.count
-        bytes += relativePath
-        let nameIsRelativePath = relativePath.withUnsafeBytes { document.name.utf8Equals($0) }
-        var nameCount = 0
-        if !nameIsRelativePath {
-            bytes += document.name.utf8
-            nameCount = document.name.utf8.count
-        }
-        var displayNameCount = 0
-        var displayNameShared = 0
-        if document.name.utf8HasPrefix(document.displayName) {
-            displayNameShared = document.displayName.utf8.count
-        } else {
-            bytes += document.displayName.utf8
-            displayNameCount = document.displayName.utf8.count
-        }
+        bytes.append(contentsOf: relativePath)
+        let nameIsRelativePath = Self.equal(UnsafeRawBufferPointer(name), UnsafeRawBufferPointer(relativePath))
+        if !nameIsRelativePath { bytes.append(contentsOf: name) }
+        let displayNameIsPrefix = displayName.count <= name.count
+            && Self.equal(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(name).prefix(displayName.count)), UnsafeRawBufferPointer(displayName))
+        if !displayNameIsPrefix { bytes.append(contentsOf: displayName) }
         records.append(Record(
-            start: UInt32(start), relativePathCount: UInt32(relativePath.count), nameCount: UInt32(nameCount),
-            displayNameCount: UInt32(displayNameCount), displayNameShared: UInt32(displayNameShared),
-            pathPrefix: pathPrefixIndex(of: document), type: typeIndex(of: document.type),
-            size: document.size, modificationDate: document.modificationDate, location: document.location,
-            flags: (document.isPackage ? 1 : 0) | (document.isFolder ? 2 : 0) | (document.isSymbolicLink ? 4 : 0) | (document.typeWasGuessed ? 8 : 0),
-            states: document.states.reduce(0) { $0 | Self.bit(of: $1) },
+            start: UInt32(start), relativePathCount: UInt32(relativePath.count), nameCount: nameIsRelativePath ? 0 : UInt32(name.count),
+            displayNameCount: displayNameIsPrefix ? 0 : UInt32(displayName.count), displayNameShared: displayNameIsPrefix ? UInt32(displayName.count) : 0,
+            pathPrefix: pathPrefixIndex(of: pathPrefix), type: typeIndex(of: type),
+            size: size, modificationDate: modificationDate, location: location, flags: flags, states: states,
             nameIsRelativePath: nameIsRelativePath
         ))
         order = nil
+    }
+
+    /// Compared as memory: these run once per document.
+    private static func equal(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
+        lhs.count == rhs.count && (lhs.count == 0 || memcmp(lhs.baseAddress!, rhs.baseAddress!, lhs.count) == 0)
     }
 
     /// Adds `other`'s documents after this listing's, in their order.
@@ -110,23 +138,14 @@ public struct DocumentListing: Sequence, Sendable {
 
     /// A listing's paths share one or two prefixes, the Documents folders;
     /// the last one used is nearly always the one wanted.
-    private mutating func pathPrefixIndex(of document: Document) -> UInt32 {
-        let path = document.path.bytes
-        let relativePath = document.relativePath.bytes
-        // Compared as memory: these run once per document.
-        func equal(_ lhs: ArraySlice<UInt8>, _ rhs: ArraySlice<UInt8>) -> Bool {
-            lhs.count == rhs.count && lhs.withUnsafeBytes { lhs in rhs.withUnsafeBytes { rhs in lhs.count == 0 || memcmp(lhs.baseAddress!, rhs.baseAddress!, lhs.count) == 0 } }
+    private mutating func pathPrefixIndex(of prefix: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        func isPrefix(_ index: Int) -> Bool {
+            pathPrefixes[index].withUnsafeBytes { Self.equal($0, UnsafeRawBufferPointer(prefix)) }
         }
-        let prefix = path.count >= relativePath.count && equal(path.suffix(relativePath.count), relativePath[...])
-            ? path.prefix(path.count - relativePath.count) : path[...]
-        if let last = pathPrefixes.indices.last, equal(pathPrefixes[last][...], prefix) { return UInt32(last) }
-        if let index = pathPrefixes.firstIndex(where: { $0.elementsEqual(prefix) }) { return UInt32(index) }
+        if let last = pathPrefixes.indices.last, isPrefix(last) { return UInt32(last) }
+        if let index = pathPrefixes.indices.first(where: isPrefix) { return UInt32(index) }
         pathPrefixes.append(Array(prefix))
         return UInt32(pathPrefixes.count - 1)
-    }
-
-    private static func bit(of state: DocumentState) -> UInt8 {
-        UInt8(1) << UInt8(DocumentState.allCases.firstIndex(of: state)!)
     }
 
     /// Puts the documents in the query's order, as ``DocumentQuery/ordered(_:registry:)`` would.
@@ -182,8 +201,6 @@ public struct DocumentListing: Sequence, Sendable {
         } else {
             displayName = String(decoding: name.utf8.prefix(Int(record.displayNameShared)), as: UTF8.self)
         }
-        var states: Set<DocumentState> = []
-        for state in DocumentState.allCases where record.states & Self.bit(of: state) != 0 { states.insert(state) }
         return Document(
             location: record.location, relativePath: RawPath(bytes: relativePath),
             path: RawPath(bytes: pathPrefixes[Int(record.pathPrefix)] + relativePath),
@@ -191,8 +208,56 @@ public struct DocumentListing: Sequence, Sendable {
             size: record.size, modificationDate: record.modificationDate,
             isPackage: record.flags & 1 != 0, isFolder: record.flags & 2 != 0,
             isSymbolicLink: record.flags & 4 != 0, typeWasGuessed: record.flags & 8 != 0,
-            states: states
+            states: DocumentState.states(fromBits: record.states)
         )
+    }
+
+    /// A document as the listing holds it, read in place: output that
+    /// needs only these fields need not make a ``Document`` per row. Its
+    /// name is the listing's own bytes, valid only inside the closure
+    /// it is handed to.
+    public struct Row {
+        /// The row's place in the listing's order: `listing[position]`
+        /// is its document.
+        public let position: Int
+        /// The document's name, as `Document.name`'s UTF-8.
+        public let name: UnsafeBufferPointer<UInt8>
+        /// Whether it lies in its Documents folder itself, so that its
+        /// listed name is its name.
+        public let isAtTopLevel: Bool
+        /// The document's type, as its index in ``types``.
+        public let typeIndex: Int
+        public let size: Int64
+        public let modificationDate: Date
+        public let location: Location
+        public let isFolder: Bool
+        /// Whether the document has any of ``DocumentState``'s states but
+        /// normal.
+        public let hasStates: Bool
+    }
+
+    /// The types of the listing's documents, each once: a ``Row``'s
+    /// ``Row/typeIndex`` indexes this.
+    public var typeIdentifiers: [String] { types }
+
+    /// Hands `body` the row at each of `positions`, in the listing's
+    /// order, borrowing the listing's bytes once for all of them.
+    public func forEachRow<Failure: Error>(in positions: Range<Int>, _ body: (Row) throws(Failure) -> Void) throws(Failure) {
+        try bytes.withUnsafeBufferPointer { (bytes) throws(Failure) in
+            for position in positions {
+                let record = records[order?[position] ?? position]
+                let start = Int(record.start) + (record.nameIsRelativePath ? 0 : Int(record.relativePathCount))
+                let count = record.nameIsRelativePath ? Int(record.relativePathCount) : Int(record.nameCount)
+                try body(Row(
+                    position: position, name: UnsafeBufferPointer(rebasing: bytes[start..<start + count]),
+                    // A name holds no "/": a relative path that is the name is one component.
+                    isAtTopLevel: record.nameIsRelativePath
+                        || !bytes[Int(record.start)..<Int(record.start + record.relativePathCount)].contains(UInt8(ascii: "/")),
+                    typeIndex: Int(record.type), size: record.size, modificationDate: record.modificationDate,
+                    location: record.location, isFolder: record.flags & 2 != 0, hasStates: record.states != 0
+                ))
+            }
+        }
     }
 
     public func makeIterator() -> Iterator {

@@ -78,7 +78,7 @@ struct ListCommand: AsyncParsableCommand {
         try OrderedRuns.forEach(count: documents.count, runLength: Self.rowsPerRun) { positions in
             var rows = TableRows(registry: registry, long: long, versions: versions)
             var part = TableRows.table(long: long)
-            for position in positions { try rows.append(documents[position], to: &part) }
+            try documents.forEachRow(in: positions) { row in try rows.append(row, of: documents, to: &part) }
             return part
         } then: { part in
             table.append(contentsOf: part)
@@ -93,6 +93,8 @@ struct ListCommand: AsyncParsableCommand {
         let long: Bool
         let versions: Bool
         var kinds: DocumentKinds
+        /// By the listing's index of the type: no hashing of the type.
+        var kindsByType: [String?] = []
         /// Neighbouring documents were mostly written in the same second,
         /// and localtime_r costs more than the rest of a row.
         var lastDate: (second: Double, cell: String) = (.nan, "")
@@ -107,6 +109,27 @@ struct ListCommand: AsyncParsableCommand {
             long
                 ? Table("NAME", "KIND", "SIZE", "MODIFIED", "WHERE", "TYPE", "STATE", "PATH")
                 : Table("NAME", "KIND", "SIZE", "MODIFIED", "WHERE")
+        }
+
+        /// Most rows are a document in its Documents folder itself, in no
+        /// state, shown short: made from the listing's bytes, without
+        /// making the document.
+        mutating func append(_ row: DocumentListing.Row, of listing: DocumentListing, to table: inout Table) throws {
+            guard !long, row.isAtTopLevel, !row.isFolder, !row.hasStates else { return try append(listing[row.position], to: &table) }
+            table.appendCell(utf8: row.name)
+            table.appendCell(kind(ofType: row.typeIndex, in: listing))
+            table.appendCell(Formatting.size(row.size))
+            table.appendCell(dateCell(row.modificationDate))
+            table.appendCell(row.location.rawValue)
+            table.endRow()
+        }
+
+        private mutating func kind(ofType index: Int, in listing: DocumentListing) -> String {
+            if index < kindsByType.count, let kind = kindsByType[index] { return kind }
+            if index >= kindsByType.count { kindsByType += repeatElement(nil, count: index + 1 - kindsByType.count) }
+            let kind = kinds.kind(ofType: listing.typeIdentifiers[index])
+            kindsByType[index] = kind
+            return kind
         }
 
         mutating func append(_ document: Document, to table: inout Table) throws {

@@ -14,15 +14,20 @@ struct DocumentKinds {
 
     mutating func kind(of document: Document) -> String {
         if document.isFolder { return DocumentReport.kind(of: document, registry: registry) }
-        if let last, last.type == document.type { return last.kind }
+        return kind(ofType: document.type)
+    }
+
+    /// The kind of a document of `type` that is no folder.
+    mutating func kind(ofType type: String) -> String {
+        if let last, last.type == type { return last.kind }
         let kind: String
-        if let known = byType[document.type] {
+        if let known = byType[type] {
             kind = known
         } else {
-            kind = DocumentReport.kind(of: document, registry: registry)
-            byType[document.type] = kind
+            kind = DocumentReport.kind(ofType: type, registry: registry)
+            byType[type] = kind
         }
-        last = (document.type, kind)
+        last = (type, kind)
         return kind
     }
 }

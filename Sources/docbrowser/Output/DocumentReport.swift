@@ -40,7 +40,10 @@ struct DocumentReport: Encodable {
     }
 
     static func kind(of document: Document, registry: TypeRegistry) -> String {
-        if document.isFolder { return "Folder" }
-        return registry.type(withIdentifier: document.type)?.description ?? document.type
+        document.isFolder ? "Folder" : kind(ofType: document.type, registry: registry)
+    }
+
+    static func kind(ofType type: String, registry: TypeRegistry) -> String {
+        registry.type(withIdentifier: type)?.description ?? type
     }
 }

@@ -38,23 +38,42 @@ struct Table {
     }
 
     mutating func append(_ row: [String]) {
-        for cell in row {
-            // Printable ASCII, most cells of a listing, is shown as it is
-            // and takes a column a byte.
-            if text.appendUTF8(of: cell, ifEvery: { $0 >= 0x20 && $0 < 0x7F }) {
-                cellEnds.append(UInt32(text.count))
-                cellColumns.append(UInt32(cell.utf8.count))
-                continue
-            }
-            let visible = TerminalText.visible(cell, keepingNewlines: false)
-            if !hasStyleMarks, !visible.utf8.allSatisfy({ $0 < 0x80 }),
-               visible.unicodeScalars.contains(where: { $0 == TerminalText.styleStart || $0 == TerminalText.styleEnd }) {
-                hasStyleMarks = true
-            }
-            text += visible.utf8
+        for cell in row { appendCell(cell) }
+        endRow()
+    }
+
+    /// Adds a cell to the row being made; ``endRow()`` ends it.
+    mutating func appendCell(_ cell: String) {
+        // Printable ASCII, most cells of a listing, is shown as it is
+        // and takes a column a byte.
+        if text.appendUTF8(of: cell, ifEvery: Self.isPrintableASCII) {
             cellEnds.append(UInt32(text.count))
-            cellColumns.append(UInt32(TerminalColumns.count(visible)))
+            cellColumns.append(UInt32(cell.utf8.count))
+            return
         }
+        let visible = TerminalText.visible(cell, keepingNewlines: false)
+        if !hasStyleMarks, !visible.utf8.allSatisfy({ $0 < 0x80 }),
+           visible.unicodeScalars.contains(where: { $0 == TerminalText.styleStart || $0 == TerminalText.styleEnd }) {
+            hasStyleMarks = true
+        }
+        text += visible.utf8
+        cellEnds.append(UInt32(text.count))
+        cellColumns.append(UInt32(TerminalColumns.count(visible)))
+    }
+
+    /// ``appendCell(_:)`` for text held as UTF-8, made a string only when
+    /// it is not printable ASCII.
+    mutating func appendCell(utf8 cell: UnsafeBufferPointer<UInt8>) {
+        guard cell.allSatisfy(Self.isPrintableASCII) else { return appendCell(String(decoding: cell, as: UTF8.self)) }
+        text.append(contentsOf: cell)
+        cellEnds.append(UInt32(text.count))
+        cellColumns.append(UInt32(cell.count))
+    }
+
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+
+    /// Ends the row the cells since the last one make.
+    mutating func endRow() {
         rowEnds.append(cellEnds.count)
         if rowEnds.count == Self.sampledRows, expectedRows > Self.sampledRows {
             text.reserveCapacity(text.count / Self.sampledRows * expectedRows * 9 / 8)
