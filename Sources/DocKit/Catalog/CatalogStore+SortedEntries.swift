@@ -8,29 +8,33 @@ extension CatalogStore {
     /// holding a location's 50,000 entries in a dictionary. Rows are read a
     /// page at a time, each page in its own read, so that the scan can
     /// write what changed as it goes instead of holding it to the end.
+    /// One scan uses it, on one thread: its state is not checked for
+    /// exclusive access at run time, at each of a scan's many reads.
     final class SortedEntries {
         static let pageSize = 1024
         private let catalog: CatalogStore
         private let location: Location
         private let documentsDirectory: RawPath
-        /// The page's paths and entries, apart: a path is compared without
-        /// copying its entry with it.
-        private var paths: [RawPath] = []
-        private var entries: [Entry?] = []
+        /// What comes before a relative path in a document's path.
+        private let pathPrefix: [UInt8]
+        private let page = Page()
         /// The row at hand, as its place in the page: rows are compared
         /// where they lie, never copied out (a row's copy retains each of
         /// its strings, and a scan passes every row).
-        private var head: Int?
-        private var headKept = false
-        private var isLastPage = false
-        private var started = false
+        @exclusivity(unchecked) private var head: Int?
+        @exclusivity(unchecked) private var headKept = false
+        /// The row at hand made an entry, once asked for as one.
+        @exclusivity(unchecked) private var headEntry: (made: Bool, entry: Entry?) = (false, nil)
+        @exclusivity(unchecked) private var isLastPage = false
+        @exclusivity(unchecked) private var started = false
         /// The rows read past that no entry of this scan is at.
-        private(set) var unkept: [RawPath] = []
+        @exclusivity(unchecked) private(set) var unkept: [RawPath] = []
 
         fileprivate init(catalog: CatalogStore, location: Location, documentsDirectory: RawPath) {
             self.catalog = catalog
             self.location = location
             self.documentsDirectory = documentsDirectory
+            pathPrefix = Array(documentsDirectory.appending(RawPath(bytes: [UInt8(ascii: "x")])).bytes.dropLast())
         }
 
         /// The entry at `relativePath`; paths must be asked for in
@@ -38,8 +42,22 @@ extension CatalogStore {
         /// simply scanned again.
         func entry(at relativePath: RawPath) throws(DatabaseAccessError) -> Entry? {
             try advance(to: relativePath)
-            guard let head, paths[head] == relativePath else { return nil }
-            return entries[head]
+            guard let head, page.paths[head] == relativePath else { return nil }
+            return madeHeadEntry()
+        }
+
+        /// Marks the row at `relativePath` as one this scan found an entry
+        /// at, if it is the entry that a file of `status` neither
+        /// incomplete nor in conflict would be made (see
+        /// ``Page/isUnchanged(at:status:)``): a row ``appendHead(to:)`` can
+        /// then add to a listing as it is.
+        ///
+        /// - Returns: Whether it was.
+        func keepUnchanged(at relativePath: RawPath, status: FileStatus) throws(DatabaseAccessError) -> Bool {
+            try advance(to: relativePath)
+            guard let head, page.paths[head] == relativePath, page.isUnchanged(at: head, status: status) else { return false }
+            headKept = true
+            return true
         }
 
         /// Marks the row at `entry`'s path, if any, as one this scan found
@@ -49,9 +67,30 @@ extension CatalogStore {
         func keep(_ entry: Entry) throws(DatabaseAccessError) -> Bool {
             let relativePath = entry.document.relativePath
             try advance(to: relativePath)
-            guard let head, paths[head] == relativePath else { return false }
+            guard let head, page.paths[head] == relativePath else { return false }
             headKept = true
-            return entries.withUnsafeBufferPointer { $0[head] == entry }
+            guard let stored = madeHeadEntry() else { return false }
+            return stored == entry
+        }
+
+        /// The document of the row a ``keepUnchanged(at:status:)`` that
+        /// returned true kept.
+        var headDocument: Document {
+            madeHeadEntry()!.document
+        }
+
+        /// Adds the document of the row a ``keepUnchanged(at:status:)`` that
+        /// returned true kept to `listing`, as `listing.append(headDocument)`
+        /// would, without making it.
+        func appendHead(to listing: inout DocumentListing) {
+            guard let head else { return }
+            pathPrefix.withUnsafeBufferPointer { page.append(head, location: location, pathPrefix: $0, to: &listing) }
+        }
+
+        private func madeHeadEntry() -> Entry? {
+            guard let head else { return nil }
+            if !headEntry.made { headEntry = (true, page.entry(at: head, location: location, documentsDirectory: documentsDirectory)) }
+            return headEntry.entry
         }
 
         /// Reads to the end, so that ``unkept`` holds every row not kept.
@@ -62,28 +101,28 @@ extension CatalogStore {
 
         private func advance(to relativePath: RawPath) throws(DatabaseAccessError) {
             if !started { try step() }
-            while let head, paths[head] < relativePath { try step() }
+            while let head, page.paths[head] < relativePath { try step() }
         }
 
         private func step() throws(DatabaseAccessError) {
             // Past the last row, there is no next one.
             guard !started || head != nil else { return }
-            if let head, !headKept { unkept.append(paths[head]) }
+            if let head, !headKept { unkept.append(page.paths[head]) }
             headKept = false
+            headEntry = (false, nil)
             var next = head.map { $0 + 1 } ?? 0
-            if next == paths.count, !isLastPage {
-                try readPage(after: started ? head.map { paths[$0] } : nil)
+            if next == page.count, !isLastPage {
+                try readPage(after: started ? head.map { page.paths[$0] } : nil)
                 next = 0
             }
             started = true
-            head = next < paths.count ? next : nil
+            head = next < page.count ? next : nil
         }
 
         private func readPage(after last: RawPath?) throws(DatabaseAccessError) {
             let location = location
-            let documentsDirectory = documentsDirectory
             do {
-                (paths, entries) = try catalog.pool.read { db in
+                try catalog.pool.read { db in
                     // The primary key's index gives this order without sorting.
                     let statement: Statement
                     if let last {
@@ -97,21 +136,14 @@ extension CatalogStore {
                     }
                     var rows = SQLiteRowReader(statement, in: db)
                     defer { rows.finish() }
-                    var paths: [RawPath] = []
-                    var entries: [Entry?] = []
-                    paths.reserveCapacity(Self.pageSize)
-                    entries.reserveCapacity(Self.pageSize)
-                    while try rows.step() {
-                        let entry = CatalogStore.entry(from: &rows, location: location, documentsDirectory: documentsDirectory)
-                        paths.append(entry?.document.relativePath ?? RawPath(bytes: rows.blob(1)))
-                        entries.append(entry)
-                    }
-                    return (paths, entries)
+                    // The page's buffers are kept from one page to the next.
+                    page.removeAll()
+                    while try rows.step() { page.append(from: &rows) }
                 }
             } catch {
                 throw DatabaseAccessError(path: catalog.path, error: error)
             }
-            isLastPage = paths.count < Self.pageSize
+            isLastPage = page.count < Self.pageSize
         }
     }
 

@@ -41,9 +41,10 @@ final class CatalogStore: Sendable {
                 try statement.setArguments([location.rawValue])
                 var rows = SQLiteRowReader(statement, in: db)
                 defer { rows.finish() }
+                let page = Page()
                 while try rows.step() {
                     // A row this version cannot read is simply scanned again.
-                    if let entry = Self.entry(from: &rows, location: location, documentsDirectory: documentsDirectory) {
+                    if let entry = Self.entry(from: &rows, through: page, location: location, documentsDirectory: documentsDirectory) {
                         entries[entry.document.relativePath] = entry
                     }
                 }
@@ -61,11 +62,12 @@ final class CatalogStore: Sendable {
             return try pool.read { db in
                 var entries: [RawPath: Entry] = [:]
                 let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM catalogEntry WHERE location = ? AND relativePath = ?")
+                let page = Page()
                 for relativePath in relativePaths {
                     try statement.setArguments([location.rawValue, Data(relativePath.bytes)])
                     var rows = SQLiteRowReader(statement, in: db)
                     defer { rows.finish() }
-                    if try rows.step(), let entry = Self.entry(from: &rows, location: location, documentsDirectory: documentsDirectory) {
+                    if try rows.step(), let entry = Self.entry(from: &rows, through: page, location: location, documentsDirectory: documentsDirectory) {
                         entries[relativePath] = entry
                     }
                 }
@@ -154,7 +156,7 @@ final class CatalogStore: Sendable {
         }
     }
 
-    private struct Flags: OptionSet {
+    struct Flags: OptionSet {
         let rawValue: Int
         static let package = Flags(rawValue: 1)
         static let folder = Flags(rawValue: 2)
@@ -179,33 +181,13 @@ final class CatalogStore: Sendable {
     static let columns = "statusKind, relativePath, flags, states, modificationTime, name, displayName, type, size, "
         + "statusSize, statusModificationTime, statusChangeTime, inode, device, mode, package"
 
-    /// The entry of the row `rows` is at, in ``columns``' order.
-    static func entry(from rows: inout SQLiteRowReader, location: Location, documentsDirectory: RawPath) -> Entry? {
-        guard let kind = rows.withText(0, { text in FileStatus.Kind.allCases.first { $0.rawValue.utf8Equals(text) } }) else { return nil }
-        let relativePath = RawPath(bytes: rows.blob(1))
-        let flags = Flags(rawValue: Int(rows.int64(2)))
-        let stateList = rows.repeatedText(3)
-        let states = stateList.isEmpty ? [] : Set(stateList.split(separator: ",").compactMap { DocumentState(rawValue: String($0)) })
-        let document = Document(
-            location: location, relativePath: relativePath, path: documentsDirectory.appending(relativePath),
-            name: rows.text(5), displayName: rows.text(6), type: rows.repeatedText(7), size: rows.int64(8),
-            modificationDate: Nanoseconds.date(rows.int64(4)),
-            isPackage: flags.contains(.package), isFolder: flags.contains(.folder),
-            isSymbolicLink: flags.contains(.symbolicLink), typeWasGuessed: flags.contains(.typeWasGuessed),
-            states: states
-        )
-        let status = FileStatus(
-            kind: kind, size: rows.int64(9), modificationTime: rows.int64(10), changeTime: rows.int64(11),
-            inode: UInt64(bitPattern: rows.int64(12)), device: UInt64(bitPattern: rows.int64(13)), mode: UInt32(truncatingIfNeeded: rows.int64(14))
-        )
-        var package: PackageContents?
-        if let data = rows.optionalBlob(15) {
-            guard let decoded = try? JSONDecoder().decode(PackageContents.self, from: Data(data)) else { return nil }
-            package = decoded
-        }
-        return Entry(document: document, status: status, package: package, isRacy: flags.contains(.racy))
+    /// The entry of the row `rows` is at, in ``columns``' order, read
+    /// through `page`, which is emptied first: one page serves every row.
+    static func entry(from rows: inout SQLiteRowReader, through page: Page, location: Location, documentsDirectory: RawPath) -> Entry? {
+        page.removeAll()
+        page.append(from: &rows)
+        return page.entry(at: 0, location: location, documentsDirectory: documentsDirectory)
     }
-
 
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()

@@ -12,7 +12,9 @@ public struct DocumentCatalog: Sendable {
     /// Types documents by name and content.
     public let registry: TypeRegistry
     /// Lists the Documents folders, reusing what `catalog.sqlite` remembers of unchanged entries.
-    let scanner: DocumentScanner
+    /// Settable for tests, which narrow its racy window to list files
+    /// written moments before as the catalog keeps them.
+    var scanner: DocumentScanner
 
     /// Opens the catalog of `home`, reading its configuration and its `Library/catalog.sqlite`.
     ///
@@ -60,12 +62,17 @@ public struct DocumentCatalog: Sendable {
         // matching rows, and the catalog's queue serializes only its reads
         // and writes. Errors are thrown in the query's order of locations,
         // as scanning them one after the other would.
+        let takesEveryDocument = query.type == nil && query.nameGlob == nil && addCoordinationStates == nil
         var parts = try locations.concurrentMap { location in
             var part = DocumentListing()
-            try scanner.scan(location, recursive: query.recursive) { document in
+            try scanner.scan(location, recursive: query.recursive) { scanned in
+                if takesEveryDocument, case .unchanged(let rows) = scanned {
+                    rows.appendHead(to: &part)
+                    return
+                }
+                var document = scanned.document
                 guard query.matches(document, registry: registry) else { return }
-                var document = document
-                addCoordinationStates(&document)
+                addCoordinationStates?(&document)
                 part.append(document)
             }
             return part

@@ -41,13 +41,13 @@ struct DocumentScanner: Sendable {
     ///   ``DatabaseAccessError`` when the catalog cannot be read or written.
     public func scan(_ location: Location, recursive: Bool = false) throws -> [Document] {
         var documents: [Document] = []
-        try scan(location, recursive: recursive) { documents.append($0) }
+        try scan(location, recursive: recursive) { documents.append($0.document) }
         return documents
     }
 
     /// ``scan(_:recursive:)``, handing each document to `body` as it is
     /// found, so that a listing need not hold them as documents.
-    func scan(_ location: Location, recursive: Bool, _ body: (Document) throws -> Void) throws {
+    func scan(_ location: Location, recursive: Bool, _ body: (ScannedDocument) throws -> Void) throws {
         let root = try locations.existingDocumentsDirectory(location)
         // Entries typed by another registry (a handler registered since,
         // or shared-mime-info updated) are all typed again.
@@ -65,7 +65,7 @@ struct DocumentScanner: Sendable {
             try catalog.reconcile(location, with: entries, previous: stored) { _ in true }
             count = entries.count
             reused = entries.filter { previous[$0.document.relativePath] == $0 }.count
-            for entry in entries { try body(entry.document) }
+            for entry in entries { try body(.made(entry.document)) }
         } else {
             // The folder's names and the catalog's rows are both read in
             // byte order, and matched as they go.
@@ -75,11 +75,18 @@ struct DocumentScanner: Sendable {
             var changed: [CatalogStore.Entry] = []
             try examine(
                 listing, at: Array(listing.names.indices), in: root, relativePath: RawPath(bytes: []), location: location, recursive: false,
-                types: TypesByExtension(registry: registry), previous: { sameRegistry ? try stored.entry(at: $0) : nil }
+                types: TypesByExtension(registry: registry), previous: { sameRegistry ? try stored.entry(at: $0) : nil },
+                unchanged: { relativePath, status in
+                    guard sameRegistry, try stored.keepUnchanged(at: relativePath, status: status) else { return false }
+                    reused += 1
+                    count += 1
+                    try body(.unchanged(stored))
+                    return true
+                }
             ) { entry in
                 if try !stored.keep(entry) { changed.append(entry) } else if sameRegistry { reused += 1 }
                 count += 1
-                try body(entry.document)
+                try body(.made(entry.document))
                 // Written as they come, a few thousand at a time, so that a
                 // first listing does not hold 50,000 new entries.
                 if changed.count >= Self.changesWrittenTogether {
@@ -219,16 +226,21 @@ struct DocumentScanner: Sendable {
     /// Hands `emit` the entries in the order of `indices`, asking
     /// `previous` for each name's catalogued entry in that order too.
     /// `vanishing` is called for each name gone by the time its entry is examined.
+    /// `unchanged` is asked first, with a document's relative path and
+    /// status, whether it takes the document as the catalog has it, when
+    /// the document is neither incomplete nor in conflict; an entry it
+    /// takes is not made, nor handed to `emit`.
     private func examine(
         _ listing: FolderListing, at indices: [Int], in directory: RawPath, relativePath: RawPath, location: Location, recursive: Bool,
         types: TypesByExtension, previous: (RawPath) throws -> CatalogStore.Entry?, vanishing: () -> Void = {},
+        unchanged: (RawPath, FileStatus) throws -> Bool = { _, _ in false },
         into emit: (CatalogStore.Entry) throws -> Void
     ) throws {
         // Each entry's lstat then looks up one name, not the whole path.
         let folder = directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         defer { if folder >= 0 { close(folder) } }
-        func status(of name: RawPath, at path: RawPath) throws(FileSystemError) -> FileStatus? {
-            let status = folder >= 0 ? try FileStatus.of(name, in: folder, path: path) : try FileStatus.of(path)
+        func status(of name: RawPath) throws(FileSystemError) -> FileStatus? {
+            let status = folder >= 0 ? try FileStatus.of(name, in: folder, inFolderAt: directory) : try FileStatus.of(directory.appending(name))
             if status == nil { vanishing() }
             return status
         }
@@ -242,7 +254,7 @@ struct DocumentScanner: Sendable {
                 // Beside its document, it makes that one incomplete; alone,
                 // it is listed as the document it will become, once.
                 guard !listing.contains(temporary.document), listing.arriving[temporary.document] == temporary else { continue }
-                guard let status = try status(of: name, at: directory.appending(name)) else { continue }
+                guard let status = try status(of: name) else { continue }
                 try emit(arrivingEntry(at: entryPath, in: location, status: status, becoming: temporary.document))
             case .conflictCopy(let copy):
                 // Beside its document, it is one of its versions; when the
@@ -250,7 +262,7 @@ struct DocumentScanner: Sendable {
                 // document, in conflict.
                 guard !listing.contains(copy.original), listing.conflicted[copy.original] == copy else { continue }
                 let path = directory.appending(name)
-                guard let status = try status(of: name, at: path), status.kind != .other else { continue }
+                guard let status = try status(of: name), status.kind != .other else { continue }
                 var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, types: types, cached: try previous(entryPath))
                 entry.document.states.remove(.incomplete)
                 entry.document.states.insert(.inConflict)
@@ -264,20 +276,25 @@ struct DocumentScanner: Sendable {
             case .placeholder(let standingFor):
                 // Once the real file has arrived, the placeholder is stale.
                 guard !listing.contains(standingFor) else { continue }
-                guard let status = try status(of: name, at: directory.appending(name)) else { continue }
+                guard let status = try status(of: name) else { continue }
                 if let cached = try previous(entryPath), cached.status == status {
                     try emit(cached)
                 } else {
                     try emit(placeholderEntry(at: entryPath, in: location, status: status, standingFor: standingFor))
                 }
             case .document:
+                guard let status = try status(of: name), status.kind != .other else { continue }
+                // Looked up only when any are: hashing the name is most of a lookup.
+                let isArriving = !listing.arriving.isEmpty && listing.arriving[name] != nil
+                let isConflicted = !listing.conflicted.isEmpty && listing.conflicted[name] != nil
+                // A folder of a recursive scan is descended into below.
+                if !recursive, !isArriving, !isConflicted, try unchanged(entryPath, status) { continue }
                 let path = directory.appending(name)
-                guard let status = try status(of: name, at: path), status.kind != .other else { continue }
                 var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, types: types, cached: try previous(entryPath))
                 // Decided by this listing, never taken from the catalog.
-                entry.document.states.subtract([.incomplete, .inConflict])
-                if listing.arriving[name] != nil || !(entry.package?.syncTemporaries.isEmpty ?? true) { entry.document.states.insert(.incomplete) }
-                if listing.conflicted[name] != nil || !(entry.package?.conflictCopies.isEmpty ?? true) { entry.document.states.insert(.inConflict) }
+                if !entry.document.states.isEmpty { entry.document.states.subtract([.incomplete, .inConflict]) }
+                if isArriving || !(entry.package?.syncTemporaries.isEmpty ?? true) { entry.document.states.insert(.incomplete) }
+                if isConflicted || !(entry.package?.conflictCopies.isEmpty ?? true) { entry.document.states.insert(.inConflict) }
                 try emit(entry)
                 if recursive, entry.document.isFolder {
                     try scanDirectory(path, relativePath: entryPath, location: location, recursive: true, types: types, previous: previous, into: emit)

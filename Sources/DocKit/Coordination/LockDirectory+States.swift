@@ -22,7 +22,7 @@ extension LockDirectory {
 
 extension DocumentCatalog {
     func addingCoordinationStates(to documents: [Document]) -> [Document] {
-        let add = coordinationStatesAdder()
+        guard let add = coordinationStatesAdder() else { return documents }
         return documents.map { document in
             var document = document
             add(&document)
@@ -31,11 +31,12 @@ extension DocumentCatalog {
     }
 
     /// Adds the states held right now to one document at a time, the lock
-    /// directory read once, for a listing that never holds its documents.
-    func coordinationStatesAdder() -> @Sendable (inout Document) -> Void {
+    /// directory read once, for a listing that never holds its documents;
+    /// nil when no document is held.
+    func coordinationStatesAdder() -> (@Sendable (inout Document) -> Void)? {
         let locks = LockDirectory(home: home)
         let held = locks.heldStates()
-        guard !held.isEmpty else { return { _ in } }
+        guard !held.isEmpty else { return nil }
         return { document in
             if let states = held[locks.key(for: document.path)] { document.states.formUnion(states) }
         }

@@ -66,21 +66,22 @@ public struct FileStatus: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - name: A name in the folder.
     ///   - folder: The folder's open descriptor.
-    ///   - path: The entry's whole path, for the error only.
-    static func of(_ name: RawPath, in folder: Int32, path: RawPath) throws(FileSystemError) -> FileStatus? {
+    ///   - directory: The folder's path, for the error only: joined to
+    ///     the name only then, not once per entry of a scan.
+    static func of(_ name: RawPath, in folder: Int32, inFolderAt directory: RawPath) throws(FileSystemError) -> FileStatus? {
         var status = stat()
         let result = name.withCString { fstatat(folder, $0, &status, AT_SYMLINK_NOFOLLOW) }
-        return try Self(result == 0 ? status : nil, path: path)
+        return try Self(result == 0 ? status : nil, path: directory.appending(name))
     }
 }
 
 extension FileStatus {
     /// An extension's, so that the memberwise initializer stays.
-    private init?(_ found: stat?, path: RawPath) throws(FileSystemError) {
+    private init?(_ found: stat?, path: @autoclosure () -> RawPath) throws(FileSystemError) {
         guard let status = found else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }
-            throw FileSystemError(path: path, operation: "cannot be examined", errno: code)
+            throw FileSystemError(path: path(), operation: "cannot be examined", errno: code)
         }
         let kind: Kind = switch status.st_mode & S_IFMT {
         case S_IFREG: .regular

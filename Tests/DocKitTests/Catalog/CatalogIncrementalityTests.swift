@@ -71,6 +71,58 @@ struct CatalogIncrementalityTests {
         }
     }
 
+    /// A listing copies the bytes of a row whose file is unchanged into
+    /// the listing, without making its document: what it lists must be
+    /// what the document made from the row would be, and a row whose
+    /// states the folder's names decide (incomplete, in conflict) is made
+    /// again when they change.
+    @Test("a listing lists an unchanged row as its document, field for field, and makes again a row whose states the folder decides")
+    func listingOfUnchangedRows() throws {
+        let home = try TestHome("unchanged-rows")
+        try home.write(String(repeating: "a", count: 321), to: "Notes.txt")
+        try home.write(Data(SniffFixtures.pdf()), to: "Scan")
+        try home.write(Data(count: 40), to: "Essay.rtfd/TXT.rtf")
+        try home.write("inner", to: "Folder/inner.txt")
+        try home.write(try PropertyListFixtures.data(["NSURLNameKey": "Remote.pdf", "NSURLFileSizeKey": 777], as: .xml), to: ".Remote.pdf.icloud")
+        try FileManager.default.createSymbolicLink(atPath: home.url("Link").path, withDestinationPath: "Notes.txt")
+        try home.writeFile(named: Array("caf".utf8) + [0xE9], contents: [1, 2, 3])
+        try home.write("old", to: "Draft.txt")
+        try home.write("new", to: ".syncthing.Draft.txt.tmp")
+        try home.write("mine", to: "Note.txt")
+        try home.write("theirs", to: "Note.sync-conflict-20261122-120303-JZLXCF2.txt")
+        try home.write("# cloud", to: "Cloud.md", in: .cloud)
+        var catalog = try home.catalog()
+        catalog.scanner.racyWindow = 0
+        let query = DocumentQuery()
+        let cold = Array(try catalog.listing(matching: query))
+        #expect(try Self.named(cold, "Draft.txt").states == [.incomplete])
+        #expect(try Self.named(cold, "Note.txt").states == [.inConflict])
+
+        // A display name only the row holds shows that the row was listed.
+        try Self.tamper(home, "Notes.txt") { $0.displayName = "From the catalog" }
+        let warm = Array(try catalog.listing(matching: query))
+        #expect(try Self.named(warm, "Notes.txt").displayName == "From the catalog")
+        let expected = cold.map { document in
+            var document = document
+            if document.listedName == "Notes.txt" { document.displayName = "From the catalog" }
+            return document
+        }
+        #expect(warm == expected)
+        let madeOneByOne = query.ordered(try catalog.scanner.scan(.local) + catalog.scanner.scan(.cloud), registry: catalog.registry)
+        #expect(warm == madeOneByOne)
+        var pdfs = DocumentQuery()
+        pdfs.type = "com.adobe.pdf"
+        #expect(try catalog.documents(matching: pdfs) == warm.filter { pdfs.matches($0, registry: catalog.registry) })
+
+        // The engine is done: the states the rows were written with are not kept.
+        try FileManager.default.removeItem(at: home.url(".syncthing.Draft.txt.tmp"))
+        try FileManager.default.removeItem(at: home.url("Note.sync-conflict-20261122-120303-JZLXCF2.txt"))
+        let after = Array(try catalog.listing(matching: query))
+        #expect(try Self.named(after, "Draft.txt").states == [])
+        #expect(try Self.named(after, "Note.txt").states == [])
+        #expect(after.count == warm.count)
+    }
+
     @Test("the catalog database holds what the scan found, for a fresh store to read")
     func catalogIsPersisted() throws {
         let home = try TestHome("incremental")
