@@ -21,7 +21,7 @@ enum DocumentEntryRules {
         if let target = placeholderTarget(name) { return .placeholder(standingFor: target) }
         if let temporary = SyncTemporary(name) { return .syncTemporary(temporary) }
         if bytes.first == UInt8(ascii: ".") { return .ignored }
-        if atTopLevel, bytes == Array("Inbox".utf8) { return .ignored }
+        if atTopLevel, bytes == inbox { return .ignored }
         if let copy = ConflictCopy(name) { return .conflictCopy(copy) }
         return .document
     }
@@ -29,8 +29,11 @@ enum DocumentEntryRules {
     /// `Name.ext` for `.Name.ext.icloud`; nil for any other name.
     static func placeholderTarget(_ name: RawPath) -> RawPath? {
         let bytes = name.bytes
-        let suffix = Array(".icloud".utf8)
-        guard bytes.count > 1 + suffix.count, bytes.first == UInt8(ascii: "."), bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }
-        return RawPath(bytes: Array(bytes.dropFirst().dropLast(suffix.count)))
+        guard bytes.first == UInt8(ascii: "."), bytes.count > 1 + icloudSuffix.count, bytes.suffix(icloudSuffix.count).elementsEqual(icloudSuffix) else { return nil }
+        return RawPath(bytes: Array(bytes.dropFirst().dropLast(icloudSuffix.count)))
     }
+
+    // Made once: every name of a folder is judged.
+    private static let icloudSuffix = Array(".icloud".utf8)
+    private static let inbox = Array("Inbox".utf8)
 }
