@@ -82,6 +82,7 @@ struct SQLiteRowReader {
         let handle = statement.sqliteStatement
         guard sqlite3_column_type(handle, column) != SQLITE_NULL else { return nil }
         guard let pointer = sqlite3_column_blob(handle, column) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column))))
+        // Typed, the bytes are copied as memory, not as a collection.
+        return Array(UnsafeBufferPointer(start: pointer.assumingMemoryBound(to: UInt8.self), count: Int(sqlite3_column_bytes(handle, column))))
     }
 }

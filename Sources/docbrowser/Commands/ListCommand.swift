@@ -93,11 +93,12 @@ struct ListCommand: AsyncParsableCommand {
         let long: Bool
         let versions: Bool
         var kinds: DocumentKinds
-        /// By the listing's index of the type: no hashing of the type.
-        var kindsByType: [String?] = []
+        /// As the table's bytes, by the listing's index of the type: no
+        /// hashing of the type, and no string made a cell at each row.
+        var kindsByType: [[UInt8]?] = []
         /// Neighbouring documents were mostly written in the same second,
         /// and localtime_r costs more than the rest of a row.
-        var lastDate: (second: Double, cell: String) = (.nan, "")
+        var lastDate: (second: Double, cell: [UInt8]) = (.nan, [])
 
         init(registry: TypeRegistry, long: Bool, versions: Bool) {
             self.long = long
@@ -117,17 +118,27 @@ struct ListCommand: AsyncParsableCommand {
         mutating func append(_ row: DocumentListing.Row, of listing: DocumentListing, to table: inout Table) throws {
             guard !long, row.isAtTopLevel, !row.isFolder, !row.hasStates else { return try append(listing[row.position], to: &table) }
             table.appendCell(utf8: row.name)
-            table.appendCell(kind(ofType: row.typeIndex, in: listing))
+            kindCell(ofType: row.typeIndex, in: listing).withUnsafeBufferPointer { table.appendCell(utf8: $0) }
             table.appendCell(Formatting.size(row.size))
-            table.appendCell(dateCell(row.modificationDate))
-            table.appendCell(row.location.rawValue)
+            dateCell(row.modificationDate).withUnsafeBufferPointer { table.appendCell(utf8: $0) }
+            Self.locationCell(row.location).withUnsafeBufferPointer { table.appendCell(utf8: $0) }
             table.endRow()
         }
 
-        private mutating func kind(ofType index: Int, in listing: DocumentListing) -> String {
+        private static let localCell = Array(Location.local.rawValue.utf8)
+        private static let cloudCell = Array(Location.cloud.rawValue.utf8)
+
+        private static func locationCell(_ location: Location) -> [UInt8] {
+            switch location {
+            case .local: localCell
+            case .cloud: cloudCell
+            }
+        }
+
+        private mutating func kindCell(ofType index: Int, in listing: DocumentListing) -> [UInt8] {
             if index < kindsByType.count, let kind = kindsByType[index] { return kind }
             if index >= kindsByType.count { kindsByType += repeatElement(nil, count: index + 1 - kindsByType.count) }
-            let kind = kinds.kind(ofType: listing.typeIdentifiers[index])
+            let kind = Array(kinds.kind(ofType: listing.typeIdentifiers[index]).utf8)
             kindsByType[index] = kind
             return kind
         }
@@ -137,7 +148,7 @@ struct ListCommand: AsyncParsableCommand {
                 document.listedName + (document.isFolder ? "/" : ""),
                 kinds.kind(of: document),
                 document.isFolder ? "-" : Formatting.size(document.size),
-                dateCell(document.modificationDate),
+                String(decoding: dateCell(document.modificationDate), as: UTF8.self),
                 document.location.rawValue + (document.states.isEmpty || long ? "" : " (\(document.stateList.map(\.rawValue).joined(separator: ", ")))"),
             ]
             if long {
@@ -153,9 +164,9 @@ struct ListCommand: AsyncParsableCommand {
             }
         }
 
-        private mutating func dateCell(_ date: Date) -> String {
+        private mutating func dateCell(_ date: Date) -> [UInt8] {
             let second = date.timeIntervalSince1970.rounded(.down)
-            if second != lastDate.second { lastDate = (second, Formatting.date(date)) }
+            if second != lastDate.second { lastDate = (second, Array(Formatting.date(date).utf8)) }
             return lastDate.cell
         }
     }

@@ -159,7 +159,12 @@ struct Table {
     }
 
     private static func add<Cell: Collection<UInt8>>(_ cell: Cell, length: Int, column: Int, of count: Int, widths: [Int], to line: inout [UInt8]) {
-        if column > 0 { line += [0x20, 0x20] }
+        // Spaces appended one by one: an array literal or a repeated
+        // collection costs more to make than its few bytes, at each cell.
+        if column > 0 {
+            line.append(0x20)
+            line.append(0x20)
+        }
         var length = length
         if length > widths[column] {
             let shown = TerminalColumns.prefix(String(decoding: cell, as: UTF8.self), fitting: widths[column] - 1) + "…"
@@ -168,6 +173,8 @@ struct Table {
         } else {
             line += cell
         }
-        if column < count - 1 { line += repeatElement(0x20, count: widths[column] - length) }
+        if column < count - 1 {
+            for _ in length..<max(length, widths[column]) { line.append(0x20) }
+        }
     }
 }
