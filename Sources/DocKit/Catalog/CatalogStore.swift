@@ -204,26 +204,7 @@ final class CatalogStore: Sendable {
         // the next scan fills it.
         migrator.registerMigration("v2: catalog entries as columns") { db in
             try db.drop(table: "catalogEntry")
-            try db.create(table: "catalogEntry") { t in
-                t.column("location", .text).notNull()
-                t.column("relativePath", .blob).notNull()
-                t.column("name", .text).notNull()
-                t.column("displayName", .text).notNull()
-                t.column("type", .text).notNull()
-                t.column("size", .integer).notNull()
-                t.column("modificationTime", .integer).notNull()
-                t.column("flags", .integer).notNull()
-                t.column("states", .text).notNull()
-                t.column("statusKind", .text).notNull()
-                t.column("statusSize", .integer).notNull()
-                t.column("statusModificationTime", .integer).notNull()
-                t.column("statusChangeTime", .integer).notNull()
-                t.column("inode", .integer).notNull()
-                t.column("device", .integer).notNull()
-                t.column("mode", .integer).notNull()
-                t.column("package", .blob)
-                t.primaryKey(["location", "relativePath"])
-            }
+            try createEntryTable("catalogEntry", in: db)
         }
         migrator.registerMigration("v3: catalog settings") { db in
             try db.create(table: "catalogSetting") { t in
@@ -242,6 +223,39 @@ final class CatalogStore: Sendable {
                 t.column("names", .blob).notNull()
             }
         }
+        // A rowid table finds each row of its primary key's index in a
+        // second tree, on every read and every write; stored in the key's
+        // order, a location's rows are read in the order a scan asks for
+        // them, from one tree. The rows are kept.
+        migrator.registerMigration("v5: catalog entries in their key's order") { db in
+            try createEntryTable("catalogEntryByKey", options: .withoutRowID, in: db)
+            try db.execute(sql: "INSERT INTO catalogEntryByKey SELECT * FROM catalogEntry")
+            try db.drop(table: "catalogEntry")
+            try db.rename(table: "catalogEntryByKey", to: "catalogEntry")
+        }
         return migrator
+    }
+
+    private static func createEntryTable(_ name: String, options: TableOptions = [], in db: Database) throws {
+        try db.create(table: name, options: options) { t in
+            t.column("location", .text).notNull()
+            t.column("relativePath", .blob).notNull()
+            t.column("name", .text).notNull()
+            t.column("displayName", .text).notNull()
+            t.column("type", .text).notNull()
+            t.column("size", .integer).notNull()
+            t.column("modificationTime", .integer).notNull()
+            t.column("flags", .integer).notNull()
+            t.column("states", .text).notNull()
+            t.column("statusKind", .text).notNull()
+            t.column("statusSize", .integer).notNull()
+            t.column("statusModificationTime", .integer).notNull()
+            t.column("statusChangeTime", .integer).notNull()
+            t.column("inode", .integer).notNull()
+            t.column("device", .integer).notNull()
+            t.column("mode", .integer).notNull()
+            t.column("package", .blob)
+            t.primaryKey(["location", "relativePath"])
+        }
     }
 }

@@ -30,6 +30,46 @@ struct CatalogUpgradeTests {
         #expect(documents.first?.size == 5)
     }
 
+    /// The fourth layout kept entries in a rowid table; the fifth keeps
+    /// them in their key's order. The rows are moved, not dropped: a home
+    /// upgraded lists as fast as before at once, without typing again.
+    @Test func entriesInTheFourthLayoutAreKeptInTheirKeysOrder() throws {
+        let home = try TestHome("entries-upgrade")
+        try home.write("note", to: "Notes.txt")
+        try home.write("# hello", to: "Hello.md", in: .cloud)
+        var catalog = try home.catalog()
+        catalog.scanner.racyWindow = 0
+        _ = try catalog.documents(matching: DocumentQuery())
+        // Put the table back as the fourth layout had it, with a display
+        // name only the row holds.
+        let queue = try DatabaseQueue(path: home.catalogDatabase.path)
+        let before = try queue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE rowidEntry AS SELECT * FROM catalogEntry;
+                DROP TABLE catalogEntry;
+                ALTER TABLE rowidEntry RENAME TO catalogEntry;
+                CREATE UNIQUE INDEX catalogEntryKey ON catalogEntry (location, relativePath);
+                UPDATE catalogEntry SET displayName = 'Kept across the upgrade' WHERE relativePath = CAST('Notes.txt' AS BLOB);
+                DELETE FROM grdb_migrations WHERE identifier LIKE 'v5%';
+                """)
+            return try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'catalogEntry'")
+        }
+        try queue.close()
+        #expect(before?.contains("WITHOUT ROWID") == false)
+
+        var upgraded = try home.catalog()
+        upgraded.scanner.racyWindow = 0
+        let documents = try upgraded.documents(matching: DocumentQuery())
+        #expect(documents.map(\.displayName) == ["Hello", "Kept across the upgrade"])
+        let reopened = try DatabaseQueue(path: home.catalogDatabase.path)
+        let (after, rows) = try reopened.read { db in
+            (try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'catalogEntry'"), try Int.fetchOne(db, sql: "SELECT count(*) FROM catalogEntry"))
+        }
+        try reopened.close()
+        #expect(after?.contains("WITHOUT ROWID") == true)
+        #expect(rows == 2)
+    }
+
     @Test func aRegistryWithConformancesInTheFirstLayoutIsRebuilt() throws {
         let directory = try TemporaryDirectory("registry-upgrade")
         let database = directory.url.appending(path: "types.sqlite")
