@@ -50,9 +50,10 @@ struct CatalogIncrementalityTests {
         try store.reconcile(location, with: [entry], previous: previous) { _ in false }
     }
 
-    @Test("a second scan of an unchanged tree returns identical documents")
-    func unchangedTreeIsIdentical() throws {
-        let home = try TestHome("incremental")
+    /// A plain file, one typed by its content, a package, a folder, a
+    /// placeholder, a symbolic link and a name that is not UTF-8: seven
+    /// documents at the top, eight with the folder's.
+    static func writeEntriesOfEveryKind(in home: TestHome) throws {
         try home.write(String(repeating: "a", count: 321), to: "Notes.txt")
         try home.write(Data(SniffFixtures.pdf()), to: "Scan")
         try home.write(Data(count: 40), to: "Essay.rtfd/TXT.rtf")
@@ -60,6 +61,12 @@ struct CatalogIncrementalityTests {
         try home.write(try PropertyListFixtures.data(["NSURLNameKey": "Remote.pdf", "NSURLFileSizeKey": 777], as: .xml), to: ".Remote.pdf.icloud")
         try FileManager.default.createSymbolicLink(atPath: home.url("Link").path, withDestinationPath: "Notes.txt")
         try home.writeFile(named: Array("caf".utf8) + [0xE9], contents: [1, 2, 3])
+    }
+
+    @Test("a second scan of an unchanged tree returns identical documents")
+    func unchangedTreeIsIdentical() throws {
+        let home = try TestHome("incremental")
+        try Self.writeEntriesOfEveryKind(in: home)
 
         for recursive in [false, true] {
             let first = try Self.scan(home, recursive: recursive)
@@ -79,13 +86,7 @@ struct CatalogIncrementalityTests {
     @Test("a listing lists an unchanged row as its document, field for field, and makes again a row whose states the folder decides")
     func listingOfUnchangedRows() throws {
         let home = try TestHome("unchanged-rows")
-        try home.write(String(repeating: "a", count: 321), to: "Notes.txt")
-        try home.write(Data(SniffFixtures.pdf()), to: "Scan")
-        try home.write(Data(count: 40), to: "Essay.rtfd/TXT.rtf")
-        try home.write("inner", to: "Folder/inner.txt")
-        try home.write(try PropertyListFixtures.data(["NSURLNameKey": "Remote.pdf", "NSURLFileSizeKey": 777], as: .xml), to: ".Remote.pdf.icloud")
-        try FileManager.default.createSymbolicLink(atPath: home.url("Link").path, withDestinationPath: "Notes.txt")
-        try home.writeFile(named: Array("caf".utf8) + [0xE9], contents: [1, 2, 3])
+        try Self.writeEntriesOfEveryKind(in: home)
         try home.write("old", to: "Draft.txt")
         try home.write("new", to: ".syncthing.Draft.txt.tmp")
         try home.write("mine", to: "Note.txt")
