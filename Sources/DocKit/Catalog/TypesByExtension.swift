@@ -70,20 +70,28 @@ final class TypesByExtension {
     /// The parts the extension candidates are made of, `b.tar.gz` in
     /// `a.b.tar.gz`, empty when there are none; nil for a name beyond ASCII.
     static func extensions(of name: String) -> Substring? {
-        let bytes = name.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-        // Leading dots separate no extension, as in the registry.
-        let stem = bytes.drop { $0 == UInt8(ascii: ".") }
-        var dots = 0
-        var start = stem.endIndex
-        var index = stem.endIndex
-        while index > stem.startIndex, dots < 3 {
-            index = bytes.index(before: index)
-            if bytes[index] == UInt8(ascii: ".") {
-                dots += 1
-                start = bytes.index(after: index)
+        var name = name
+        name.makeContiguousUTF8()
+        // Read as bytes: through the string's indices, finding a name's
+        // parts cost more than the rest of typing it from the cache.
+        let start = name.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            // Leading dots separate no extension, as in the registry.
+            var stem = 0
+            while stem < bytes.count, bytes[stem] == UInt8(ascii: ".") { stem += 1 }
+            var dots = 0
+            var start = bytes.count
+            var index = bytes.count
+            while index > stem, dots < 3 {
+                index -= 1
+                if bytes[index] == UInt8(ascii: ".") {
+                    dots += 1
+                    start = index + 1
+                }
             }
+            return start
         }
-        return dots == 0 ? name[name.endIndex...] : name[start...]
+        guard let found = start, let start = found else { return nil }
+        return name[name.utf8.index(name.utf8.startIndex, offsetBy: start)...]
     }
 }
