@@ -12,6 +12,10 @@ struct SQLiteRowWriter {
     private let statement: Statement
     private let database: Database
     private var column: Int32 = 0
+    /// The text each parameter holds: SQLite keeps a binding from row to
+    /// row, and most of a row's texts repeat the last row's (its location,
+    /// its type, its states), so they are not copied into SQLite again.
+    private var boundTexts: [String?] = []
 
     init(_ statement: Statement, in database: Database) {
         self.statement = statement
@@ -26,12 +30,17 @@ struct SQLiteRowWriter {
 
     mutating func bind(_ text: String) {
         column += 1
+        let index = Int(column)
+        if index >= boundTexts.count { boundTexts += repeatElement(nil, count: index + 1 - boundTexts.count) }
+        if let bound = boundTexts[index], bound == text { return }
+        boundTexts[index] = text
         let column = column
         text.withCString { _ = sqlite3_bind_text(statement.sqliteStatement, column, $0, -1, Self.transient) }
     }
 
     mutating func bind(_ value: Int64) {
         column += 1
+        forgetText()
         sqlite3_bind_int64(statement.sqliteStatement, column, value)
     }
 
@@ -41,13 +50,19 @@ struct SQLiteRowWriter {
 
     mutating func bind(blob bytes: some ContiguousBytes) {
         column += 1
+        forgetText()
         let column = column
         bytes.withUnsafeBytes { _ = sqlite3_bind_blob(statement.sqliteStatement, column, $0.baseAddress, Int32($0.count), Self.transient) }
     }
 
     mutating func bindNull() {
         column += 1
+        forgetText()
         sqlite3_bind_null(statement.sqliteStatement, column)
+    }
+
+    private mutating func forgetText() {
+        if Int(column) < boundTexts.count { boundTexts[Int(column)] = nil }
     }
 
     /// Resets the statement, so that it holds nothing of the last row.
