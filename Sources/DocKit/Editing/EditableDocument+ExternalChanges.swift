@@ -4,6 +4,8 @@ extension EditableDocument {
     public enum ExternalChange: Sendable, Hashable {
         /// Its contents are not what the document last read or saved:
         /// ``EditableDocument/revert()`` takes them, a save overwrites them.
+        /// A package another process removes entry by entry, rather than
+        /// in one rename, may be seen half-way and reported so first.
         case modified
         /// Nothing is at its path any more: another process moved, renamed
         /// or deleted it (docbrowser does so only with `--force`).
