@@ -32,7 +32,9 @@ struct SQLiteRowWriter {
         column += 1
         let index = Int(column)
         if index >= boundTexts.count { boundTexts += repeatElement(nil, count: index + 1 - boundTexts.count) }
-        if let bound = boundTexts[index], bound == text { return }
+        // Bytes, not `==`: two names the same but for their Unicode
+        // normalization are equal strings, and each must be stored as it is.
+        if let bound = boundTexts[index], bound.utf8.count == text.utf8.count, bound.utf8HasPrefix(text) { return }
         boundTexts[index] = text
         let column = column
         text.withCString { _ = sqlite3_bind_text(statement.sqliteStatement, column, $0, -1, Self.transient) }

@@ -114,6 +114,12 @@ struct CatalogIncrementalityTests {
         var pdfs = DocumentQuery()
         pdfs.type = "com.adobe.pdf"
         #expect(try catalog.documents(matching: pdfs) == warm.filter { pdfs.matches($0, registry: catalog.registry) })
+        // A document held while its row is unchanged is listed held.
+        let notes = try Self.named(warm, "Notes.txt")
+        let lock = try DocumentLock([notes.path], in: LockDirectory(home: home.home), holder: LockHolder(activity: "moving"))
+        #expect(try Self.named(Array(catalog.listing(matching: query)), "Notes.txt").states == [.locked])
+        lock.release()
+        #expect(try Self.named(Array(catalog.listing(matching: query)), "Notes.txt").states == [])
 
         // The engine is done: the states the rows were written with are not kept.
         try FileManager.default.removeItem(at: home.url(".syncthing.Draft.txt.tmp"))
@@ -122,6 +128,26 @@ struct CatalogIncrementalityTests {
         #expect(try Self.named(after, "Draft.txt").states == [])
         #expect(try Self.named(after, "Note.txt").states == [])
         #expect(after.count == warm.count)
+    }
+
+    /// The catalog's writer binds a row's text only where it differs from
+    /// the last row's; names that differ only in their normalization sort
+    /// side by side, and each row must keep its own bytes.
+    @Test("names the same but for their Unicode normalization are each catalogued as their own bytes")
+    func namesDifferingInNormalizationKeepTheirBytes() throws {
+        let home = try TestHome("normalization")
+        let composed = Array("caf\u{E9}.txt".utf8)
+        let decomposed = Array("cafe\u{301}.txt".utf8)
+        try home.writeFile(named: composed, contents: [1])
+        try home.writeFile(named: decomposed, contents: [2, 2])
+        _ = try Self.scan(home)
+        let rows = try home.catalogEntries(.local)
+        #expect(rows.count == 2)
+        for bytes in [composed, decomposed] {
+            let entry = try #require(rows[RawPath(bytes: bytes)])
+            #expect(Array(entry.document.name.utf8) == bytes)
+            #expect(Array(entry.document.displayName.utf8) == Array(bytes.dropLast(4)))
+        }
     }
 
     @Test("the catalog database holds what the scan found, for a fresh store to read")
