@@ -236,6 +236,9 @@ final class CatalogStore: Sendable {
         return migrator
     }
 
+    /// The entries' columns as migrations v2 and v5 made them: a new
+    /// column is a new migration, never a change here, which would change
+    /// what those two made.
     private static func createEntryTable(_ name: String, options: TableOptions = [], in db: Database) throws {
         try db.create(table: name, options: options) { t in
             t.column("location", .text).notNull()
