@@ -20,6 +20,10 @@ extension CatalogStore {
             var nameStart: Int
             var nameCount: Int
             var displayNameCount: Int
+
+            /// Where the name lies in ``Page/text``, the display name after it.
+            var name: Range<Int> { nameStart..<nameStart + nameCount }
+            var displayName: Range<Int> { name.upperBound..<name.upperBound + displayNameCount }
         }
 
         @exclusivity(unchecked) private(set) var paths: [RawPath] = []
@@ -88,8 +92,7 @@ extension CatalogStore {
             let relativePath = paths[index]
             let document = Document(
                 location: location, relativePath: relativePath, path: documentsDirectory.appending(relativePath),
-                name: String(decoding: text[row.nameStart..<row.nameStart + row.nameCount], as: UTF8.self),
-                displayName: String(decoding: text[row.nameStart + row.nameCount..<row.nameStart + row.nameCount + row.displayNameCount], as: UTF8.self),
+                name: String(decoding: text[row.name], as: UTF8.self), displayName: String(decoding: text[row.displayName], as: UTF8.self),
                 type: types[row.type], size: row.size, modificationDate: Nanoseconds.date(row.modificationTime),
                 isPackage: row.flags.contains(.package), isFolder: row.flags.contains(.folder),
                 isSymbolicLink: row.flags.contains(.symbolicLink), typeWasGuessed: row.flags.contains(.typeWasGuessed),
@@ -123,8 +126,7 @@ extension CatalogStore {
                 paths[index].bytes.withUnsafeBufferPointer { relativePath in
                     listing.append(
                         relativePath: relativePath,
-                        name: UnsafeBufferPointer(rebasing: text[row.nameStart..<row.nameStart + row.nameCount]),
-                        displayName: UnsafeBufferPointer(rebasing: text[row.nameStart + row.nameCount..<row.nameStart + row.nameCount + row.displayNameCount]),
+                        name: UnsafeBufferPointer(rebasing: text[row.name]), displayName: UnsafeBufferPointer(rebasing: text[row.displayName]),
                         pathPrefix: pathPrefix, type: types[row.type], size: row.size, modificationDate: Nanoseconds.date(row.modificationTime),
                         location: location,
                         flags: DocumentListing.flags(
