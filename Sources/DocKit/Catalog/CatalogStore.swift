@@ -115,7 +115,6 @@ final class CatalogStore: Sendable {
         guard !changed.isEmpty || !removed.isEmpty else { return }
         do {
             let encoder = JSONEncoder()
-            let rows = try changed.map { entry in (entry, try entry.package.map { try encoder.encode($0) }) }
             try pool.write { db in
                 for relativePath in removed {
                     try db.execute(sql: "DELETE FROM catalogEntry WHERE location = ? AND relativePath = ?", arguments: [location.rawValue, Data(relativePath.bytes)])
@@ -126,34 +125,40 @@ final class CatalogStore: Sendable {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 var writer = SQLiteRowWriter(statement, in: db)
-                for (entry, package) in rows {
-                    let document = entry.document
-                    let status = entry.status
-                    writer.startRow()
-                    writer.bind(location.rawValue)
-                    writer.bind(blob: document.relativePath.bytes)
-                    writer.bind(document.name)
-                    writer.bind(document.displayName)
-                    writer.bind(document.type)
-                    writer.bind(document.size)
-                    writer.bind(Nanoseconds.since1970(document.modificationDate))
-                    writer.bind(Flags(document).union(entry.isRacy ? .racy : []).rawValue)
-                    writer.bind(document.states.isEmpty ? "" : document.states.map(\.rawValue).sorted().joined(separator: ","))
-                    writer.bind(status.kind.rawValue)
-                    writer.bind(status.size)
-                    writer.bind(status.modificationTime)
-                    writer.bind(status.changeTime)
-                    writer.bind(Int64(bitPattern: status.inode))
-                    writer.bind(Int64(bitPattern: status.device))
-                    writer.bind(Int64(status.mode))
-                    if let package { writer.bind(blob: package) } else { writer.bindNull() }
-                    try writer.finishRow()
+                // Each entry read where it lies: a copy of one retains each
+                // of its strings and paths.
+                try changed.withUnsafeBufferPointer { entries in
+                    for index in entries.indices {
+                        try Self.bind(entries[index], location: location, encoder: encoder, to: &writer)
+                        try writer.finishRow()
+                    }
                 }
                 writer.finish()
             }
         } catch {
             throw DatabaseAccessError(path: path, error: error)
         }
+    }
+
+    private static func bind(_ entry: borrowing Entry, location: Location, encoder: JSONEncoder, to writer: inout SQLiteRowWriter) throws {
+        writer.startRow()
+        writer.bind(location.rawValue)
+        writer.bind(blob: entry.document.relativePath.bytes)
+        writer.bind(entry.document.name)
+        writer.bind(entry.document.displayName)
+        writer.bind(entry.document.type)
+        writer.bind(entry.document.size)
+        writer.bind(Nanoseconds.since1970(entry.document.modificationDate))
+        writer.bind(Flags(entry.document).union(entry.isRacy ? .racy : []).rawValue)
+        writer.bind(entry.document.states.isEmpty ? "" : entry.document.states.map(\.rawValue).sorted().joined(separator: ","))
+        writer.bind(entry.status.kind.rawValue)
+        writer.bind(entry.status.size)
+        writer.bind(entry.status.modificationTime)
+        writer.bind(entry.status.changeTime)
+        writer.bind(Int64(bitPattern: entry.status.inode))
+        writer.bind(Int64(bitPattern: entry.status.device))
+        writer.bind(Int64(entry.status.mode))
+        if let package = entry.package { writer.bind(blob: try encoder.encode(package)) } else { writer.bindNull() }
     }
 
     struct Flags: OptionSet {
@@ -166,7 +171,7 @@ final class CatalogStore: Sendable {
 
         init(rawValue: Int) { self.rawValue = rawValue }
 
-        init(_ document: Document) {
+        init(_ document: borrowing Document) {
             var flags: Flags = []
             if document.isPackage { flags.insert(.package) }
             if document.isFolder { flags.insert(.folder) }
