@@ -72,18 +72,19 @@ struct ListCommand: AsyncParsableCommand {
         }
         let long = long
         let versions = versions
-        var table = TableRows.table(long: long)
-        table.reserveCapacity(rows: documents.count)
-        // Each core makes the rows of its own run of documents.
+        // Each core makes the rows of its own run of documents, and the
+        // runs are laid out and written as they are, never joined.
+        var parts: [Table] = []
         try OrderedRuns.forEach(count: documents.count, runLength: Self.rowsPerRun) { positions in
             var rows = TableRows(registry: registry, long: long, versions: versions)
             var part = TableRows.table(long: long)
+            part.reserveCapacity(rows: positions.count)
             try documents.forEachRow(in: positions) { row in try rows.append(row, of: documents, to: &part) }
             return part
         } then: { part in
-            table.append(contentsOf: part)
+            parts.append(part)
         }
-        text.table(table)
+        text.table(parts: parts)
     }
 
     private static let rowsPerRun = 1024

@@ -208,17 +208,33 @@ struct Output: Sendable {
     /// The same text as `line(table.render())`, written as it is laid
     /// out, so that a table of 100,000 rows is never held whole as text.
     func emit(table: Table) {
+        emit(tableParts: [table])
+    }
+
+    /// The same text as ``emit(table:)`` of the table whose rows `parts`
+    /// hold one after another, made in parts a run of rows per core: laid
+    /// out together, and never joined into one table.
+    func emit(tableParts parts: [Table]) {
         // A name holding the styling marks can style the lines after it:
         // such a table is made visible as one text, as it always was.
-        guard !table.hasStyleMarks else { return line(table.render()) }
-        let layout = table.layout()
+        if parts.contains(where: \.hasStyleMarks) {
+            return line(Table.render(parts))
+        }
+        let layout = Table.layout(of: parts)
         // Rows were made visible cell by cell; only the header carries styling.
         print(TerminalText.lines(String(decoding: layout.header, as: UTF8.self)))
         // Laid out a run of rows per core, and written in order.
-        OrderedRuns.forEach(count: table.rowCount, runLength: Self.tableRunLength) { rows in
+        let runs = parts.indices.flatMap { part in
+            stride(from: 0, to: parts[part].rowCount, by: Self.tableRunLength).map { start in
+                (part, start..<min(start + Self.tableRunLength, parts[part].rowCount))
+            }
+        }
+        OrderedRuns.forEach(count: runs.count, runLength: 1) { positions in
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(rows.count * 128)
-            table.appendLines(rows, as: layout, to: &bytes)
+            for (part, rows) in runs[positions] {
+                bytes.reserveCapacity(bytes.count + rows.count * 128)
+                parts[part].appendLines(rows, as: layout, to: &bytes)
+            }
             return bytes
         } then: { bytes in
             print(String(decoding: bytes, as: UTF8.self), terminator: "")

@@ -14,6 +14,10 @@ struct Table {
     /// Each cell's width, measured once as it is added.
     private var cellColumns: [UInt32] = []
     private var rowEnds: [Int] = []
+    /// The widest cell of each column so far, measured as cells are
+    /// added: a table made in parts is laid out without measuring every
+    /// cell again.
+    private var cellWidths: [Int] = []
     /// A cell holding our styling's private-use marks must be rendered
     /// with the whole table, as it always was (see ``TerminalText``).
     private(set) var hasStyleMarks = false
@@ -47,9 +51,7 @@ struct Table {
         // Printable ASCII, most cells of a listing, is shown as it is
         // and takes a column a byte.
         if text.appendUTF8(of: cell, ifEvery: Self.isPrintableASCII) {
-            cellEnds.append(UInt32(text.count))
-            cellColumns.append(UInt32(cell.utf8.count))
-            return
+            return endCell(columns: cell.utf8.count)
         }
         let visible = TerminalText.visible(cell, keepingNewlines: false)
         if !hasStyleMarks, !visible.utf8.allSatisfy({ $0 < 0x80 }),
@@ -57,8 +59,7 @@ struct Table {
             hasStyleMarks = true
         }
         text += visible.utf8
-        cellEnds.append(UInt32(text.count))
-        cellColumns.append(UInt32(TerminalColumns.count(visible)))
+        endCell(columns: TerminalColumns.count(visible))
     }
 
     /// ``appendCell(_:)`` for text held as UTF-8, made a string only when
@@ -66,11 +67,22 @@ struct Table {
     mutating func appendCell(utf8 cell: UnsafeBufferPointer<UInt8>) {
         guard cell.allSatisfy(Self.isPrintableASCII) else { return appendCell(String(decoding: cell, as: UTF8.self)) }
         text.append(contentsOf: cell)
-        cellEnds.append(UInt32(text.count))
-        cellColumns.append(UInt32(cell.count))
+        endCell(columns: cell.count)
     }
 
     private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+
+    /// Ends the cell whose text was just added, `columns` wide.
+    private mutating func endCell(columns: Int) {
+        let column = cellEnds.count - (rowEnds.last ?? 0)
+        cellEnds.append(UInt32(text.count))
+        cellColumns.append(UInt32(columns))
+        if column < cellWidths.count {
+            cellWidths[column] = max(cellWidths[column], columns)
+        } else if column == cellWidths.count {
+            cellWidths.append(columns)
+        }
+    }
 
     /// Ends the row the cells since the last one make.
     mutating func endRow() {
@@ -82,27 +94,17 @@ struct Table {
 
     var rowCount: Int { rowEnds.count }
 
-    /// Appends `other`'s rows after this table's, as if they had been
-    /// appended here: a long table is made in parts, a part per core.
-    mutating func append(contentsOf other: Table) {
-        if rowEnds.isEmpty, expectedRows > other.rowCount, other.rowCount > 0 {
-            text.reserveCapacity(other.text.count / other.rowCount * expectedRows * 9 / 8)
-        }
-        let textOffset = UInt32(text.count)
-        let cellOffset = cellEnds.count
-        text += other.text
-        cellEnds += other.cellEnds.lazy.map { $0 + textOffset }
-        cellColumns += other.cellColumns
-        rowEnds += other.rowEnds.lazy.map { $0 + cellOffset }
-        hasStyleMarks = hasStyleMarks || other.hasStyleMarks
+    func render(width: Int? = Terminal.width) -> String {
+        Self.render([self], width: width)
     }
 
-    func render(width: Int? = Terminal.width) -> String {
-        let layout = layout(width: width)
+    /// ``render(width:)`` of the table whose rows `parts` hold one after another.
+    static func render(_ parts: [Table], width: Int? = Terminal.width) -> String {
+        let layout = layout(of: parts, width: width)
         var bytes = layout.header
-        if rowCount > 0 {
+        for part in parts where part.rowCount > 0 {
             bytes.append(UInt8(ascii: "\n"))
-            appendLines(0..<rowCount, as: layout, to: &bytes)
+            part.appendLines(0..<part.rowCount, as: layout, to: &bytes)
             bytes.removeLast()
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -117,13 +119,18 @@ struct Table {
     }
 
     func layout(width: Int? = Terminal.width) -> Layout {
+        Self.layout(of: [self], width: width)
+    }
+
+    /// The layout of tables with the same headers made in parts, a run of
+    /// rows per core, as if their rows were one table's.
+    static func layout(of parts: [Table], width: Int? = Terminal.width) -> Layout {
+        let headers = parts.first?.headers ?? []
         var widths = headers.map(TerminalColumns.count)
-        var measured = 0
-        for end in rowEnds {
-            for (column, cell) in (measured..<end).enumerated() where column < widths.count {
-                widths[column] = max(widths[column], Int(cellColumns[cell]))
+        for part in parts {
+            for (column, cellWidth) in part.cellWidths.enumerated() where column < widths.count {
+                widths[column] = max(widths[column], cellWidth)
             }
-            measured = end
         }
         let shrinking = headers.firstIndex(of: "NAME") ?? headers.count - 1
         if let width, widths.count > 1 {

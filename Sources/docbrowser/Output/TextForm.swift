@@ -16,6 +16,11 @@ struct TextForm {
         output.emit(table: table)
     }
 
+    /// ``table(_:)`` of a table made in parts, a run of rows per core.
+    func table(parts: [Table]) {
+        output.emit(tableParts: parts)
+    }
+
     /// ``line(_:)`` written at once, for a reader at the other end of a
     /// pipe while the command goes on.
     func streamedLine(_ text: String) {
