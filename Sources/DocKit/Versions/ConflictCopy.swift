@@ -54,14 +54,19 @@ public struct ConflictCopy: Sendable, Hashable {
     /// form below has: every name of a listing is asked, nearly all are
     /// no copy's, and those are then read once instead of once a form.
     private static func mayBeNamed(_ bytes: [UInt8]) -> Bool {
-        for index in bytes.indices.dropLast() {
-            switch (bytes[index], bytes[index + 1]) {
-            case (UInt8(ascii: " "), UInt8(ascii: "(")), (UInt8(ascii: "."), UInt8(ascii: ".")): return true
-            case (UInt8(ascii: "c"), UInt8(ascii: "o")) where bytes[index...].starts(with: conflictWord): return true
-            default: continue
+        // Read through a pointer: indexing the array checks each index
+        // against its count, and slicing it retains it.
+        bytes.withUnsafeBufferPointer { bytes in
+            var index = 1
+            while index < bytes.count {
+                switch (bytes[index - 1], bytes[index]) {
+                case (UInt8(ascii: " "), UInt8(ascii: "(")), (UInt8(ascii: "."), UInt8(ascii: ".")): return true
+                case (UInt8(ascii: "c"), UInt8(ascii: "o")) where bytes[(index - 1)...].starts(with: conflictWord): return true
+                default: index += 1
+                }
             }
+            return false
         }
-        return false
     }
 
     private static let conflictWord = Array("conflict".utf8)
