@@ -17,16 +17,23 @@ extension CatalogStore {
             var type: Int
             var size: Int64
             var modificationTime: Int64
+            var pathStart: Int
+            var pathCount: Int
             var nameStart: Int
             var nameCount: Int
             var displayNameCount: Int
+
+            /// Where the relative path lies in ``Page/pathBytes``.
+            var path: Range<Int> { pathStart..<pathStart + pathCount }
 
             /// Where the name lies in ``Page/text``, the display name after it.
             var name: Range<Int> { nameStart..<nameStart + nameCount }
             var displayName: Range<Int> { name.upperBound..<name.upperBound + displayNameCount }
         }
 
-        @exclusivity(unchecked) private(set) var paths: [RawPath] = []
+        /// Each row's relative path, one after another: a path of its own
+        /// per row would be an allocation and a release per row.
+        @exclusivity(unchecked) private var pathBytes: [UInt8] = []
         @exclusivity(unchecked) private var rows: [Row] = []
         /// Each row's name and then its display name.
         @exclusivity(unchecked) private var text: [UInt8] = []
@@ -39,7 +46,7 @@ extension CatalogStore {
         var count: Int { rows.count }
 
         func removeAll() {
-            paths.removeAll(keepingCapacity: true)
+            pathBytes.removeAll(keepingCapacity: true)
             rows.removeAll(keepingCapacity: true)
             text.removeAll(keepingCapacity: true)
             packages.removeAll()
@@ -48,7 +55,8 @@ extension CatalogStore {
         /// Adds the row `rows` is at, in ``CatalogStore/columns``' order.
         func append(from rows: inout SQLiteRowReader) {
             let index = self.rows.count
-            paths.append(RawPath(bytes: rows.blob(1)))
+            let pathStart = pathBytes.count
+            rows.withBlob(1) { pathBytes.append(contentsOf: $0) }
             let nameStart = text.count
             rows.withText(5) { text.append(contentsOf: $0) }
             let nameCount = text.count - nameStart
@@ -66,8 +74,22 @@ extension CatalogStore {
             self.rows.append(Row(
                 status: status, flags: Flags(rawValue: Int(rows.int64(2))), states: states(rows.repeatedText(3)),
                 type: typeIndex(of: rows.repeatedText(7)), size: rows.int64(8), modificationTime: rows.int64(4),
+                pathStart: pathStart, pathCount: pathBytes.count - pathStart,
                 nameStart: nameStart, nameCount: nameCount, displayNameCount: text.count - nameStart - nameCount
             ))
+        }
+
+        /// The relative path of the row at `index`.
+        func path(at index: Int) -> RawPath {
+            RawPath(bytes: Array(pathBytes[rows[index].path]))
+        }
+
+        /// The order of the row at `index`'s relative path and
+        /// `relativePath`, as ``RawPath/order(of:and:)`` gives it.
+        func orderOfPath(at index: Int, comparedWith relativePath: RawPath) -> Int {
+            pathBytes.withUnsafeBytes { pathBytes in
+                relativePath.bytes.withUnsafeBytes { RawPath.order(of: UnsafeRawBufferPointer(rebasing: pathBytes[rows[index].path]), and: $0) }
+            }
         }
 
         private func states(_ list: String) -> UInt8 {
@@ -89,7 +111,7 @@ extension CatalogStore {
         func entry(at index: Int, location: Location, documentsDirectory: RawPath) -> Entry? {
             let row = rows[index]
             guard let status = row.status else { return nil }
-            let relativePath = paths[index]
+            let relativePath = path(at: index)
             let document = Document(
                 location: location, relativePath: relativePath, path: documentsDirectory.appending(relativePath),
                 name: String(decoding: text[row.name], as: UTF8.self), displayName: String(decoding: text[row.displayName], as: UTF8.self),
@@ -123,9 +145,9 @@ extension CatalogStore {
         func append(_ index: Int, location: Location, pathPrefix: UnsafeBufferPointer<UInt8>, to listing: inout DocumentListing) {
             let row = rows[index]
             text.withUnsafeBufferPointer { text in
-                paths[index].bytes.withUnsafeBufferPointer { relativePath in
+                pathBytes.withUnsafeBufferPointer { pathBytes in
                     listing.append(
-                        relativePath: relativePath,
+                        relativePath: UnsafeBufferPointer(rebasing: pathBytes[row.path]),
                         name: UnsafeBufferPointer(rebasing: text[row.name]), displayName: UnsafeBufferPointer(rebasing: text[row.displayName]),
                         pathPrefix: pathPrefix, type: types[row.type], size: row.size, modificationDate: Nanoseconds.date(row.modificationTime),
                         location: location,

@@ -42,7 +42,7 @@ extension CatalogStore {
         /// simply scanned again.
         func entry(at relativePath: RawPath) throws(DatabaseAccessError) -> Entry? {
             try advance(to: relativePath)
-            guard let head, page.paths[head] == relativePath else { return nil }
+            guard let head, page.orderOfPath(at: head, comparedWith: relativePath) == 0 else { return nil }
             return madeHeadEntry()
         }
 
@@ -55,7 +55,7 @@ extension CatalogStore {
         /// - Returns: Whether it was.
         func keepUnchanged(at relativePath: RawPath, status: FileStatus) throws(DatabaseAccessError) -> Bool {
             try advance(to: relativePath)
-            guard let head, page.paths[head] == relativePath, page.isUnchanged(at: head, status: status) else { return false }
+            guard let head, page.orderOfPath(at: head, comparedWith: relativePath) == 0, page.isUnchanged(at: head, status: status) else { return false }
             headKept = true
             return true
         }
@@ -67,7 +67,7 @@ extension CatalogStore {
         func keep(_ entry: Entry) throws(DatabaseAccessError) -> Bool {
             let relativePath = entry.document.relativePath
             try advance(to: relativePath)
-            guard let head, page.paths[head] == relativePath else { return false }
+            guard let head, page.orderOfPath(at: head, comparedWith: relativePath) == 0 else { return false }
             headKept = true
             guard let stored = madeHeadEntry() else { return false }
             return stored == entry
@@ -101,18 +101,18 @@ extension CatalogStore {
 
         private func advance(to relativePath: RawPath) throws(DatabaseAccessError) {
             if !started { try step() }
-            while let head, page.paths[head] < relativePath { try step() }
+            while let head, page.orderOfPath(at: head, comparedWith: relativePath) < 0 { try step() }
         }
 
         private func step() throws(DatabaseAccessError) {
             // Past the last row, there is no next one.
             guard !started || head != nil else { return }
-            if let head, !headKept { unkept.append(page.paths[head]) }
+            if let head, !headKept { unkept.append(page.path(at: head)) }
             headKept = false
             headEntry = (false, nil)
             var next = head.map { $0 + 1 } ?? 0
             if next == page.count, !isLastPage {
-                try readPage(after: started ? head.map { page.paths[$0] } : nil)
+                try readPage(after: started ? head.map { page.path(at: $0) } : nil)
                 next = 0
             }
             started = true

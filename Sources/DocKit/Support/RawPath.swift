@@ -38,13 +38,15 @@ public struct RawPath: Sendable, Hashable, Comparable, Codable, CustomStringConv
     /// By `memcmp`, which orders bytes as unsigned, as SQLite orders blobs:
     /// a listing sorts and matches 100,000 names with it.
     public static func < (lhs: Self, rhs: Self) -> Bool {
-        lhs.bytes.withUnsafeBytes { left in
-            rhs.bytes.withUnsafeBytes { right in
-                let shared = min(left.count, right.count)
-                let order = shared == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, shared)
-                return order != 0 ? order < 0 : left.count < right.count
-            }
-        }
+        lhs.bytes.withUnsafeBytes { left in rhs.bytes.withUnsafeBytes { right in order(of: left, and: right) < 0 } }
+    }
+
+    /// Less than zero when `lhs` sorts first, zero when they are the same
+    /// bytes, more than zero when `rhs` sorts first: the order of `<`.
+    static func order(of lhs: UnsafeRawBufferPointer, and rhs: UnsafeRawBufferPointer) -> Int {
+        let shared = min(lhs.count, rhs.count)
+        let order = shared == 0 ? 0 : memcmp(lhs.baseAddress!, rhs.baseAddress!, shared)
+        return order != 0 ? Int(order) : lhs.count - rhs.count
     }
 
     /// `true` for the empty path, which names no file.

@@ -73,6 +73,12 @@ struct SQLiteRowReader {
         return body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : Int(sqlite3_column_bytes(statement.sqliteStatement, column))))
     }
 
+    /// The blob's bytes, empty for NULL, valid only in `body`.
+    func withBlob<Result>(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        let pointer = sqlite3_column_blob(statement.sqliteStatement, column)
+        return body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : Int(sqlite3_column_bytes(statement.sqliteStatement, column))))
+    }
+
     func blob(_ column: Int32) -> [UInt8] {
         optionalBlob(column) ?? []
     }
