@@ -117,7 +117,11 @@ let package = Package(
         ),
         .testTarget(
             name: "DocKitTests",
-            dependencies: ["DocKit", "CDocShims", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "DocKit", "CDocShims",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

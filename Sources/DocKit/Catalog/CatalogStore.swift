@@ -119,12 +119,10 @@ final class CatalogStore: Sendable {
                 for relativePath in removed {
                     try db.execute(sql: "DELETE FROM catalogEntry WHERE location = ? AND relativePath = ?", arguments: [location.rawValue, Data(relativePath.bytes)])
                 }
-                let statement = try db.cachedStatement(sql: """
+                var writer = SQLiteRowWriter("""
                     INSERT OR REPLACE INTO catalogEntry (location, relativePath, name, displayName, type, size, modificationTime,
                         flags, states, statusKind, statusSize, statusModificationTime, statusChangeTime, inode, device, mode, package)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-                var writer = SQLiteRowWriter(statement, in: db)
+                    """, columns: 17, in: db)
                 // Each entry read where it lies: a copy of one retains each
                 // of its strings and paths.
                 try changed.withUnsafeBufferPointer { entries in
@@ -133,7 +131,7 @@ final class CatalogStore: Sendable {
                         try writer.finishRow()
                     }
                 }
-                writer.finish()
+                try writer.finish()
             }
         } catch {
             throw DatabaseAccessError(path: path, error: error)

@@ -2,83 +2,145 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
-/// Runs a prepared statement once per row, binding each value with
-/// SQLite's own calls: GRDB's `StatementArguments` box every value as an
-/// existential and convert it to a `DatabaseValue` first, which for the
-/// catalog's 17 columns was about a third of writing 100,000 rows. Values
-/// are bound as GRDB binds them (text as a C string, copied; a blob copied).
+/// Inserts rows through one statement that holds the parameters of many
+/// rows (`INSERT … VALUES (…), (…), …`), binding each value with SQLite's
+/// own calls.
+///
+/// GRDB's `StatementArguments` box every value as an existential and
+/// convert it to a `DatabaseValue` first, which for the catalog's 17
+/// columns was about a third of writing 100,000 rows. A statement run once
+/// per row cost as much again: SQLite opens the table's cursor and seeks
+/// the new key from the B-tree's root at each run, and copies each text
+/// into memory of its own at each bind. Run once per batch, the cursor
+/// stays where the last row went, so rows that come in key order are
+/// appended; and the batch's texts and blobs are bound where they lie in
+/// one buffer that outlives the statement's run (`SQLITE_STATIC`), so
+/// SQLite copies them only into the record.
 struct SQLiteRowWriter {
-    private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
-    private let statement: Statement
-    private let database: Database
-    private var column: Int32 = 0
-    /// The text each parameter holds: SQLite keeps a binding from row to
-    /// row, and most of a row's texts repeat the last row's (its location,
-    /// its type, its states), so they are not copied into SQLite again.
-    private var boundTexts: [String?] = []
-
-    init(_ statement: Statement, in database: Database) {
-        self.statement = statement
-        self.database = database
+    private enum Value {
+        case integer(Int64)
+        case text(Range<Int>)
+        case blob(Range<Int>)
+        case null
     }
 
-    /// Starts a row: the values bound next fill the parameters in order.
+    private let database: Database
+    private let insert: String
+    private let columns: Int
+    private let batchSQL: String
+    /// Rows per run of the statement: SQLite limits a statement's
+    /// parameters (32,766 since 3.32, 999 before).
+    let rowsPerStatement: Int
+    private var values: [Value] = []
+    /// The texts' and blobs' bytes of the rows not yet written. It starts
+    /// with one byte, so that an empty text or blob has an address: bound
+    /// with none, SQLite would store NULL.
+    private var bytes: [UInt8] = [0]
+
+    /// - Parameters:
+    ///   - insert: The statement up to its values, such as
+    ///     `INSERT OR REPLACE INTO t (a, b)`.
+    ///   - columns: How many values a row has.
+    ///   - rowsPerStatement: At most this many rows per run; fewer when
+    ///     SQLite allows fewer parameters.
+    ///   - database: The connection, inside the transaction the rows are
+    ///     written in.
+    init(_ insert: String, columns: Int, rowsPerStatement: Int = 64, in database: Database) {
+        precondition(columns > 0)
+        self.insert = insert
+        self.columns = columns
+        self.database = database
+        let parameters = Int(sqlite3_limit(database.sqliteConnection, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
+        self.rowsPerStatement = max(1, min(rowsPerStatement, parameters / columns))
+        batchSQL = Self.sql(insert, columns: columns, rows: self.rowsPerStatement)
+        values.reserveCapacity(self.rowsPerStatement * columns)
+    }
+
+    /// Starts a row: the values bound next fill its columns in order.
     mutating func startRow() {
-        sqlite3_reset(statement.sqliteStatement)
-        column = 0
+        precondition(values.count % columns == 0, "the last row has \(values.count % columns) of its \(columns) values")
     }
 
     mutating func bind(_ text: String) {
-        column += 1
-        let index = Int(column)
-        if index >= boundTexts.count { boundTexts += repeatElement(nil, count: index + 1 - boundTexts.count) }
-        // Bytes, not `==`: two names the same but for their Unicode
-        // normalization are equal strings, and each must be stored as it is.
-        if let bound = boundTexts[index], bound.utf8.count == text.utf8.count, bound.utf8HasPrefix(text) { return }
-        boundTexts[index] = text
-        let column = column
-        text.withCString { _ = sqlite3_bind_text(statement.sqliteStatement, column, $0, -1, Self.transient) }
+        var text = text
+        let range = text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        values.append(.text(range))
     }
 
     mutating func bind(_ value: Int64) {
-        column += 1
-        forgetText()
-        sqlite3_bind_int64(statement.sqliteStatement, column, value)
+        values.append(.integer(value))
     }
 
     mutating func bind(_ value: Int) {
         bind(Int64(value))
     }
 
-    mutating func bind(blob bytes: some ContiguousBytes) {
-        column += 1
-        forgetText()
-        let column = column
-        bytes.withUnsafeBytes { _ = sqlite3_bind_blob(statement.sqliteStatement, column, $0.baseAddress, Int32($0.count), Self.transient) }
+    mutating func bind(blob: some ContiguousBytes) {
+        let range = blob.withUnsafeBytes { append($0) }
+        values.append(.blob(range))
     }
 
     mutating func bindNull() {
-        column += 1
-        forgetText()
-        sqlite3_bind_null(statement.sqliteStatement, column)
+        values.append(.null)
     }
 
-    private mutating func forgetText() {
-        if Int(column) < boundTexts.count { boundTexts[Int(column)] = nil }
+    private mutating func append(_ buffer: UnsafeRawBufferPointer) -> Range<Int> {
+        let start = bytes.count
+        bytes.append(contentsOf: buffer)
+        return start..<bytes.count
     }
 
-    /// Resets the statement, so that it holds nothing of the last row.
-    func finish() {
-        sqlite3_reset(statement.sqliteStatement)
+    /// Ends the row; a full batch is written.
+    mutating func finishRow() throws {
+        precondition(values.count % columns == 0, "the row has \(values.count % columns) of its \(columns) values")
+        if values.count == rowsPerStatement * columns { try write() }
     }
 
-    /// Runs the row's statement.
-    func finishRow() throws {
-        let code = sqlite3_step(statement.sqliteStatement)
+    /// Writes the rows not written yet.
+    mutating func finish() throws {
+        if !values.isEmpty { try write() }
+    }
+
+    private mutating func write() throws {
+        let rows = values.count / columns
+        let statement = rows == rowsPerStatement
+            ? try database.cachedStatement(sql: batchSQL)
+            : try database.makeStatement(sql: Self.sql(insert, columns: columns, rows: rows))
+        let handle = statement.sqliteStatement
+        // The bytes are bound where they lie: SQLite reads them only while
+        // the statement runs, inside this closure, and the bindings are
+        // cleared before the buffer can change. A nil destructor is
+        // SQLITE_STATIC.
+        let (code, message) = bytes.withUnsafeBufferPointer { bytes -> (Int32, String?) in
+            let base = bytes.baseAddress!
+            for (offset, value) in values.enumerated() {
+                let parameter = Int32(offset + 1)
+                switch value {
+                case .integer(let integer):
+                    sqlite3_bind_int64(handle, parameter, integer)
+                case .text(let range):
+                    sqlite3_bind_text(handle, parameter, UnsafeRawPointer(base + range.lowerBound).assumingMemoryBound(to: CChar.self), Int32(range.count), nil)
+                case .blob(let range):
+                    sqlite3_bind_blob(handle, parameter, base + range.lowerBound, Int32(range.count), nil)
+                case .null:
+                    sqlite3_bind_null(handle, parameter)
+                }
+            }
+            let code = sqlite3_step(handle)
+            let message = code == SQLITE_DONE ? nil : sqlite3_errmsg(database.sqliteConnection).map { String(cString: $0) }
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+            return (code, message)
+        }
+        values.removeAll(keepingCapacity: true)
+        bytes.removeSubrange(1...)
         guard code == SQLITE_DONE else {
-            let message = sqlite3_errmsg(database.sqliteConnection).map { String(cString: $0) }
-            sqlite3_reset(statement.sqliteStatement)
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
         }
+    }
+
+    private static func sql(_ insert: String, columns: Int, rows: Int) -> String {
+        let row = "(" + repeatElement("?", count: columns).joined(separator: ", ") + ")"
+        return insert + " VALUES " + repeatElement(row, count: rows).joined(separator: ", ")
     }
 }
