@@ -18,6 +18,8 @@ extension CatalogStore {
         /// What comes before a relative path in a document's path.
         private let pathPrefix: [UInt8]
         private let page = Page()
+        /// Borrowed at the first page, given back when the rows are done with.
+        @exclusivity(unchecked) private var reader: DatabaseQueue?
         /// The row at hand, as its place in the page: rows are compared
         /// where they lie, never copied out (a row's copy retains each of
         /// its strings, and a scan passes every row).
@@ -35,6 +37,10 @@ extension CatalogStore {
             self.location = location
             self.documentsDirectory = documentsDirectory
             pathPrefix = Array(documentsDirectory.appending(RawPath(bytes: [UInt8(ascii: "x")])).bytes.dropLast())
+        }
+
+        deinit {
+            if let reader { catalog.returnReader(reader) }
         }
 
         /// The entry at `relativePath`; paths must be asked for in
@@ -121,8 +127,9 @@ extension CatalogStore {
 
         private func readPage(after last: RawPath?) throws(DatabaseAccessError) {
             let location = location
+            if reader == nil { reader = try catalog.borrowReader() }
             do {
-                try catalog.pool.read { db in
+                try reader!.read { db in
                     // The primary key's index gives this order without sorting.
                     let statement: Statement
                     if let last {

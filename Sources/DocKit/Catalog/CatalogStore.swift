@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The catalog: what the scanner last found in each location, kept in
 /// SQLite so that the next scan re-reads only what changed. It is a cache
@@ -19,6 +20,11 @@ final class CatalogStore: Sendable {
 
     let pool: DatabaseQueue
     let path: String
+    /// Connections for reading a location's rows, lent one to a scan at a
+    /// time (``borrowReader()``), so that the scans of two locations read
+    /// at once instead of each waiting while the other reads through
+    /// `pool`.
+    private let readers = Mutex<[DatabaseQueue]>([])
 
     /// Opens (creating and migrating if needed) the catalog database.
     ///
@@ -31,6 +37,21 @@ final class CatalogStore: Sendable {
         } catch {
             throw DatabaseAccessError(path: databaseURL.path, error: error)
         }
+    }
+
+    /// A connection of its own for reading the catalog, from the last
+    /// commit of `pool`; give it back with ``returnReader(_:)``.
+    func borrowReader() throws(DatabaseAccessError) -> DatabaseQueue {
+        if let reader = readers.withLock({ $0.popLast() }) { return reader }
+        do {
+            return try SQLiteDatabase.openReader(at: path)
+        } catch {
+            throw DatabaseAccessError(path: path, error: error)
+        }
+    }
+
+    func returnReader(_ reader: DatabaseQueue) {
+        readers.withLock { $0.append(reader) }
     }
 
     func entries(in location: Location, documentsDirectory: RawPath) throws(DatabaseAccessError) -> [RawPath: Entry] {

@@ -35,6 +35,18 @@ enum SQLiteDatabase {
         try migrator.migrate(queue)
         return queue
     }
+
+    /// A second connection to a database that ``openQueue(at:migrator:)``
+    /// has opened, for reading only: in WAL mode any number of
+    /// connections read beside the one that writes, each from the last
+    /// commit, while a queue's reads and writes wait for one another.
+    static func openReader(at path: String) throws -> DatabaseQueue {
+        var configuration = GRDB.Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = (path as NSString).lastPathComponent + " (reader)"
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
 }
 
 /// A database that could not be opened or used.

@@ -24,4 +24,49 @@ struct CatalogStoreReadsTests {
         let left = try store.entries(in: .local, documentsDirectory: RawPath(bytes: []))
         #expect(left.keys.map(\.description) == ["a.txt"])
     }
+
+    /// What a reading thread found, handed over through a semaphore.
+    private final class Found: @unchecked Sendable {
+        var names: [String] = []
+    }
+
+    @Test("a scan reads its rows on a connection of its own: a write in progress on the catalog's connection does not hold it up, and it reads the last commit")
+    func rowsAreReadBesideAWriteInProgress() throws {
+        let directory = try TemporaryDirectory("catalog-reads")
+        let home = Home(url: directory.url)
+        _ = try directory.write("a", to: "Documents/a.txt")
+        _ = try directory.write("b", to: "Documents/b.txt")
+        _ = try DocumentCatalog(home: home, registry: SystemTypes.registry).documents(matching: DocumentQuery())
+        let store = try CatalogStore(databaseURL: home.libraryDirectory.appending(path: "catalog.sqlite"))
+        let writing = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let written = DispatchSemaphore(value: 0)
+        // As another location's scan writes what it found: a transaction
+        // on the catalog's own connection, not committed yet.
+        DispatchQueue.global().async {
+            try? store.pool.write { db in
+                try db.execute(sql: "DELETE FROM catalogEntry WHERE relativePath = ?", arguments: [Data("b.txt".utf8)])
+                writing.signal()
+                release.wait()
+            }
+            written.signal()
+        }
+        writing.wait()
+        let found = Found()
+        let read = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let rows = store.sortedEntries(in: .local, documentsDirectory: RawPath(bytes: []))
+            for name in ["a.txt", "b.txt"] {
+                if let entry = try? rows.entry(at: RawPath(bytes: Array(name.utf8))) { found.names.append(entry.document.name) }
+            }
+            read.signal()
+        }
+        let readBesideTheWrite = read.wait(timeout: .now() + 20) == .success
+        release.signal()
+        written.wait()
+        if !readBesideTheWrite { read.wait() }
+        #expect(readBesideTheWrite, "the rows were read only once the write was over")
+        #expect(found.names == ["a.txt", "b.txt"])
+        #expect(try store.entries(in: .local, documentsDirectory: RawPath(bytes: [])).keys.map(\.description) == ["a.txt"])
+    }
 }
