@@ -39,6 +39,14 @@ final class CatalogStore: Sendable {
         }
     }
 
+    deinit {
+        // The readers close first: the connection that closes last
+        // checkpoints the WAL and removes it, which a read-only one cannot
+        // do, and a WAL left behind is synced by the next command to close
+        // last, though it only read.
+        readers.withLock { $0.removeAll() }
+    }
+
     /// A connection of its own for reading the catalog, from the last
     /// commit of `pool`; give it back with ``returnReader(_:)``.
     func borrowReader() throws(DatabaseAccessError) -> DatabaseQueue {
