@@ -5,14 +5,21 @@ import Testing
 
 @Suite("catalog reads")
 struct CatalogStoreReadsTests {
-    @Test("a lookup leaves no read open: a write after another process's write waits its turn instead of failing at once")
-    func lookupLeavesNoSnapshotOpen() throws {
+    /// A home whose `a.txt` and `b.txt` a listing has catalogued, and its
+    /// catalog's database.
+    private static func cataloguedHome() throws -> (directory: TemporaryDirectory, database: URL) {
         let directory = try TemporaryDirectory("catalog-reads")
         let home = Home(url: directory.url)
         _ = try directory.write("a", to: "Documents/a.txt")
         _ = try directory.write("b", to: "Documents/b.txt")
         _ = try DocumentCatalog(home: home, registry: SystemTypes.registry).documents(matching: DocumentQuery())
-        let database = home.libraryDirectory.appending(path: "catalog.sqlite")
+        return (directory, home.libraryDirectory.appending(path: "catalog.sqlite"))
+    }
+
+    @Test("a lookup leaves no read open: a write after another process's write waits its turn instead of failing at once")
+    func lookupLeavesNoSnapshotOpen() throws {
+        let (directory, database) = try Self.cataloguedHome()
+        defer { withExtendedLifetime(directory) {} }
         let store = try CatalogStore(databaseURL: database)
         let found = try store.entries(in: .local, documentsDirectory: RawPath(bytes: []), relativePaths: [RawPath(bytes: Array("a.txt".utf8))])
         #expect(found.count == 1)
@@ -32,12 +39,9 @@ struct CatalogStoreReadsTests {
 
     @Test("a scan reads its rows on a connection of its own: a write in progress on the catalog's connection does not hold it up, and it reads the last commit")
     func rowsAreReadBesideAWriteInProgress() throws {
-        let directory = try TemporaryDirectory("catalog-reads")
-        let home = Home(url: directory.url)
-        _ = try directory.write("a", to: "Documents/a.txt")
-        _ = try directory.write("b", to: "Documents/b.txt")
-        _ = try DocumentCatalog(home: home, registry: SystemTypes.registry).documents(matching: DocumentQuery())
-        let store = try CatalogStore(databaseURL: home.libraryDirectory.appending(path: "catalog.sqlite"))
+        let (directory, database) = try Self.cataloguedHome()
+        defer { withExtendedLifetime(directory) {} }
+        let store = try CatalogStore(databaseURL: database)
         let writing = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let written = DispatchSemaphore(value: 0)
