@@ -40,7 +40,12 @@ extension CatalogStore {
         }
 
         deinit {
-            if let reader { catalog.returnReader(reader) }
+            // Let go of it here, not when the properties are released after
+            // `catalog`: the store may close first, and its readers must.
+            if let reader {
+                self.reader = nil
+                catalog.returnReader(reader)
+            }
         }
 
         /// The entry at `relativePath`; paths must be asked for in

@@ -93,7 +93,7 @@ struct SQLiteRowWriter {
     /// Ends the row; a full batch is written.
     mutating func finishRow() throws {
         precondition(values.count % columns == 0, "the row has \(values.count % columns) of its \(columns) values")
-        if values.count == rowsPerStatement * columns { try write() }
+        if values.count >= rowsPerStatement * columns { try write() }
     }
 
     /// Writes the rows not written yet.
@@ -102,6 +102,12 @@ struct SQLiteRowWriter {
     }
 
     private mutating func write() throws {
+        // Written or failed, the batch is over: nothing of it is left for
+        // the next.
+        defer {
+            values.removeAll(keepingCapacity: true)
+            bytes.removeSubrange(1...)
+        }
         let rows = values.count / columns
         let statement = rows == rowsPerStatement
             ? try database.cachedStatement(sql: batchSQL)
@@ -113,27 +119,28 @@ struct SQLiteRowWriter {
         // SQLITE_STATIC.
         let (code, message) = bytes.withUnsafeBufferPointer { bytes -> (Int32, String?) in
             let base = bytes.baseAddress!
-            for (offset, value) in values.enumerated() {
+            var code = SQLITE_OK
+            // A value SQLite refuses to bind (too big, out of memory) would
+            // be left NULL: the batch fails instead.
+            for (offset, value) in values.enumerated() where code == SQLITE_OK {
                 let parameter = Int32(offset + 1)
                 switch value {
                 case .integer(let integer):
-                    sqlite3_bind_int64(handle, parameter, integer)
+                    code = sqlite3_bind_int64(handle, parameter, integer)
                 case .text(let range):
-                    sqlite3_bind_text(handle, parameter, UnsafeRawPointer(base + range.lowerBound).assumingMemoryBound(to: CChar.self), Int32(range.count), nil)
+                    code = sqlite3_bind_text64(handle, parameter, UnsafeRawPointer(base + range.lowerBound).assumingMemoryBound(to: CChar.self), sqlite3_uint64(range.count), nil, UInt8(SQLITE_UTF8))
                 case .blob(let range):
-                    sqlite3_bind_blob(handle, parameter, base + range.lowerBound, Int32(range.count), nil)
+                    code = sqlite3_bind_blob64(handle, parameter, base + range.lowerBound, sqlite3_uint64(range.count), nil)
                 case .null:
-                    sqlite3_bind_null(handle, parameter)
+                    code = sqlite3_bind_null(handle, parameter)
                 }
             }
-            let code = sqlite3_step(handle)
+            if code == SQLITE_OK { code = sqlite3_step(handle) }
             let message = code == SQLITE_DONE ? nil : sqlite3_errmsg(database.sqliteConnection).map { String(cString: $0) }
             sqlite3_reset(handle)
             sqlite3_clear_bindings(handle)
             return (code, message)
         }
-        values.removeAll(keepingCapacity: true)
-        bytes.removeSubrange(1...)
         guard code == SQLITE_DONE else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
         }

@@ -55,7 +55,7 @@ struct CatalogStoreReadsTests {
             }
             written.signal()
         }
-        writing.wait()
+        try #require(writing.wait(timeout: .now() + 20) == .success, "the write did not start")
         let found = Found()
         let read = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {

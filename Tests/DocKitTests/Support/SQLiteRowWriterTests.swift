@@ -21,6 +21,12 @@ struct SQLiteRowWriterTests {
         var text: String?
         var blob: [UInt8]?
         var number: Int64?
+
+        /// Texts as bytes: `==` on strings takes two normalizations of a
+        /// name as one.
+        static func == (a: Row, b: Row) -> Bool {
+            a.key == b.key && a.text.map { Array($0.utf8) } == b.text.map { Array($0.utf8) } && a.blob == b.blob && a.number == b.number
+        }
     }
 
     /// Texts and blobs of every shape, the empty ones among them, which
@@ -109,7 +115,35 @@ struct SQLiteRowWriterTests {
         #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM row") } == 0)
         // The cached statement is left with no rows' values: it writes again.
         try Self.write(Array(rows.prefix(5)), to: queue, rowsPerStatement: 4)
-        #expect(try Self.read(queue).count == 5)
+        let stored = try Self.read(queue)
+        #expect(stored.count == 5)
+        for row in rows.prefix(5) {
+            #expect(stored[row.key] == row)
+        }
+    }
+
+    @Test("a value SQLite refuses to bind fails the write, instead of being stored NULL")
+    func aValueTooBigFailsTheWrite() throws {
+        let queue = try Self.database()
+        _ = queue.inDatabase { db in
+            sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_LENGTH, 100)
+        }
+        let rows = [Row(key: "small", text: "fits", blob: [1], number: 1), Row(key: "large", text: "x", blob: Array(repeating: 7, count: 200), number: 2)]
+        let error = #expect(throws: DatabaseError.self) {
+            try Self.write(rows, to: queue, rowsPerStatement: 64)
+        }
+        #expect(error?.resultCode == .SQLITE_TOOBIG)
+        #expect(try Self.read(queue).isEmpty)
+    }
+
+    @Test("a key written twice in one batch keeps the later row, as one statement a row did")
+    func theLaterOfTwoRowsOfAKeyWins() throws {
+        let queue = try Self.database()
+        let rows = [Row(key: "same", text: "first", blob: [1], number: 1), Row(key: "other", text: nil, blob: nil, number: nil), Row(key: "same", text: "second", blob: [2], number: 2)]
+        try Self.write(rows, to: queue, rowsPerStatement: 64)
+        let stored = try Self.read(queue)
+        #expect(stored.count == 2)
+        #expect(stored["same"] == rows[2])
     }
 
     @Test("a batch never has more parameters than SQLite allows")
