@@ -188,10 +188,12 @@ catalog_floor() { # CATALOG
 import os, sqlite3, statistics, sys, time
 source, target, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 schema = sqlite3.connect(source).execute("SELECT sql FROM sqlite_master WHERE name = 'catalogEntry'").fetchone()[0]
-times = []
-for _ in range(runs):
+def remove_copy():
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(target + suffix): os.remove(target + suffix)
+times = []
+for _ in range(runs):
+    remove_copy()
     database = sqlite3.connect(target, isolation_level=None)
     database.execute("PRAGMA journal_mode = WAL")
     database.execute("PRAGMA synchronous = NORMAL")
@@ -209,8 +211,7 @@ for _ in range(runs):
     database.close()
     if copied != total:
         sys.exit(f"benchmark: the catalog's floor copied {copied} of {total} rows")
-for suffix in ("", "-wal", "-shm"):
-    if os.path.exists(target + suffix): os.remove(target + suffix)
+remove_copy()
 print(f"{statistics.median(times):.1f}")
 EOF
 }
@@ -231,7 +232,8 @@ if [[ -z ${QUICK:-} ]]; then
   # again, so that every run of this row finds it.
   "$docbrowser" --home "$big" list >/dev/null
   # A floor that cannot be measured is said, not a reason to stop.
-  floor_ms=$(catalog_floor "$big/Library/catalog.sqlite") || floor_ms="not measured (see above)"
+  floor=$(catalog_floor "$big/Library/catalog.sqlite") && floor="$floor ms, median of $runs runs" ||
+    floor="not measured: its error is above"
   row "same, warm (nothing changed)" "≤ 1.0× find" "\`find -printf\`" -- \
     "$docbrowser" --home "$big" list -- find "${folders[@]}" -mindepth 1 -maxdepth 1 -printf '%f\t%s\t%T@\n'
   row "same, \`--json\`" "≤ 2× find, ≤ 64 MiB" "\`find -printf\`" -- \
@@ -279,9 +281,9 @@ EOF
     bash -c "cp -a '$archive_home/Documents/Project.bundle' '$other_fs/Cloud/Documents/' && sync && rm -r '$archive_home/Documents/Project.bundle'"
 fi
 startup_breakdown
-if [[ -n ${floor_ms:-} ]]; then
+if [[ -n ${floor:-} ]]; then
   echo
-  echo "The catalog's floor: SQLite alone writing the 100,000 rows of a cold listing (in key order, one transaction, WAL): $floor_ms ms, median of $runs runs."
+  echo "The catalog's floor: SQLite alone writing the 100,000 rows of a cold listing (in key order, one transaction, WAL): $floor."
 fi
 echo
 echo "Measured $(date -u +%Y-%m-%d) on $(nproc) cores, $(uname -sr), $(awk -F: '/model name/ { print $2; exit }' /proc/cpuinfo | sed 's/^ *//'); medians of $runs runs."

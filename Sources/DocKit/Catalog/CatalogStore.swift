@@ -168,7 +168,6 @@ final class CatalogStore: Sendable {
     }
 
     private static func bind(_ entry: borrowing Entry, location: Location, encoder: JSONEncoder, to writer: inout SQLiteRowWriter) throws {
-        writer.startRow()
         writer.bind(location.rawValue)
         writer.bind(blob: entry.document.relativePath.bytes)
         writer.bind(entry.document.name)

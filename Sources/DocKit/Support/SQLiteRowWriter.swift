@@ -56,11 +56,6 @@ struct SQLiteRowWriter {
         values.reserveCapacity(self.rowsPerStatement * columns)
     }
 
-    /// Starts a row: the values bound next fill its columns in order.
-    mutating func startRow() {
-        precondition(values.count % columns == 0, "the last row has \(values.count % columns) of its \(columns) values")
-    }
-
     mutating func bind(_ text: String) {
         var text = text
         let range = text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
@@ -90,7 +85,8 @@ struct SQLiteRowWriter {
         return start..<bytes.count
     }
 
-    /// Ends the row; a full batch is written.
+    /// Ends the row whose values were bound since the last; a full batch
+    /// is written.
     mutating func finishRow() throws {
         precondition(values.count % columns == 0, "the row has \(values.count % columns) of its \(columns) values")
         if values.count >= rowsPerStatement * columns { try write() }

@@ -48,7 +48,6 @@ struct SQLiteRowWriterTests {
         try queue.write { db in
             var writer = SQLiteRowWriter(insert, columns: 4, rowsPerStatement: rowsPerStatement, in: db)
             for row in rows {
-                writer.startRow()
                 writer.bind(row.key)
                 if let text = row.text { writer.bind(text) } else { writer.bindNull() }
                 if let blob = row.blob { writer.bind(blob: blob) } else { writer.bindNull() }
