@@ -11,20 +11,18 @@ public struct DocumentCatalog: Sendable {
     public let locations: DocumentLocations
     /// Types documents by name and content.
     public let registry: TypeRegistry
-    /// Lists the Documents folders, reusing what the catalog remembers of unchanged entries.
+    /// Lists the Documents folders, reusing what `catalog.sqlite` remembers of unchanged entries.
     /// Settable for tests, which narrow its racy window to list files
     /// written moments before as the catalog keeps them.
     var scanner: DocumentScanner
 
-    /// Opens the catalog of `home`, reading its configuration; its
-    /// databases, in `Library/Catalog`, are opened when first needed.
+    /// Opens the catalog of `home`, reading its configuration and its `Library/catalog.sqlite`.
     ///
     /// - Parameters:
     ///   - home: The docbrowser home.
     ///   - registry: The type registry documents are typed with.
-    /// - Throws: ``ConfigurationError`` when `config.json` is malformed. A
-    ///   catalog database that cannot be opened is reported, as
-    ///   ``DatabaseAccessError``, by the first call that needs it.
+    /// - Throws: ``ConfigurationError`` when `config.json` is malformed;
+    ///   ``DatabaseAccessError`` when the catalog database cannot be opened.
     public init(home: Home, registry: TypeRegistry) throws {
         self.home = home
         configuration = try ConfigurationFile(home: home).load()
@@ -33,7 +31,7 @@ public struct DocumentCatalog: Sendable {
         scanner = DocumentScanner(
             locations: locations,
             registry: registry,
-            catalog: CatalogStore(directory: home.catalogDirectory)
+            catalog: try CatalogStore(databaseURL: home.libraryDirectory.appending(path: "catalog.sqlite"))
         )
     }
 
@@ -44,7 +42,7 @@ public struct DocumentCatalog: Sendable {
     /// - Returns: The matching documents.
     /// - Throws: ``LocationError`` when a Documents folder is missing or unusable;
     ///   ``FileSystemError`` when a folder cannot be read; ``DatabaseAccessError`` when
-    ///   a location's catalog database cannot be opened, read or written.
+    ///   the catalog database cannot be.
     public func documents(matching query: DocumentQuery) throws -> [Document] {
         Array(try listing(matching: query))
     }

@@ -7,8 +7,8 @@ import GRDBSQLite
 /// own calls.
 ///
 /// GRDB's `StatementArguments` box every value as an existential and
-/// convert it to a `DatabaseValue` first, which for the catalog's rows
-/// was about a third of writing 100,000 of them. A statement run once
+/// convert it to a `DatabaseValue` first, which for the catalog's 17
+/// columns was about a third of writing 100,000 rows. A statement run once
 /// per row cost as much again: SQLite opens the table's cursor and seeks
 /// the new key from the B-tree's root at each run, and copies each text
 /// into memory of its own at each bind. Run once per batch, the cursor
@@ -28,9 +28,6 @@ struct SQLiteRowWriter {
     private let insert: String
     private let columns: Int
     private let batchSQL: String
-    /// The statement of a full batch, found once per writer: the
-    /// connection's cache finds it by hashing its SQL, a few kilobytes.
-    private var batchStatement: Statement?
     /// Rows per run of the statement: SQLite limits a statement's
     /// parameters (32,766 since 3.32, 999 before).
     let rowsPerStatement: Int
@@ -108,13 +105,9 @@ struct SQLiteRowWriter {
             bytes.removeSubrange(1...)
         }
         let rows = values.count / columns
-        let statement: Statement
-        if rows == rowsPerStatement {
-            statement = try batchStatement ?? database.cachedStatement(sql: batchSQL)
-            batchStatement = statement
-        } else {
-            statement = try database.makeStatement(sql: Self.sql(insert, columns: columns, rows: rows))
-        }
+        let statement = rows == rowsPerStatement
+            ? try database.cachedStatement(sql: batchSQL)
+            : try database.makeStatement(sql: Self.sql(insert, columns: columns, rows: rows))
         let handle = statement.sqliteStatement
         // The bytes are bound where they lie: SQLite reads them only while
         // the statement runs, inside this closure, and the bindings are

@@ -6,25 +6,25 @@ import Testing
 @Suite("catalog reads")
 struct CatalogStoreReadsTests {
     /// A home whose `a.txt` and `b.txt` a listing has catalogued, and its
-    /// catalog's folder.
-    private static func cataloguedHome() throws -> (directory: TemporaryDirectory, catalog: URL) {
+    /// catalog's database.
+    private static func cataloguedHome() throws -> (directory: TemporaryDirectory, database: URL) {
         let directory = try TemporaryDirectory("catalog-reads")
         let home = Home(url: directory.url)
         _ = try directory.write("a", to: "Documents/a.txt")
         _ = try directory.write("b", to: "Documents/b.txt")
         _ = try DocumentCatalog(home: home, registry: SystemTypes.registry).documents(matching: DocumentQuery())
-        return (directory, home.catalogDirectory)
+        return (directory, home.libraryDirectory.appending(path: "catalog.sqlite"))
     }
 
     @Test("a lookup leaves no read open: a write after another process's write waits its turn instead of failing at once")
     func lookupLeavesNoSnapshotOpen() throws {
-        let (directory, catalog) = try Self.cataloguedHome()
+        let (directory, database) = try Self.cataloguedHome()
         defer { withExtendedLifetime(directory) {} }
-        let store = CatalogStore(directory: catalog)
+        let store = try CatalogStore(databaseURL: database)
         let found = try store.entries(in: .local, documentsDirectory: RawPath(bytes: []), relativePaths: [RawPath(bytes: Array("a.txt".utf8))])
         #expect(found.count == 1)
         // Another process writes in between, as a listing on the same home does.
-        let other = try DatabaseQueue(path: CatalogStore.databaseURL(of: .local, in: catalog).path)
+        let other = try DatabaseQueue(path: database.path)
         try other.write { db in try db.execute(sql: "UPDATE catalogEntry SET size = size + 1 WHERE relativePath = ?", arguments: [Data("b.txt".utf8)]) }
         try other.close()
         try store.write(.local, changed: [], removed: [RawPath(bytes: Array("b.txt".utf8))])
@@ -39,18 +39,36 @@ struct CatalogStoreReadsTests {
 
     @Test("a scan reads its rows on a connection of its own: a write in progress on the catalog's connection does not hold it up, and it reads the last commit")
     func rowsAreReadBesideAWriteInProgress() throws {
-        let (directory, catalog) = try Self.cataloguedHome()
+        let (directory, database) = try Self.cataloguedHome()
         defer { withExtendedLifetime(directory) {} }
-        let store = CatalogStore(directory: catalog)
-        let found = Found()
+        let store = try CatalogStore(databaseURL: database)
+        let writing = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let written = DispatchSemaphore(value: 0)
         // As another location's scan writes what it found: a transaction
         // on the catalog's own connection, not committed yet.
-        let readBesideTheWrite = try HeldTransaction.work({
+        DispatchQueue.global().async {
+            try? store.pool.write { db in
+                try db.execute(sql: "DELETE FROM catalogEntry WHERE relativePath = ?", arguments: [Data("b.txt".utf8)])
+                writing.signal()
+                release.wait()
+            }
+            written.signal()
+        }
+        try #require(writing.wait(timeout: .now() + 20) == .success, "the write did not start")
+        let found = Found()
+        let read = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
             let rows = store.sortedEntries(in: .local, documentsDirectory: RawPath(bytes: []))
             for name in ["a.txt", "b.txt"] {
                 if let entry = try? rows.entry(at: RawPath(bytes: Array(name.utf8))) { found.names.append(entry.document.name) }
             }
-        }, finishesWhile: "DELETE FROM catalogEntry WHERE relativePath = ?", arguments: [Data("b.txt".utf8)], isOpenOn: store.database(of: .local).queue)
+            read.signal()
+        }
+        let readBesideTheWrite = read.wait(timeout: .now() + 20) == .success
+        release.signal()
+        written.wait()
+        if !readBesideTheWrite { read.wait() }
         #expect(readBesideTheWrite, "the rows were read only once the write was over")
         #expect(found.names == ["a.txt", "b.txt"])
         #expect(try store.entries(in: .local, documentsDirectory: RawPath(bytes: [])).keys.map(\.description) == ["a.txt"])

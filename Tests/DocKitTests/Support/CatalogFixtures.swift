@@ -84,17 +84,11 @@ final class TestHome: @unchecked Sendable {
         try DocumentCatalog(home: home, registry: registry)
     }
 
-    /// A fresh store on the home's catalog, as the next command opens it.
-    var catalogStore: CatalogStore { CatalogStore(directory: home.catalogDirectory) }
+    var catalogDatabase: URL { home.libraryDirectory.appending(path: "catalog.sqlite") }
 
-    /// The file of `location`'s part of the catalog.
-    func catalogDatabase(_ location: Location) -> URL {
-        CatalogStore.databaseURL(of: location, in: home.catalogDirectory)
-    }
-
-    /// What a fresh store on the home's catalog holds for a location.
+    /// What a fresh store on the home's catalog database holds for a location.
     func catalogEntries(_ location: Location) throws -> [RawPath: CatalogStore.Entry] {
-        try catalogStore.entries(in: location, documentsDirectory: documentsDirectory(location))
+        try CatalogStore(databaseURL: catalogDatabase).entries(in: location, documentsDirectory: documentsDirectory(location))
     }
 }
 
