@@ -48,13 +48,17 @@ public struct DocumentChanges: AsyncSequence, Sendable {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Event.self)
         let watch = DocumentWatch(catalog: catalog, locations: locations, settle: settle)
         continuation.onTermination = { _ in watch.stop() }
-        Thread.detachNewThread {
-            do {
-                try watch.run { continuation.yield($0) }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
+        do {
+            try DetachedThread.start {
+                do {
+                    try watch.run { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
             }
+        } catch {
+            continuation.finish(throwing: error)
         }
         return stream.makeAsyncIterator()
     }

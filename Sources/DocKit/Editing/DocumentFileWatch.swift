@@ -3,7 +3,8 @@ import Foundation
 /// Watches an open document's folder, and its package's tree, for what
 /// other processes do to it, on a thread of its own: inotify is read with
 /// a blocking poll that must not hold a thread of the concurrency pool.
-/// Where inotify cannot be had (its limits reached), nothing is reported.
+/// Where inotify or a thread cannot be had (their limits reached),
+/// nothing is reported.
 final class DocumentFileWatch: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
@@ -22,7 +23,7 @@ final class DocumentFileWatch: @unchecked Sendable {
         watcher.watch(document.deletingLastComponent)
         watcher.watchTree(document)
         let handedOver = HandedOver(watcher)
-        Thread.detachNewThread { [self] in
+        _ = try? DetachedThread.start { [self] in
             let watcher = handedOver.value
             watcher.readBursts(settle: settle, while: { !isStopped }) { _ in
                 // A save puts a new folder in the package's place, which is

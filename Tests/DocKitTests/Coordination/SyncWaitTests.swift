@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import DocKit
 
@@ -25,7 +26,7 @@ struct SyncWaitTests {
         let arriving = try catalog.resolve("Big.bin")
         #expect(arriving.states.contains(.incomplete))
         let final = home.url("Big.bin")
-        let engine = Engine {
+        let engine = try Engine {
             usleep(300_000)
             try Data("whole file".utf8).write(to: temporary)
             try FileManager.default.moveItem(at: temporary, to: final)
@@ -49,7 +50,7 @@ struct SyncWaitTests {
         let catalog = try home.catalog()
         let deck = try catalog.resolve("Deck.key")
         let late = home.url("Deck.key/Data/late.png")
-        let engine = Engine {
+        let engine = try Engine {
             usleep(300_000)
             try FileManager.default.moveItem(at: temporary, to: temporary.deletingLastPathComponent().appending(path: "slide.png"))
             // Later than a poll, so that a waiter without a quiet period
@@ -84,25 +85,22 @@ struct SyncWaitTests {
 /// A sync engine finishing a document, on a thread of its own: the
 /// concurrency pool may be busy with other tests for a long while, and the
 /// engine must not wait for it.
-private final class Engine: @unchecked Sendable {
-    private let done = NSCondition()
-    private var outcome: Result<Void, any Error>?
+private struct Engine {
+    private final class Outcome: Sendable {
+        let result = Mutex<Result<Void, any Error>?>(nil)
+    }
 
-    init(_ work: @escaping @Sendable () throws -> Void) {
-        Thread.detachNewThread { [self] in
-            let result = Result { try work() }
-            done.withLock {
-                outcome = result
-                done.signal()
-            }
-        }
+    private let outcome = Outcome()
+    private let thread: DetachedThread
+
+    init(_ work: @escaping @Sendable () throws -> Void) throws {
+        let outcome = outcome
+        thread = try DetachedThread.start { outcome.result.withLock { $0 = Result { try work() } } }
     }
 
     func finish() throws {
-        try done.withLock {
-            while outcome == nil { done.wait() }
-            return outcome!
-        }.get()
+        thread.join()
+        try outcome.result.withLock { $0 }!.get()
     }
 }
 
