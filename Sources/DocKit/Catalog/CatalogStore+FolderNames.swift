@@ -21,12 +21,12 @@ extension CatalogStore {
 
     /// The names last recorded for `location`'s Documents folder.
     func folderNames(of location: Location) throws(DatabaseAccessError) -> FolderNames? {
+        let database = try database(of: location)
         do {
-            return try pool.read { db in
+            return try database.queue.read { db in
                 let statement = try db.cachedStatement(sql: """
-                    SELECT path, device, inode, modificationTime, changeTime, names FROM folderNames WHERE location = ?
+                    SELECT path, device, inode, modificationTime, changeTime, names FROM folderNames
                     """)
-                try statement.setArguments([location.rawValue])
                 let rows = SQLiteRowReader(statement, in: db)
                 defer { rows.finish() }
                 guard try rows.step() else { return nil }
@@ -38,7 +38,7 @@ extension CatalogStore {
                 return FolderNames(path: RawPath(bytes: rows.blob(0)), status: status, names: names)
             }
         } catch {
-            throw DatabaseAccessError(path: path, error: error)
+            throw DatabaseAccessError(path: database.path, error: error)
         }
     }
 
@@ -63,18 +63,21 @@ extension CatalogStore {
             joined += name.bytes
             joined.append(0)
         }
+        let database = try database(of: location)
         do {
-            try pool.write { db in
+            try database.queue.write { db in
+                // The folder's one row: the Documents folder may have moved.
+                try db.execute(sql: "DELETE FROM folderNames")
                 try db.execute(sql: """
-                    INSERT OR REPLACE INTO folderNames (location, path, device, inode, modificationTime, changeTime, names)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO folderNames (path, device, inode, modificationTime, changeTime, names)
+                    VALUES (?, ?, ?, ?, ?, ?)
                     """, arguments: [
-                        location.rawValue, Data(names.path.bytes), Int64(bitPattern: names.status.device), Int64(bitPattern: names.status.inode),
+                        Data(names.path.bytes), Int64(bitPattern: names.status.device), Int64(bitPattern: names.status.inode),
                         names.status.modificationTime, names.status.changeTime, Data(joined),
                     ])
             }
         } catch {
-            throw DatabaseAccessError(path: path, error: error)
+            throw DatabaseAccessError(path: database.path, error: error)
         }
     }
 }

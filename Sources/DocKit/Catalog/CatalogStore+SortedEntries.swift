@@ -18,8 +18,9 @@ extension CatalogStore {
         /// What comes before a relative path in a document's path.
         private let pathPrefix: [UInt8]
         private let page = Page()
-        /// Borrowed at the first page, given back when the rows are done with.
-        @exclusivity(unchecked) private var reader: DatabaseQueue?
+        /// Borrowed from the location's database at the first page, given
+        /// back when the rows are done with.
+        @exclusivity(unchecked) private var reader: (database: CatalogDatabase, connection: DatabaseQueue)?
         /// The row at hand, as its place in the page: rows are compared
         /// where they lie, never copied out (a row's copy retains each of
         /// its strings, and a scan passes every row).
@@ -40,11 +41,11 @@ extension CatalogStore {
         }
 
         deinit {
-            // Let go of it here, not when the properties are released after
-            // `catalog`: the store may close first, and its readers must.
-            if let reader {
-                self.reader = nil
-                catalog.returnReader(reader)
+            // Given back before the properties are released: the database
+            // may then close, and its readers must close before it does.
+            if let (database, connection) = reader {
+                reader = nil
+                database.returnReader(connection)
             }
         }
 
@@ -131,20 +132,23 @@ extension CatalogStore {
         }
 
         private func readPage(after last: RawPath?) throws(DatabaseAccessError) {
-            let location = location
-            if reader == nil { reader = try catalog.borrowReader() }
+            if reader == nil {
+                let database = try catalog.database(of: location)
+                reader = (database, try database.borrowReader())
+            }
+            let (database, connection) = reader!
             do {
-                try reader!.read { db in
+                try connection.read { db in
                     // The primary key's index gives this order without sorting.
                     let statement: Statement
                     if let last {
                         statement = try db.cachedStatement(
-                            sql: "SELECT \(CatalogStore.columns) FROM catalogEntry WHERE location = ? AND relativePath > ? ORDER BY relativePath LIMIT ?"
+                            sql: "SELECT \(CatalogStore.columns) FROM catalogEntry WHERE relativePath > ? ORDER BY relativePath LIMIT ?"
                         )
-                        try statement.setArguments([location.rawValue, Data(last.bytes), Self.pageSize])
+                        try statement.setArguments([Data(last.bytes), Self.pageSize])
                     } else {
-                        statement = try db.cachedStatement(sql: "SELECT \(CatalogStore.columns) FROM catalogEntry WHERE location = ? ORDER BY relativePath LIMIT ?")
-                        try statement.setArguments([location.rawValue, Self.pageSize])
+                        statement = try db.cachedStatement(sql: "SELECT \(CatalogStore.columns) FROM catalogEntry ORDER BY relativePath LIMIT ?")
+                        try statement.setArguments([Self.pageSize])
                     }
                     var rows = SQLiteRowReader(statement, in: db)
                     defer { rows.finish() }
@@ -153,7 +157,7 @@ extension CatalogStore {
                     while try rows.step() { page.append(from: &rows) }
                 }
             } catch {
-                throw DatabaseAccessError(path: catalog.path, error: error)
+                throw DatabaseAccessError(path: database.path, error: error)
             }
             isLastPage = page.count < Self.pageSize
         }

@@ -18,56 +18,51 @@ final class CatalogStore: Sendable {
         var isRacy = false
     }
 
-    let pool: DatabaseQueue
-    let path: String
-    /// Connections for reading a location's rows, lent one to a scan at a
-    /// time (``borrowReader()``), so that the scans of two locations read
-    /// at once instead of each waiting while the other reads through
-    /// `pool`.
-    private let readers = Mutex<[DatabaseQueue]>([])
+    /// The folder of the locations' databases, such as `HOME/Library/Catalog`.
+    let directory: URL
+    /// Each location's database, opened when the location is first read
+    /// or written: a command about one document opens one file.
+    private let localDatabase = Mutex<CatalogDatabase?>(nil)
+    private let cloudDatabase = Mutex<CatalogDatabase?>(nil)
 
-    /// Opens (creating and migrating if needed) the catalog database.
+    /// The catalog whose databases are in `directory`, one file per
+    /// location (``databaseURL(of:in:)``); none is opened yet.
     ///
-    /// - Parameter databaseURL: The SQLite file, such as `HOME/Library/catalog.sqlite`.
-    /// - Throws: ``DatabaseAccessError`` when it cannot be opened or migrated.
-    public init(databaseURL: URL) throws(DatabaseAccessError) {
-        path = databaseURL.path
-        do {
-            pool = try SQLiteDatabase.openQueue(at: databaseURL, migrator: Self.migrator)
-        } catch {
-            throw DatabaseAccessError(path: databaseURL.path, error: error)
+    /// - Parameter directory: The folder, such as `HOME/Library/Catalog`.
+    init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// Where `location`'s database is in `directory`.
+    static func databaseURL(of location: Location, in directory: URL) -> URL {
+        directory.appending(path: "\(location.rawValue).sqlite")
+    }
+
+    /// The database of `location`, opened (created and migrated if need
+    /// be) at the first call.
+    func database(of location: Location) throws(DatabaseAccessError) -> CatalogDatabase {
+        let url = Self.databaseURL(of: location, in: directory)
+        // Each location has a lock of its own: the two scans of a listing
+        // open their files at once.
+        switch location {
+        case .local: return try localDatabase.withLock { database throws(DatabaseAccessError) in try Self.open(&database, at: url) }
+        case .cloud: return try cloudDatabase.withLock { database throws(DatabaseAccessError) in try Self.open(&database, at: url) }
         }
     }
 
-    deinit {
-        // The readers close first: the connection that closes last
-        // checkpoints the WAL and removes it, which a read-only one cannot
-        // do, and a WAL left behind is synced by the next command to close
-        // last, though it only read.
-        readers.withLock { $0.removeAll() }
-    }
-
-    /// A connection of its own for reading the catalog, from the last
-    /// commit of `pool`; give it back with ``returnReader(_:)``.
-    func borrowReader() throws(DatabaseAccessError) -> DatabaseQueue {
-        if let reader = readers.withLock({ $0.popLast() }) { return reader }
-        do {
-            return try SQLiteDatabase.openReader(at: path)
-        } catch {
-            throw DatabaseAccessError(path: path, error: error)
-        }
-    }
-
-    func returnReader(_ reader: DatabaseQueue) {
-        readers.withLock { $0.append(reader) }
+    private static func open(_ database: inout CatalogDatabase?, at url: URL) throws(DatabaseAccessError) -> CatalogDatabase {
+        if let database { return database }
+        let opened = try CatalogDatabase(url: url)
+        database = opened
+        return opened
     }
 
     func entries(in location: Location, documentsDirectory: RawPath) throws(DatabaseAccessError) -> [RawPath: Entry] {
+        let database = try database(of: location)
         do {
-            return try pool.read { db in
+            return try database.queue.read { db in
                 var entries: [RawPath: Entry] = [:]
-                let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM catalogEntry WHERE location = ?")
-                try statement.setArguments([location.rawValue])
+                let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM catalogEntry")
                 var rows = SQLiteRowReader(statement, in: db)
                 defer { rows.finish() }
                 let page = Page()
@@ -80,20 +75,21 @@ final class CatalogStore: Sendable {
                 return entries
             }
         } catch {
-            throw DatabaseAccessError(path: path, error: error)
+            throw DatabaseAccessError(path: database.path, error: error)
         }
     }
 
     /// The entries of `location` at these paths, looked up one by one, so
     /// that finding one document reads one row, not the location's.
     func entries(in location: Location, documentsDirectory: RawPath, relativePaths: [RawPath]) throws(DatabaseAccessError) -> [RawPath: Entry] {
+        let database = try database(of: location)
         do {
-            return try pool.read { db in
+            return try database.queue.read { db in
                 var entries: [RawPath: Entry] = [:]
-                let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM catalogEntry WHERE location = ? AND relativePath = ?")
+                let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM catalogEntry WHERE relativePath = ?")
                 let page = Page()
                 for relativePath in relativePaths {
-                    try statement.setArguments([location.rawValue, Data(relativePath.bytes)])
+                    try statement.setArguments([Data(relativePath.bytes)])
                     var rows = SQLiteRowReader(statement, in: db)
                     defer { rows.finish() }
                     if try rows.step(), let entry = Self.entry(from: &rows, through: page, location: location, documentsDirectory: documentsDirectory) {
@@ -103,29 +99,31 @@ final class CatalogStore: Sendable {
                 return entries
             }
         } catch {
-            throw DatabaseAccessError(path: path, error: error)
+            throw DatabaseAccessError(path: database.path, error: error)
         }
     }
 
     /// The digest of the type registry the entries of `location` were typed
     /// with; entries typed with another registry must be typed again.
     func registryDigest(of location: Location) throws(DatabaseAccessError) -> String? {
+        let database = try database(of: location)
         do {
-            return try pool.read { db in
-                try String.fetchOne(db, sql: "SELECT value FROM catalogSetting WHERE key = ?", arguments: ["registryDigest." + location.rawValue])
+            return try database.queue.read { db in
+                try String.fetchOne(db, sql: "SELECT value FROM catalogSetting WHERE key = 'registryDigest'")
             }
         } catch {
-            throw DatabaseAccessError(path: path, error: error)
+            throw DatabaseAccessError(path: database.path, error: error)
         }
     }
 
     func setRegistryDigest(_ digest: String, of location: Location) throws(DatabaseAccessError) {
+        let database = try database(of: location)
         do {
-            try pool.write { db in
-                try db.execute(sql: "INSERT OR REPLACE INTO catalogSetting (key, value) VALUES (?, ?)", arguments: ["registryDigest." + location.rawValue, digest])
+            try database.queue.write { db in
+                try db.execute(sql: "INSERT OR REPLACE INTO catalogSetting (key, value) VALUES ('registryDigest', ?)", arguments: [digest])
             }
         } catch {
-            throw DatabaseAccessError(path: path, error: error)
+            throw DatabaseAccessError(path: database.path, error: error)
         }
     }
 
@@ -142,33 +140,33 @@ final class CatalogStore: Sendable {
     /// `removed`, in one transaction; nothing at all when both are empty.
     func write(_ location: Location, changed: [Entry], removed: [RawPath]) throws(DatabaseAccessError) {
         guard !changed.isEmpty || !removed.isEmpty else { return }
+        let database = try database(of: location)
         do {
             let encoder = JSONEncoder()
-            try pool.write { db in
+            try database.queue.write { db in
                 for relativePath in removed {
-                    try db.execute(sql: "DELETE FROM catalogEntry WHERE location = ? AND relativePath = ?", arguments: [location.rawValue, Data(relativePath.bytes)])
+                    try db.execute(sql: "DELETE FROM catalogEntry WHERE relativePath = ?", arguments: [Data(relativePath.bytes)])
                 }
                 var writer = SQLiteRowWriter("""
-                    INSERT OR REPLACE INTO catalogEntry (location, relativePath, name, displayName, type, size, modificationTime,
+                    INSERT OR REPLACE INTO catalogEntry (relativePath, name, displayName, type, size, modificationTime,
                         flags, states, statusKind, statusSize, statusModificationTime, statusChangeTime, inode, device, mode, package)
-                    """, columns: 17, in: db)
+                    """, columns: 16, in: db)
                 // Each entry read where it lies: a copy of one retains each
                 // of its strings and paths.
                 try changed.withUnsafeBufferPointer { entries in
                     for index in entries.indices {
-                        try Self.bind(entries[index], location: location, encoder: encoder, to: &writer)
+                        try Self.bind(entries[index], encoder: encoder, to: &writer)
                         try writer.finishRow()
                     }
                 }
                 try writer.finish()
             }
         } catch {
-            throw DatabaseAccessError(path: path, error: error)
+            throw DatabaseAccessError(path: database.path, error: error)
         }
     }
 
-    private static func bind(_ entry: borrowing Entry, location: Location, encoder: JSONEncoder, to writer: inout SQLiteRowWriter) throws {
-        writer.bind(location.rawValue)
+    private static func bind(_ entry: borrowing Entry, encoder: JSONEncoder, to writer: inout SQLiteRowWriter) throws {
         writer.bind(blob: entry.document.relativePath.bytes)
         writer.bind(entry.document.name)
         writer.bind(entry.document.displayName)
@@ -219,77 +217,16 @@ final class CatalogStore: Sendable {
         page.append(from: &rows)
         return page.entry(at: 0, location: location, documentsDirectory: documentsDirectory)
     }
+}
 
-    private static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: catalog") { db in
-            try db.create(table: "catalogEntry") { t in
-                t.column("location", .text).notNull()
-                t.column("relativePath", .blob).notNull()
-                t.column("type", .text).notNull()
-                t.column("payload", .blob).notNull()
-                t.primaryKey(["location", "relativePath"])
-            }
-        }
-        // The catalog is a cache of the disk: a new layout starts empty and
-        // the next scan fills it.
-        migrator.registerMigration("v2: catalog entries as columns") { db in
-            try db.drop(table: "catalogEntry")
-            try createEntryTable("catalogEntry", in: db)
-        }
-        migrator.registerMigration("v3: catalog settings") { db in
-            try db.create(table: "catalogSetting") { t in
-                t.primaryKey("key", .text)
-                t.column("value", .text).notNull()
-            }
-        }
-        migrator.registerMigration("v4: folder names") { db in
-            try db.create(table: "folderNames") { t in
-                t.primaryKey("location", .text)
-                t.column("path", .blob).notNull()
-                t.column("device", .integer).notNull()
-                t.column("inode", .integer).notNull()
-                t.column("modificationTime", .integer).notNull()
-                t.column("changeTime", .integer).notNull()
-                t.column("names", .blob).notNull()
-            }
-        }
-        // A rowid table finds each row of its primary key's index in a
-        // second tree, on every read and every write; stored in the key's
-        // order, a location's rows are read in the order a scan asks for
-        // them, from one tree. The rows are kept.
-        migrator.registerMigration("v5: catalog entries in their key's order") { db in
-            try createEntryTable("catalogEntryByKey", options: .withoutRowID, in: db)
-            try db.execute(sql: "INSERT INTO catalogEntryByKey SELECT * FROM catalogEntry")
-            try db.drop(table: "catalogEntry")
-            try db.rename(table: "catalogEntryByKey", to: "catalogEntry")
-        }
-        return migrator
-    }
-
-    /// The entries' columns as migrations v2 and v5 made them: a new
-    /// column is a new migration, never a change here, which would change
-    /// what those two made.
-    private static func createEntryTable(_ name: String, options: TableOptions = [], in db: Database) throws {
-        try db.create(table: name, options: options) { t in
-            t.column("location", .text).notNull()
-            t.column("relativePath", .blob).notNull()
-            t.column("name", .text).notNull()
-            t.column("displayName", .text).notNull()
-            t.column("type", .text).notNull()
-            t.column("size", .integer).notNull()
-            t.column("modificationTime", .integer).notNull()
-            t.column("flags", .integer).notNull()
-            t.column("states", .text).notNull()
-            t.column("statusKind", .text).notNull()
-            t.column("statusSize", .integer).notNull()
-            t.column("statusModificationTime", .integer).notNull()
-            t.column("statusChangeTime", .integer).notNull()
-            t.column("inode", .integer).notNull()
-            t.column("device", .integer).notNull()
-            t.column("mode", .integer).notNull()
-            t.column("package", .blob)
-            t.primaryKey(["location", "relativePath"])
-        }
+extension CatalogStore {
+    /// Removes `catalog.sqlite`, in which earlier versions kept both
+    /// locations' rows, from `libraryDirectory`: it is a cache, and the
+    /// next scan of each location fills that location's file.
+    static func removeSingleDatabase(in libraryDirectory: URL) {
+        let database = libraryDirectory.appending(path: "catalog.sqlite").path
+        guard access(database, F_OK) == 0 else { return }
+        // The database goes last: while it is there, this runs again.
+        for suffix in ["-wal", "-shm", ".lock", ""] { unlink(database + suffix) }
     }
 }

@@ -11,18 +11,20 @@ public struct DocumentCatalog: Sendable {
     public let locations: DocumentLocations
     /// Types documents by name and content.
     public let registry: TypeRegistry
-    /// Lists the Documents folders, reusing what `catalog.sqlite` remembers of unchanged entries.
+    /// Lists the Documents folders, reusing what the catalog remembers of unchanged entries.
     /// Settable for tests, which narrow its racy window to list files
     /// written moments before as the catalog keeps them.
     var scanner: DocumentScanner
 
-    /// Opens the catalog of `home`, reading its configuration and its `Library/catalog.sqlite`.
+    /// Opens the catalog of `home`, reading its configuration; its
+    /// databases, in `Library/Catalog`, are opened when first needed.
     ///
     /// - Parameters:
     ///   - home: The docbrowser home.
     ///   - registry: The type registry documents are typed with.
-    /// - Throws: ``ConfigurationError`` when `config.json` is malformed;
-    ///   ``DatabaseAccessError`` when the catalog database cannot be opened.
+    /// - Throws: ``ConfigurationError`` when `config.json` is malformed. A
+    ///   catalog database that cannot be opened is reported, as
+    ///   ``DatabaseAccessError``, by the first call that needs it.
     public init(home: Home, registry: TypeRegistry) throws {
         self.home = home
         configuration = try ConfigurationFile(home: home).load()
@@ -31,8 +33,9 @@ public struct DocumentCatalog: Sendable {
         scanner = DocumentScanner(
             locations: locations,
             registry: registry,
-            catalog: try CatalogStore(databaseURL: home.libraryDirectory.appending(path: "catalog.sqlite"))
+            catalog: CatalogStore(directory: home.libraryDirectory.appending(path: "Catalog"))
         )
+        CatalogStore.removeSingleDatabase(in: home.libraryDirectory)
     }
 
     /// Scans the query's locations and returns the documents that match, in the query's order,

@@ -43,7 +43,7 @@ struct CatalogIncrementalityTests {
     /// its document, keeping the disk signature it was recorded with: a
     /// later scan that shows the change has used the row, not the disk.
     static func tamper(_ home: TestHome, _ relativePath: String, in location: Location = .local, _ change: (inout Document) -> Void) throws {
-        let store = try CatalogStore(databaseURL: home.catalogDatabase)
+        let store = home.catalogStore
         let previous = try store.entries(in: location, documentsDirectory: home.documentsDirectory(location))
         var entry = try #require(previous[RawPath(relativePath)])
         change(&entry.document)

@@ -6,25 +6,25 @@ import Testing
 @Suite("catalog reads")
 struct CatalogStoreReadsTests {
     /// A home whose `a.txt` and `b.txt` a listing has catalogued, and its
-    /// catalog's database.
-    private static func cataloguedHome() throws -> (directory: TemporaryDirectory, database: URL) {
+    /// catalog's folder.
+    private static func cataloguedHome() throws -> (directory: TemporaryDirectory, catalog: URL) {
         let directory = try TemporaryDirectory("catalog-reads")
         let home = Home(url: directory.url)
         _ = try directory.write("a", to: "Documents/a.txt")
         _ = try directory.write("b", to: "Documents/b.txt")
         _ = try DocumentCatalog(home: home, registry: SystemTypes.registry).documents(matching: DocumentQuery())
-        return (directory, home.libraryDirectory.appending(path: "catalog.sqlite"))
+        return (directory, home.libraryDirectory.appending(path: "Catalog"))
     }
 
     @Test("a lookup leaves no read open: a write after another process's write waits its turn instead of failing at once")
     func lookupLeavesNoSnapshotOpen() throws {
-        let (directory, database) = try Self.cataloguedHome()
+        let (directory, catalog) = try Self.cataloguedHome()
         defer { withExtendedLifetime(directory) {} }
-        let store = try CatalogStore(databaseURL: database)
+        let store = CatalogStore(directory: catalog)
         let found = try store.entries(in: .local, documentsDirectory: RawPath(bytes: []), relativePaths: [RawPath(bytes: Array("a.txt".utf8))])
         #expect(found.count == 1)
         // Another process writes in between, as a listing on the same home does.
-        let other = try DatabaseQueue(path: database.path)
+        let other = try DatabaseQueue(path: CatalogStore.databaseURL(of: .local, in: catalog).path)
         try other.write { db in try db.execute(sql: "UPDATE catalogEntry SET size = size + 1 WHERE relativePath = ?", arguments: [Data("b.txt".utf8)]) }
         try other.close()
         try store.write(.local, changed: [], removed: [RawPath(bytes: Array("b.txt".utf8))])
@@ -39,16 +39,16 @@ struct CatalogStoreReadsTests {
 
     @Test("a scan reads its rows on a connection of its own: a write in progress on the catalog's connection does not hold it up, and it reads the last commit")
     func rowsAreReadBesideAWriteInProgress() throws {
-        let (directory, database) = try Self.cataloguedHome()
+        let (directory, catalog) = try Self.cataloguedHome()
         defer { withExtendedLifetime(directory) {} }
-        let store = try CatalogStore(databaseURL: database)
+        let store = CatalogStore(directory: catalog)
         let writing = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let written = DispatchSemaphore(value: 0)
         // As another location's scan writes what it found: a transaction
         // on the catalog's own connection, not committed yet.
         DispatchQueue.global().async {
-            try? store.pool.write { db in
+            try? store.database(of: .local).queue.write { db in
                 try db.execute(sql: "DELETE FROM catalogEntry WHERE relativePath = ?", arguments: [Data("b.txt".utf8)])
                 writing.signal()
                 release.wait()

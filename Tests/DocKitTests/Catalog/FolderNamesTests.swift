@@ -12,7 +12,7 @@ struct FolderNamesTests {
     @Test("names come back byte for byte, in their order: invalid UTF-8, a newline, 255 bytes, none at all")
     func namesRoundTrip() throws {
         let directory = try TemporaryDirectory("folder-names")
-        let store = try CatalogStore(databaseURL: directory.url.appending(path: "catalog.sqlite"))
+        let store = CatalogStore(directory: directory.url.appending(path: "Catalog"))
         #expect(try store.folderNames(of: .local) == nil)
         let names = [[0x41, 0x0A, 0x42], [0xFF, 0xFE], Array(repeating: 0x78, count: 255), Array("Café.txt".utf8), [0x2E, 0x2E, 0x2E]]
             .map { RawPath(bytes: $0) }

@@ -84,11 +84,17 @@ final class TestHome: @unchecked Sendable {
         try DocumentCatalog(home: home, registry: registry)
     }
 
-    var catalogDatabase: URL { home.libraryDirectory.appending(path: "catalog.sqlite") }
+    /// A fresh store on the home's catalog, as the next command opens it.
+    var catalogStore: CatalogStore { CatalogStore(directory: home.libraryDirectory.appending(path: "Catalog")) }
+
+    /// The file of `location`'s part of the catalog.
+    func catalogDatabase(_ location: Location) -> URL {
+        CatalogStore.databaseURL(of: location, in: home.libraryDirectory.appending(path: "Catalog"))
+    }
 
     /// What a fresh store on the home's catalog database holds for a location.
     func catalogEntries(_ location: Location) throws -> [RawPath: CatalogStore.Entry] {
-        try CatalogStore(databaseURL: catalogDatabase).entries(in: location, documentsDirectory: documentsDirectory(location))
+        try catalogStore.entries(in: location, documentsDirectory: documentsDirectory(location))
     }
 }
 
