@@ -155,7 +155,7 @@ final class CatalogStore: Sendable {
                 // of its strings and paths.
                 try changed.withUnsafeBufferPointer { entries in
                     for index in entries.indices {
-                        try Self.bind(entries[index], encoder: encoder, to: &writer)
+                        try Self.bind(entries.baseAddress! + index, encoder: encoder, to: &writer)
                         try writer.finishRow()
                     }
                 }
@@ -166,23 +166,26 @@ final class CatalogStore: Sendable {
         }
     }
 
-    private static func bind(_ entry: borrowing Entry, encoder: JSONEncoder, to writer: inout SQLiteRowWriter) throws {
-        writer.bind(blob: entry.document.relativePath.bytes)
-        writer.bind(entry.document.name)
-        writer.bind(entry.document.displayName)
-        writer.bind(entry.document.type)
-        writer.bind(entry.document.size)
-        writer.bind(Nanoseconds.since1970(entry.document.modificationDate))
-        writer.bind(Flags(entry.document).union(entry.isRacy ? .racy : []).rawValue)
-        writer.bind(entry.document.states.isEmpty ? "" : entry.document.states.map(\.rawValue).sorted().joined(separator: ","))
-        writer.bind(entry.status.kind.rawValue)
-        writer.bind(entry.status.size)
-        writer.bind(entry.status.modificationTime)
-        writer.bind(entry.status.changeTime)
-        writer.bind(Int64(bitPattern: entry.status.inode))
-        writer.bind(Int64(bitPattern: entry.status.device))
-        writer.bind(Int64(entry.status.mode))
-        if let package = entry.package { writer.bind(blob: try encoder.encode(package)) } else { writer.bindNull() }
+    /// Reads the entry through a pointer: passed as a value, even a
+    /// borrowed one, each entry was copied, retaining every string in it.
+    private static func bind(_ entry: UnsafePointer<Entry>, encoder: JSONEncoder, to writer: inout SQLiteRowWriter) throws {
+        writer.bind(blob: entry.pointee.document.relativePath.bytes)
+        writer.bind(entry.pointee.document.name)
+        writer.bind(entry.pointee.document.displayName)
+        writer.bind(entry.pointee.document.type)
+        writer.bind(entry.pointee.document.size)
+        writer.bind(Nanoseconds.since1970(entry.pointee.document.modificationDate))
+        writer.bind(Flags(entry.pointee.document).union(entry.pointee.isRacy ? .racy : []).rawValue)
+        let states = entry.pointee.document.states
+        writer.bind(states.isEmpty ? "" : states.map(\.rawValue).sorted().joined(separator: ","))
+        writer.bind(entry.pointee.status.kind.rawValue)
+        writer.bind(entry.pointee.status.size)
+        writer.bind(entry.pointee.status.modificationTime)
+        writer.bind(entry.pointee.status.changeTime)
+        writer.bind(Int64(bitPattern: entry.pointee.status.inode))
+        writer.bind(Int64(bitPattern: entry.pointee.status.device))
+        writer.bind(Int64(entry.pointee.status.mode))
+        if let package = entry.pointee.package { writer.bind(blob: try encoder.encode(package)) } else { writer.bindNull() }
     }
 
     struct Flags: OptionSet {

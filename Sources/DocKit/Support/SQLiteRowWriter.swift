@@ -28,6 +28,9 @@ struct SQLiteRowWriter {
     private let insert: String
     private let columns: Int
     private let batchSQL: String
+    /// The statement of a full batch, found once per writer: the
+    /// connection's cache finds it by hashing its SQL, a few kilobytes.
+    private var batchStatement: Statement?
     /// Rows per run of the statement: SQLite limits a statement's
     /// parameters (32,766 since 3.32, 999 before).
     let rowsPerStatement: Int
@@ -105,9 +108,13 @@ struct SQLiteRowWriter {
             bytes.removeSubrange(1...)
         }
         let rows = values.count / columns
-        let statement = rows == rowsPerStatement
-            ? try database.cachedStatement(sql: batchSQL)
-            : try database.makeStatement(sql: Self.sql(insert, columns: columns, rows: rows))
+        let statement: Statement
+        if rows == rowsPerStatement {
+            statement = try batchStatement ?? database.cachedStatement(sql: batchSQL)
+            batchStatement = statement
+        } else {
+            statement = try database.makeStatement(sql: Self.sql(insert, columns: columns, rows: rows))
+        }
         let handle = statement.sqliteStatement
         // The bytes are bound where they lie: SQLite reads them only while
         // the statement runs, inside this closure, and the bindings are
