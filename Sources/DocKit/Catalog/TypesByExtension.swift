@@ -1,3 +1,5 @@
+import Foundation
+
 /// The type a file's name gives it, and the display name that type
 /// leaves, looked up once per extension in a scan: a folder of 50,000
 /// documents holds a handful of extensions, and each lookup walks the
@@ -9,6 +11,11 @@
 /// Only ASCII names are keyed, where a `.` is always a character of its
 /// own, so that splitting bytes splits as the registry splits characters;
 /// the others are looked up as before.
+///
+/// The last few answers are kept apart and found by comparing bytes, before
+/// the dictionaries hash a key: a folder's names cycle through a few
+/// extensions, and hashing each name's key cost more than the rest of its
+/// lookup.
 final class TypesByExtension {
     let registry: TypeRegistry
 
@@ -22,11 +29,28 @@ final class TypesByExtension {
         var type: String
     }
 
-    private var types: [TypeKey: UTType] = [:]
+    /// An answer kept apart, and what ``displayName(of:type:)`` drops for
+    /// a name of its type, once asked.
+    private struct Recent {
+        var extensions: [UInt8]
+        var isDirectory: Bool
+        var type: UTType
+        var dropped: Int?
+    }
+
+    // One scan uses the cache, on one thread: each access would otherwise
+    // be checked for exclusivity at run time, several times a name.
+    @exclusivity(unchecked) private var types: [TypeKey: UTType] = [:]
     /// How many bytes the display name drops from the end of the name: in
     /// an ASCII name, the dot and the extension are the same bytes
     /// whatever comes before them.
-    private var droppedCounts: [DisplayNameKey: Int] = [:]
+    @exclusivity(unchecked) private var droppedCounts: [DisplayNameKey: Int] = [:]
+    @exclusivity(unchecked) private var recent: [Recent] = []
+    static let recentCount = 8
+    /// The name ``type(forFileName:isDirectory:)`` was last asked about and
+    /// the answer it gave, kept apart or not: the display name of the same
+    /// name is asked next, and need not find its extensions again.
+    @exclusivity(unchecked) private var last: (name: String, recent: Int?) = ("", nil)
 
     init(registry: TypeRegistry) {
         self.registry = registry
@@ -34,16 +58,31 @@ final class TypesByExtension {
 
     /// ``TypeRegistry/type(forFileName:isDirectory:)``.
     func type(forFileName name: String, isDirectory: Bool) -> UTType {
-        guard let extensions = Self.extensions(of: name) else { return registry.type(forFileName: name, isDirectory: isDirectory) }
+        var name = name
+        name.makeContiguousUTF8()
+        let kept = name.utf8.withContiguousStorageIfAvailable { bytes in
+            Self.extensionsStart(in: bytes).flatMap { recentIndex(of: UnsafeBufferPointer(rebasing: bytes[$0...]), isDirectory: isDirectory) }
+        }
+        if let kept, let index = kept {
+            last = (name, index)
+            return recent[index].type
+        }
+        guard let extensions = Self.extensions(of: name) else {
+            last = (name, nil)
+            return registry.type(forFileName: name, isDirectory: isDirectory)
+        }
         let key = TypeKey(extensions: extensions, isDirectory: isDirectory)
-        if let type = types[key] { return type }
-        let type = registry.type(forFileName: name, isDirectory: isDirectory)
+        let type = types[key] ?? registry.type(forFileName: name, isDirectory: isDirectory)
         types[key] = type
+        last = (name, keepApart(Recent(extensions: Array(extensions.utf8), isDirectory: isDirectory, type: type)))
         return type
     }
 
     /// ``DocumentScanner/displayName(of:type:)``.
     func displayName(of name: String, type identifier: String) -> String {
+        if last.name == name, let index = last.recent, recent[index].type.identifier == identifier, let dropped = recent[index].dropped {
+            return Self.name(name, dropping: dropped)
+        }
         guard let extensions = Self.extensions(of: name) else { return Self.displayName(of: name, type: identifier, registry: registry) }
         let key = DisplayNameKey(extensions: extensions, type: identifier)
         let dropped: Int
@@ -53,7 +92,34 @@ final class TypesByExtension {
             dropped = name.utf8.count - Self.displayName(of: name, type: identifier, registry: registry).utf8.count
             droppedCounts[key] = dropped
         }
-        return dropped == 0 ? name : String(Substring(name.utf8.dropLast(dropped)))
+        if last.name == name, let index = last.recent, recent[index].type.identifier == identifier { recent[index].dropped = dropped }
+        return Self.name(name, dropping: dropped)
+    }
+
+    private static func name(_ name: String, dropping dropped: Int) -> String {
+        dropped == 0 ? name : String(Substring(name.utf8.dropLast(dropped)))
+    }
+
+    private func recentIndex(of extensions: UnsafeBufferPointer<UInt8>, isDirectory: Bool) -> Int? {
+        for index in recent.indices where recent[index].isDirectory == isDirectory && recent[index].extensions.count == extensions.count {
+            let same = recent[index].extensions.withUnsafeBufferPointer { kept in
+                extensions.isEmpty || memcmp(kept.baseAddress!, extensions.baseAddress!, extensions.count) == 0
+            }
+            if same { return index }
+        }
+        return nil
+    }
+
+    /// Keeps `answer` apart in place of the oldest once there are
+    /// ``recentCount``, and returns its index.
+    private func keepApart(_ answer: Recent) -> Int {
+        if recent.count < Self.recentCount {
+            recent.append(answer)
+            return recent.count - 1
+        }
+        recent.removeFirst()
+        recent.append(answer)
+        return recent.count - 1
     }
 
     /// The name without the extension that gave the document its type
@@ -74,24 +140,41 @@ final class TypesByExtension {
         name.makeContiguousUTF8()
         // Read as bytes: through the string's indices, finding a name's
         // parts cost more than the rest of typing it from the cache.
-        let start = name.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            // Leading dots separate no extension, as in the registry.
-            var stem = 0
-            while stem < bytes.count, bytes[stem] == UInt8(ascii: ".") { stem += 1 }
-            var dots = 0
-            var start = bytes.count
-            var index = bytes.count
-            while index > stem, dots < 3 {
-                index -= 1
-                if bytes[index] == UInt8(ascii: ".") {
-                    dots += 1
-                    start = index + 1
-                }
-            }
-            return start
-        }
-        guard let found = start, let start = found else { return nil }
+        guard let found = name.utf8.withContiguousStorageIfAvailable(extensionsStart), let start = found else { return nil }
         return name[name.utf8.index(name.utf8.startIndex, offsetBy: start)...]
+    }
+
+    /// Where ``extensions(of:)`` starts in a name's bytes.
+    private static func extensionsStart(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard isASCII(UnsafeRawBufferPointer(bytes)) else { return nil }
+        // Leading dots separate no extension, as in the registry.
+        var stem = 0
+        while stem < bytes.count, bytes[stem] == UInt8(ascii: ".") { stem += 1 }
+        var dots = 0
+        var start = bytes.count
+        var index = bytes.count
+        while index > stem, dots < 3 {
+            index -= 1
+            if bytes[index] == UInt8(ascii: ".") {
+                dots += 1
+                start = index + 1
+            }
+        }
+        return start
+    }
+
+    /// Eight bytes at a time: a name's bytes are checked for every name.
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        var high: UInt64 = 0
+        while index + 8 <= bytes.count {
+            high |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            high |= UInt64(bytes[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 }

@@ -29,6 +29,38 @@ struct TypesByExtensionTests {
         }
     }
 
+    @Test("a display name for a type other than the name's (one its content gave it) is the registry's, before and after the name's own, and with more extensions than are kept apart")
+    func displayNamesOfOtherTypes() {
+        let cache = TypesByExtension(registry: Self.registry)
+        let extensions = ["txt", "png", "pdf", "md", "jpg", "json", "zzz", "tar.gz", "gz", "docx", "key", "plist"]
+        #expect(extensions.count > TypesByExtension.recentCount)
+        let otherTypes = ["public.png", "public.plain-text", "public.data", "com.adobe.pdf"]
+        for round in 0..<3 {
+            for (index, ext) in extensions.enumerated() {
+                let name = "Note \(round)-\(index).\(ext)"
+                let own = cache.type(forFileName: name, isDirectory: false).identifier
+                for type in [otherTypes[(index + round) % otherTypes.count], own, otherTypes[index % otherTypes.count]] {
+                    let expected = TypesByExtension.displayName(of: name, type: type, registry: Self.registry)
+                    #expect(cache.displayName(of: name, type: type) == expected, "\(name) as \(type)")
+                }
+                // A name asked about without its type being asked first.
+                let other = "Other \(round).\(ext)"
+                #expect(cache.displayName(of: other, type: own) == TypesByExtension.displayName(of: other, type: own, registry: Self.registry))
+            }
+        }
+    }
+
+    @Test("names beyond ASCII anywhere in their bytes are not keyed, wherever the byte lies in an eight-byte word")
+    func asciiCheck() {
+        for position in 0..<17 {
+            var bytes = Array("abcdefghijklmnop.txt".utf8)
+            bytes.insert(contentsOf: Array("é".utf8), at: position)
+            let name = String(decoding: bytes, as: UTF8.self)
+            #expect(TypesByExtension.extensions(of: name) == nil, "\(name)")
+        }
+        #expect(TypesByExtension.extensions(of: "abcdefghijklmnop.txt") == "txt")
+    }
+
     @Test("the key is the last three parts at most, after any leading dots")
     func extensionsKey() {
         #expect(TypesByExtension.extensions(of: "a.b.tar.gz") == "b.tar.gz")
