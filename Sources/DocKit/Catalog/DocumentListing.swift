@@ -121,10 +121,18 @@ public struct DocumentListing: Sequence, Sendable {
         order = nil
     }
 
+    static let typesFoundByComparing = 16
+
     private mutating func typeIndex(of type: String) -> UInt32 {
         // Neighbours mostly share a type, often as one string (the
         // catalog reads a repeated type into the same one): no hashing.
         if let last = lastTypeIndex, types[Int(last)] == type { return last }
+        // A listing holds a handful of types, found by comparing them
+        // (most often the very strings) sooner than by hashing the type.
+        if types.count <= Self.typesFoundByComparing, let index = types.firstIndex(of: type) {
+            lastTypeIndex = UInt32(index)
+            return UInt32(index)
+        }
         if let index = typeIndices[type] {
             lastTypeIndex = index
             return index

@@ -146,7 +146,7 @@ final class TypesByExtension {
 
     /// Where ``extensions(of:)`` starts in a name's bytes.
     private static func extensionsStart(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard isASCII(UnsafeRawBufferPointer(bytes)) else { return nil }
+        guard UnsafeRawBufferPointer(bytes).isASCII else { return nil }
         // Leading dots separate no extension, as in the registry.
         var stem = 0
         while stem < bytes.count, bytes[stem] == UInt8(ascii: ".") { stem += 1 }
@@ -161,20 +161,5 @@ final class TypesByExtension {
             }
         }
         return start
-    }
-
-    /// Eight bytes at a time: a name's bytes are checked for every name.
-    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var index = 0
-        var high: UInt64 = 0
-        while index + 8 <= bytes.count {
-            high |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < bytes.count {
-            high |= UInt64(bytes[index])
-            index += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
     }
 }

@@ -112,6 +112,9 @@ public struct RawPath: Sendable, Hashable, Comparable, Codable, CustomStringConv
     /// doubled only in names that need escaping, so ordinary names read as
     /// they are.
     public var description: String {
+        // ASCII is valid UTF-8 as it is: a listing makes each name's
+        // string, and validating takes generic, unspecialized code.
+        if bytes.withUnsafeBytes(\.isASCII) { return String(decoding: bytes, as: UTF8.self) }
         if let string = String(validating: bytes, as: UTF8.self) { return string }
         var result = ""
         var index = 0

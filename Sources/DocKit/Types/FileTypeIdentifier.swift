@@ -136,7 +136,7 @@ public struct FileTypeIdentifier: Sendable {
     /// Foundation's full case folding for every file of a scan; an ASCII
     /// identifier, nearly every one, needs only ASCII's.
     static func isPropertyList(_ identifier: String) -> Bool {
-        guard identifier.utf8.allSatisfy({ $0 < 0x80 }) else { return identifier.caseInsensitiveCompare(propertyList) == .orderedSame }
+        guard identifier.isASCII else { return identifier.caseInsensitiveCompare(propertyList) == .orderedSame }
         return identifier.utf8.count == propertyList.utf8.count
             && zip(identifier.utf8, propertyList.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0) == $1 }
     }

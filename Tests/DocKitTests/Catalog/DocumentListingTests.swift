@@ -52,6 +52,24 @@ struct DocumentListingTests {
         #expect((0..<listing.count).map { listing[$0].name } != Self.documents.map(\.name))
     }
 
+    @Test("each document keeps its type, with more types than are found by comparing, coming back in turns, as equal strings that are not the same")
+    func typesOfManyKinds() {
+        let kinds = (0..<(DocumentListing.typesFoundByComparing * 2 + 3)).map { "org.example.kind-\($0)" }
+        var listing = DocumentListing()
+        var expected: [String] = []
+        for round in 0..<3 {
+            for (index, kind) in kinds.enumerated() {
+                // Each document's type is a string of its own, not the one before's.
+                let type = String(decoding: Array(kind.utf8), as: UTF8.self)
+                listing.append(D.document("Doc \(round)-\(index).bin", type: type))
+                expected.append(kind)
+            }
+        }
+        #expect((0..<listing.count).map { listing[$0].type } == expected)
+        #expect(Set(listing.typeIdentifiers) == Set(kinds))
+        #expect(listing.typeIdentifiers.count == kinds.count, "a type is kept once")
+    }
+
     @Test("rows of a part of the listing are that part's")
     func rowsOfAPart() {
         var listing = DocumentListing()

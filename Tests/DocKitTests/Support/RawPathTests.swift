@@ -23,6 +23,9 @@ struct RawPathTests {
         #expect(RawPath(bytes: Array("é".utf8) + [0x80] + Array("日".utf8)).description == #"é\x80日"#)
         // A truncated multi-byte sequence is escaped byte by byte.
         #expect(RawPath(bytes: [0x61, 0xE6, 0x97]).description == #"a\xE6\x97"#)
+        // Past the first eight bytes, in a word and after the last one.
+        #expect(RawPath(bytes: Array("abcdefghij".utf8) + [0xE9] + Array("klmnopqrst".utf8)).description == #"abcdefghij\xE9klmnopqrst"#)
+        #expect(RawPath(bytes: Array("abcdefghijklmnop".utf8) + [0xFF]).description == #"abcdefghijklmnop\xFF"#)
     }
 
     @Test("the escaped description gives the same bytes back")
