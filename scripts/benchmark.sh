@@ -186,7 +186,7 @@ row "40 moves in a home of 3,000 documents, vs 61" "≤ 1.2×" "the same in 61" 
 # are made beside the catalog, on the same file system.
 catalog_floor() { # CATALOG
   python3 - "$1" "$runs" <<'EOF'
-import glob, os, sqlite3, statistics, sys, time
+import contextlib, glob, os, sqlite3, statistics, sys, time
 catalog, runs = sys.argv[1], int(sys.argv[2])
 sources = sorted(glob.glob(os.path.join(catalog, "*.sqlite")))
 if not sources:
@@ -196,7 +196,8 @@ def remove_copy():
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(target + suffix): os.remove(target + suffix)
 def copy(source):
-    schema = sqlite3.connect(source).execute("SELECT sql FROM sqlite_master WHERE name = 'catalogEntry'").fetchone()[0]
+    with contextlib.closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as catalog_file:
+        schema = catalog_file.execute("SELECT sql FROM sqlite_master WHERE name = 'catalogEntry'").fetchone()[0]
     remove_copy()
     database = sqlite3.connect(target, isolation_level=None)
     database.execute("PRAGMA journal_mode = WAL")

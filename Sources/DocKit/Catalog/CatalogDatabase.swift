@@ -77,7 +77,8 @@ final class CatalogDatabase: Sendable {
                 t.primaryKey("key", .text)
                 t.column("value", .text).notNull()
             }
-            // One row: the Documents folder's names.
+            // The Documents folder's names: one row, which `record(_:of:)`
+            // replaces whole, since the folder may move.
             try db.create(table: "folderNames") { t in
                 t.primaryKey("path", .blob)
                 t.column("device", .integer).notNull()

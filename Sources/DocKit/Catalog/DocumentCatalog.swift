@@ -33,9 +33,8 @@ public struct DocumentCatalog: Sendable {
         scanner = DocumentScanner(
             locations: locations,
             registry: registry,
-            catalog: CatalogStore(directory: home.libraryDirectory.appending(path: "Catalog"))
+            catalog: CatalogStore(directory: home.catalogDirectory)
         )
-        CatalogStore.removeSingleDatabase(in: home.libraryDirectory)
     }
 
     /// Scans the query's locations and returns the documents that match, in the query's order,
@@ -45,7 +44,7 @@ public struct DocumentCatalog: Sendable {
     /// - Returns: The matching documents.
     /// - Throws: ``LocationError`` when a Documents folder is missing or unusable;
     ///   ``FileSystemError`` when a folder cannot be read; ``DatabaseAccessError`` when
-    ///   the catalog database cannot be.
+    ///   a location's catalog database cannot be opened, read or written.
     public func documents(matching query: DocumentQuery) throws -> [Document] {
         Array(try listing(matching: query))
     }

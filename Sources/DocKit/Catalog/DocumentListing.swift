@@ -129,11 +129,12 @@ public struct DocumentListing: Sequence, Sendable {
         if let last = lastTypeIndex, types[Int(last)] == type { return last }
         // A listing holds a handful of types, found by comparing them
         // (most often the very strings) sooner than by hashing the type.
-        if types.count <= Self.typesFoundByComparing, let index = types.firstIndex(of: type) {
-            lastTypeIndex = UInt32(index)
-            return UInt32(index)
-        }
-        if let index = typeIndices[type] {
+        if types.count <= Self.typesFoundByComparing {
+            if let index = types.firstIndex(of: type) {
+                lastTypeIndex = UInt32(index)
+                return UInt32(index)
+            }
+        } else if let index = typeIndices[type] {
             lastTypeIndex = index
             return index
         }

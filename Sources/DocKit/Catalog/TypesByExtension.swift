@@ -72,15 +72,20 @@ final class TypesByExtension {
             return registry.type(forFileName: name, isDirectory: isDirectory)
         }
         let key = TypeKey(extensions: extensions, isDirectory: isDirectory)
-        let type = types[key] ?? registry.type(forFileName: name, isDirectory: isDirectory)
-        types[key] = type
+        let type: UTType
+        if let known = types[key] {
+            type = known
+        } else {
+            type = registry.type(forFileName: name, isDirectory: isDirectory)
+            types[key] = type
+        }
         last = (name, keepApart(Recent(extensions: Array(extensions.utf8), isDirectory: isDirectory, type: type)))
         return type
     }
 
     /// ``DocumentScanner/displayName(of:type:)``.
     func displayName(of name: String, type identifier: String) -> String {
-        if last.name == name, let index = last.recent, recent[index].type.identifier == identifier, let dropped = recent[index].dropped {
+        if isLast(name), let index = last.recent, recent[index].type.identifier == identifier, let dropped = recent[index].dropped {
             return Self.name(name, dropping: dropped)
         }
         guard let extensions = Self.extensions(of: name) else { return Self.displayName(of: name, type: identifier, registry: registry) }
@@ -92,8 +97,16 @@ final class TypesByExtension {
             dropped = name.utf8.count - Self.displayName(of: name, type: identifier, registry: registry).utf8.count
             droppedCounts[key] = dropped
         }
-        if last.name == name, let index = last.recent, recent[index].type.identifier == identifier { recent[index].dropped = dropped }
+        if isLast(name), let index = last.recent, recent[index].type.identifier == identifier { recent[index].dropped = dropped }
         return Self.name(name, dropping: dropped)
+    }
+
+    /// Compared as bytes: `==` compares canonical equivalents, and an
+    /// ASCII name has some beyond ASCII (`K` and the Kelvin sign), whose
+    /// byte counts differ.
+    private func isLast(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { last.name.utf8Equals(UnsafeRawBufferPointer($0)) }
     }
 
     private static func name(_ name: String, dropping dropped: Int) -> String {

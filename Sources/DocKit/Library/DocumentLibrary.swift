@@ -83,14 +83,18 @@ public struct DocumentLibrary: Sendable {
     }
 
     /// The catalog of the home's documents, after recovering interrupted
-    /// operations.
+    /// operations. The catalog file of earlier versions, which held both
+    /// locations, is removed here: it is a cache, and the next scan of
+    /// each location fills that location's file.
     ///
     /// - Parameter registry: The type registry to type documents with.
     /// - Returns: The catalog and what recovery did.
-    /// - Throws: ``ConfigurationError`` for an unreadable `config.json`,
-    ///   and ``DatabaseAccessError`` when the catalog cannot be opened.
+    /// - Throws: ``ConfigurationError`` for an unreadable `config.json`.
+    ///   A catalog database that cannot be opened is reported, as
+    ///   ``DatabaseAccessError``, by the first scan that needs it.
     public func openCatalog(registry: TypeRegistry) throws -> OpenedCatalog {
         let catalog = try DocumentCatalog(home: home, registry: registry)
+        CatalogStore.removeSingleDatabase(in: home.libraryDirectory)
         let recovery = InterruptedOperations(home: home, trash: trash, locations: catalog.locations)
         return OpenedCatalog(catalog: catalog, recovered: recovery.recover())
     }
@@ -107,8 +111,9 @@ public struct DocumentLibrary: Sendable {
     ///
     /// - Parameter registry: The type registry to type documents with.
     /// - Returns: The catalog, with no recovery run.
-    /// - Throws: ``ConfigurationError`` for an unreadable `config.json`,
-    ///   and ``DatabaseAccessError`` when the catalog cannot be opened.
+    /// - Throws: ``ConfigurationError`` for an unreadable `config.json`.
+    ///   A catalog database that cannot be opened is reported, as
+    ///   ``DatabaseAccessError``, by the first scan that needs it.
     public func readOnlyCatalog(registry: TypeRegistry) throws -> DocumentCatalog {
         try DocumentCatalog(home: home, registry: registry)
     }

@@ -44,6 +44,9 @@ public struct Home: Sendable, Hashable {
     public var libraryDirectory: URL { url.appending(path: "Library", directoryHint: .isDirectory) }
     /// `Library/types.sqlite`, the persisted type registry (``TypeRegistryStore``).
     public var typeRegistryDatabase: URL { libraryDirectory.appending(path: "types.sqlite") }
+    /// `Library/Catalog`, a SQLite file per location of what the last
+    /// scans found (the catalog, a cache of the disk).
+    public var catalogDirectory: URL { libraryDirectory.appending(path: "Catalog", directoryHint: .isDirectory) }
 
     /// Where a handler started without waiting writes its output and
     /// errors, since no terminal is left to show them.

@@ -7,8 +7,8 @@ import GRDBSQLite
 /// own calls.
 ///
 /// GRDB's `StatementArguments` box every value as an existential and
-/// convert it to a `DatabaseValue` first, which for the catalog's 17
-/// columns was about a third of writing 100,000 rows. A statement run once
+/// convert it to a `DatabaseValue` first, which for the catalog's rows
+/// was about a third of writing 100,000 of them. A statement run once
 /// per row cost as much again: SQLite opens the table's cursor and seeks
 /// the new key from the B-tree's root at each run, and copies each text
 /// into memory of its own at each bind. Run once per batch, the cursor

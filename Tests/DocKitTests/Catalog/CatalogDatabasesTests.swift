@@ -43,30 +43,11 @@ struct CatalogDatabasesTests {
         _ = try home.catalog().documents(matching: DocumentQuery())
         let store = home.catalogStore
         let cloud = try store.entries(in: .cloud, documentsDirectory: home.documentsDirectory(.cloud))
-        let writing = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let written = DispatchSemaphore(value: 0)
         // As the local scan writes a batch: a transaction on the local
         // database, not committed yet.
-        let local = try store.database(of: .local)
-        DispatchQueue.global().async {
-            try? local.queue.write { db in
-                try db.execute(sql: "DELETE FROM catalogEntry")
-                writing.signal()
-                release.wait()
-            }
-            written.signal()
-        }
-        try #require(writing.wait(timeout: .now() + 20) == .success, "the local write did not start")
-        let cloudWritten = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        let besideTheOther = try HeldTransaction.work({
             try? store.write(.cloud, changed: [], removed: Array(cloud.keys))
-            cloudWritten.signal()
-        }
-        let besideTheOther = cloudWritten.wait(timeout: .now() + 20) == .success
-        release.signal()
-        written.wait()
-        if !besideTheOther { cloudWritten.wait() }
+        }, finishesWhile: "DELETE FROM catalogEntry", isOpenOn: store.database(of: .local).queue)
         #expect(besideTheOther, "the cloud's rows were written only once the local write was over")
         #expect(try store.entries(in: .cloud, documentsDirectory: home.documentsDirectory(.cloud)).isEmpty)
     }

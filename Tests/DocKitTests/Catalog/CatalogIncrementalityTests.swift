@@ -150,7 +150,7 @@ struct CatalogIncrementalityTests {
         }
     }
 
-    @Test("the catalog database holds what the scan found, for a fresh store to read")
+    @Test("the catalog's databases hold what the scan found, for a fresh store to read")
     func catalogIsPersisted() throws {
         let home = try TestHome("incremental")
         try home.write("abc", to: "Notes.txt")

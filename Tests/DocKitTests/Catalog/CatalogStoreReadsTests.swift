@@ -13,7 +13,7 @@ struct CatalogStoreReadsTests {
         _ = try directory.write("a", to: "Documents/a.txt")
         _ = try directory.write("b", to: "Documents/b.txt")
         _ = try DocumentCatalog(home: home, registry: SystemTypes.registry).documents(matching: DocumentQuery())
-        return (directory, home.libraryDirectory.appending(path: "Catalog"))
+        return (directory, home.catalogDirectory)
     }
 
     @Test("a lookup leaves no read open: a write after another process's write waits its turn instead of failing at once")
@@ -42,33 +42,15 @@ struct CatalogStoreReadsTests {
         let (directory, catalog) = try Self.cataloguedHome()
         defer { withExtendedLifetime(directory) {} }
         let store = CatalogStore(directory: catalog)
-        let writing = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let written = DispatchSemaphore(value: 0)
+        let found = Found()
         // As another location's scan writes what it found: a transaction
         // on the catalog's own connection, not committed yet.
-        DispatchQueue.global().async {
-            try? store.database(of: .local).queue.write { db in
-                try db.execute(sql: "DELETE FROM catalogEntry WHERE relativePath = ?", arguments: [Data("b.txt".utf8)])
-                writing.signal()
-                release.wait()
-            }
-            written.signal()
-        }
-        try #require(writing.wait(timeout: .now() + 20) == .success, "the write did not start")
-        let found = Found()
-        let read = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        let readBesideTheWrite = try HeldTransaction.work({
             let rows = store.sortedEntries(in: .local, documentsDirectory: RawPath(bytes: []))
             for name in ["a.txt", "b.txt"] {
                 if let entry = try? rows.entry(at: RawPath(bytes: Array(name.utf8))) { found.names.append(entry.document.name) }
             }
-            read.signal()
-        }
-        let readBesideTheWrite = read.wait(timeout: .now() + 20) == .success
-        release.signal()
-        written.wait()
-        if !readBesideTheWrite { read.wait() }
+        }, finishesWhile: "DELETE FROM catalogEntry WHERE relativePath = ?", arguments: [Data("b.txt".utf8)], isOpenOn: store.database(of: .local).queue)
         #expect(readBesideTheWrite, "the rows were read only once the write was over")
         #expect(found.names == ["a.txt", "b.txt"])
         #expect(try store.entries(in: .local, documentsDirectory: RawPath(bytes: [])).keys.map(\.description) == ["a.txt"])

@@ -26,6 +26,14 @@ struct FolderNamesTests {
         #expect(try store.folderNames(of: .cloud) == nil, "one location's names are not the other's")
         try store.record(CatalogStore.FolderNames(path: path, status: Self.status, names: []), of: .local)
         #expect(try store.folderNames(of: .local)?.names == [], "an empty folder is recorded as one")
+        // The Documents folder moved: its names replace the old folder's.
+        let moved = RawPath(bytes: Array("/home/ann/Moved".utf8))
+        try store.record(CatalogStore.FolderNames(path: moved, status: Self.status, names: [names[0]]), of: .local)
+        let readMoved = try #require(try store.folderNames(of: .local))
+        #expect(readMoved.path == moved)
+        #expect(readMoved.names == [names[0]])
+        let rows = try store.database(of: .local).queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM folderNames") }
+        #expect(rows == 1, "one folder's names, not the old folder's beside them")
     }
 
     @Test("the names describe the folder only while its path, times, inode and device are all the same")

@@ -50,6 +50,37 @@ struct TypesByExtensionTests {
         }
     }
 
+    @Test("an answer kept apart serves the next name of its extension, and the display name it dropped is kept for that type only")
+    func answersKeptApart() {
+        let cache = TypesByExtension(registry: Self.registry)
+        let asked: [(name: String, type: String?)] = [
+            ("One.txt", nil), ("Two.txt", nil), ("Three.txt", "public.png"), ("Four.txt", nil), ("Five.md", nil), ("Six.txt", "public.data"),
+            ("Seven.txt", nil), ("archive.tar.gz", nil), ("other.tar.gz", nil), ("Eight.txt", nil),
+        ]
+        for (name, other) in asked {
+            let own = cache.type(forFileName: name, isDirectory: false)
+            #expect(own == Self.registry.type(forFileName: name, isDirectory: false), "\(name)")
+            let type = other ?? own.identifier
+            #expect(cache.displayName(of: name, type: type) == TypesByExtension.displayName(of: name, type: type, registry: Self.registry), "\(name) as \(type)")
+        }
+    }
+
+    @Test("a name canonically equal to the last one asked, but with other bytes, is not taken for it")
+    func canonicalEquivalentsAreOtherNames() {
+        let cache = TypesByExtension(registry: Self.registry)
+        // The Kelvin sign lowercases to `k`: both names name the same type,
+        // by extensions of different byte counts.
+        let ascii = "Slides.Key"
+        let kelvin = "Slides.\u{212A}ey"
+        #expect(ascii == kelvin, "Swift compares canonical equivalents as equal")
+        let type = cache.type(forFileName: ascii, isDirectory: false).identifier
+        #expect(type == Self.registry.type(forFileName: kelvin, isDirectory: false).identifier)
+        #expect(cache.displayName(of: ascii, type: type) == TypesByExtension.displayName(of: ascii, type: type, registry: Self.registry))
+        _ = cache.type(forFileName: ascii, isDirectory: false)
+        let expected = TypesByExtension.displayName(of: kelvin, type: type, registry: Self.registry)
+        #expect(Array(cache.displayName(of: kelvin, type: type).utf8) == Array(expected.utf8))
+    }
+
     @Test("names beyond ASCII anywhere in their bytes are not keyed, wherever the byte lies in an eight-byte word")
     func asciiCheck() {
         for position in 0..<17 {

@@ -85,14 +85,14 @@ final class TestHome: @unchecked Sendable {
     }
 
     /// A fresh store on the home's catalog, as the next command opens it.
-    var catalogStore: CatalogStore { CatalogStore(directory: home.libraryDirectory.appending(path: "Catalog")) }
+    var catalogStore: CatalogStore { CatalogStore(directory: home.catalogDirectory) }
 
     /// The file of `location`'s part of the catalog.
     func catalogDatabase(_ location: Location) -> URL {
-        CatalogStore.databaseURL(of: location, in: home.libraryDirectory.appending(path: "Catalog"))
+        CatalogStore.databaseURL(of: location, in: home.catalogDirectory)
     }
 
-    /// What a fresh store on the home's catalog database holds for a location.
+    /// What a fresh store on the home's catalog holds for a location.
     func catalogEntries(_ location: Location) throws -> [RawPath: CatalogStore.Entry] {
         try catalogStore.entries(in: location, documentsDirectory: documentsDirectory(location))
     }
