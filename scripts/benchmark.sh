@@ -290,7 +290,7 @@ fi
 startup_breakdown
 if [[ -n ${floor:-} ]]; then
   echo
-  echo "The catalog's floor: SQLite alone writing the 100,000 rows of a cold listing (in key order, one transaction, WAL): $floor."
+  echo "The catalog's floor: SQLite alone writing the 100,000 rows of a cold listing (each location's file in turn, in key order, one transaction each, WAL): $floor."
 fi
 echo
 echo "Measured $(date -u +%Y-%m-%d) on $(nproc) cores, $(uname -sr), $(awk -F: '/model name/ { print $2; exit }' /proc/cpuinfo | sed 's/^ *//'); medians of $runs runs."
