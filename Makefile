@@ -5,7 +5,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 DEMO_HOME ?= $(CURDIR)/demo-home
 
-.PHONY: all deps build release test demo install install-data uninstall docs documentation bench fuzz crash-campaign clean
+.PHONY: all deps build release test demo install install-data uninstall docs documentation bench fuzz crash-campaign heap-check clean
 
 all: build
 
@@ -89,6 +89,14 @@ CRASH_TRIALS ?= 1000
 # not part of `make test` (about a second a trial on 2 cores).
 crash-campaign: build
 	python3 scripts/crash-campaign.py --docbrowser "$$($(SWIFT) build --show-bin-path)/docbrowser" --trials $(CRASH_TRIALS)
+
+HEAP_RUNS ?= 10
+
+# The DocKit unit tests under glibc's malloc checks, HEAP_RUNS times; not
+# part of `make test` (about 35 s a run on 2 cores).
+heap-check: deps
+	$(SWIFT) build --build-tests
+	@bash scripts/heap-check.sh "$$($(SWIFT) build --show-bin-path)/docbrowserPackageTests.xctest" $(HEAP_RUNS)
 
 bench: release
 	@bash scripts/benchmark.sh "$$($(RELEASE) --show-bin-path)/docbrowser"
