@@ -1,17 +1,23 @@
 import Foundation
 
 /// shared-mime-info's hierarchy of MIME types, as GIO walks it to find the
-/// apps for a type: the `types`, `subclasses` and `aliases` files that
-/// `update-mime-database` writes into each `mime` directory.
-struct MIMETypeHierarchy: Sendable, Hashable {
-    /// Each alias's type.
-    public private(set) var canonicalNames: [String: String] = [:]
-    /// Each directory's `subclasses` and `types`, most important first, as
-    /// read: a command asks about a few types, and making the thousand
-    /// lines of both into strings and tables was most of loading them.
-    /// Aliases are asked about for every MIME type of every app, so they
-    /// alone are made into a table.
-    private var subclassFiles: [[UInt8]] = []
+/// apps for a type: the `mime.cache`, or else the `subclasses` and
+/// `aliases` files, and the `types` file, that `update-mime-database`
+/// writes into each `mime` directory.
+struct MIMETypeHierarchy: Sendable {
+    /// One `mime` directory's aliases and parents: its cache, read in
+    /// place, or, without a usable one, its text files.
+    private enum Relations: Sendable {
+        case cache(MIMECache)
+        /// Aliases are asked about for every MIME type of every app, so
+        /// they are made into a table; the `subclasses` file is kept as
+        /// read (a command asks about a few types).
+        case text(aliases: [String: String], subclasses: [UInt8])
+    }
+
+    /// Each directory's relations, most important first.
+    private var relations: [Relations] = []
+    /// Each directory's `types`, as read: the cache does not list them.
     private var typeFiles: [[UInt8]] = []
 
     /// An empty hierarchy: every type stands alone.
@@ -23,18 +29,23 @@ struct MIMETypeHierarchy: Sendable, Hashable {
         var hierarchy = MIMETypeHierarchy()
         for directory in XDGBaseDirectories(environment: environment).dataDirectories {
             let mime = directory.appending(path: "mime", directoryHint: .isDirectory)
-            if let data = try? Data(contentsOf: mime.appending(path: "subclasses")) {
-                hierarchy.subclassFiles.append([UInt8](data))
-            }
             if let data = try? Data(contentsOf: mime.appending(path: "types")) {
                 hierarchy.typeFiles.append([UInt8](data))
             }
+            // As GIO does, a directory with a cache is not read further.
+            if let cache = MIMECache(path: mime.appending(path: "mime.cache").path) {
+                hierarchy.relations.append(.cache(cache))
+                continue
+            }
+            var aliases: [String: String] = [:]
             if let data = try? Data(contentsOf: mime.appending(path: "aliases")) {
                 for line in lines([UInt8](data)) {
-                    guard let (alias, name) = pair(line), hierarchy.canonicalNames[alias] == nil else { continue }
-                    hierarchy.canonicalNames[alias] = name
+                    guard let (alias, name) = pair(line), aliases[alias] == nil else { continue }
+                    aliases[alias] = name
                 }
             }
+            let subclasses = (try? Data(contentsOf: mime.appending(path: "subclasses"))).map { [UInt8]($0) } ?? []
+            hierarchy.relations.append(.text(aliases: aliases, subclasses: subclasses))
         }
         return hierarchy
     }
@@ -42,12 +53,17 @@ struct MIMETypeHierarchy: Sendable, Hashable {
     /// A type's `sub-class-of` parents, from every directory, each once.
     func parents(of mimeType: String) -> [String] {
         var parents: [String] = []
-        for file in subclassFiles {
-            for line in Self.lines(file) {
-                guard let space = line.firstIndex(of: UInt8(ascii: " ")), Self.isType(line[..<space], named: mimeType),
-                      let (_, parent) = Self.pair(line), !parents.contains(parent)
-                else { continue }
-                parents.append(parent)
+        for relations in relations {
+            switch relations {
+            case .cache(let cache):
+                for parent in cache.parents(of: mimeType).map(TypeTagClass.mimeType.normalized) where !parents.contains(parent) { parents.append(parent) }
+            case .text(_, let subclasses):
+                for line in Self.lines(subclasses) {
+                    guard let space = line.firstIndex(of: UInt8(ascii: " ")), Self.isType(line[..<space], named: mimeType),
+                          let (_, parent) = Self.pair(line), !parents.contains(parent)
+                    else { continue }
+                    parents.append(parent)
+                }
             }
         }
         return parents
@@ -55,7 +71,17 @@ struct MIMETypeHierarchy: Sendable, Hashable {
 
     /// Whether shared-mime-info declares the type: whether GIO can give it to a file.
     func declares(_ mimeType: String) -> Bool {
-        typeFiles.contains { file in Self.lines(file).contains { Self.isType($0, named: mimeType) } }
+        typeFiles.contains { file in
+            // Line by line where it lies: an array of the file's lines was
+            // most of the time this took.
+            var start = file.startIndex
+            while start < file.endIndex {
+                let end = file[start...].firstIndex(of: UInt8(ascii: "\n")) ?? file.endIndex
+                if end > start, Self.isType(file[start..<end], named: mimeType) { return true }
+                start = end + 1
+            }
+            return false
+        }
     }
 
     private static func pair(_ line: ArraySlice<UInt8>) -> (String, String)? {
@@ -86,9 +112,19 @@ struct MIMETypeHierarchy: Sendable, Hashable {
         return isPlain(bytes) ? text : TypeTagClass.mimeType.normalized(text)
     }
 
+    /// The type `mimeType` is an alias of, from the most important
+    /// directory that has it as an alias; else `mimeType`, normalized.
     public func canonicalName(_ mimeType: String) -> String {
         let normalized = TypeTagClass.mimeType.normalized(mimeType)
-        return canonicalNames[normalized] ?? normalized
+        for relations in relations {
+            switch relations {
+            case .cache(let cache):
+                if let name = cache.canonicalName(ofAlias: normalized) { return TypeTagClass.mimeType.normalized(name) }
+            case .text(let aliases, _):
+                if let name = aliases[normalized] { return name }
+            }
+        }
+        return normalized
     }
 
     /// The content type GIO gives a file of a type that has these MIME
