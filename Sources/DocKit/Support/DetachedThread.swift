@@ -19,11 +19,14 @@ final class DetachedThread: Sendable {
 
     private init() {}
 
-    /// Runs `body` on a new thread.
+    /// Runs `body` on a new thread. `body` is taken, not copied, so that
+    /// the thread holds the last reference to it, unless its caller keeps
+    /// another.
     ///
-    /// - Throws: ``FileSystemError`` when the system has no thread to give.
+    /// - Throws: ``FileSystemError`` naming `thread` when the system has no
+    ///   thread to give.
     @discardableResult
-    static func start(_ body: @escaping @Sendable () -> Void) throws(FileSystemError) -> DetachedThread {
+    static func start(_ body: consuming @escaping @Sendable () -> Void) throws(FileSystemError) -> DetachedThread {
         let thread = DetachedThread()
         let context = Unmanaged.passRetained(Start(body: body, thread: thread)).toOpaque()
         var identifier = pthread_t()

@@ -95,7 +95,10 @@ private struct Engine {
 
     init(_ work: @escaping @Sendable () throws -> Void) throws {
         let outcome = outcome
-        thread = try DetachedThread.start { outcome.result.withLock { $0 = Result { try work() } } }
+        thread = try DetachedThread.start {
+            let result = Result { try work() }
+            outcome.result.withLock { $0 = result }
+        }
     }
 
     func finish() throws {

@@ -38,12 +38,14 @@ struct DetachedThreadTests {
         #expect(record.released.withLock { $0 } == ranOn)
     }
 
-    @Test("join returns for every caller, once the body is over")
-    func joinsMoreThanOnce() throws {
+    @Test("join returns for every caller, once the body is over", .timeLimit(.minutes(1)))
+    func joinsForEveryCaller() throws {
         let count = Mutex(0)
         let thread = try DetachedThread.start { count.withLock { $0 += 1 } }
+        let other = try DetachedThread.start { thread.join() }
         thread.join()
         thread.join()
+        other.join()
         #expect(count.withLock { $0 } == 1)
     }
 }
