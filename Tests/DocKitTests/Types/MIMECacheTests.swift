@@ -62,7 +62,9 @@ struct MIMECacheTests {
 
     @Test("a damaged cache is not used, and the text files answer", arguments: [
         "truncated inside its header", "truncated inside its lists", "an alias list past the end", "an alias's name past the end",
-        "a parent list longer than the file", "a parents list past the end", "a name without its terminator", "major version 2",
+        "an alias's type past the end", "a parent's name past the end", "a parent list longer than the file",
+        "a parents list past the end", "a parent in a list past the end", "counts at their largest", "a name without its terminator",
+        "a name longer than any type's", "major version 2",
     ])
     func damagedCacheIsNotUsed(damage: String) throws {
         let tmp = try Self.database()
@@ -76,8 +78,18 @@ struct MIMECacheTests {
         case "truncated inside its lists": bytes.removeSubrange((parentList + 6)...)
         case "an alias list past the end": put(UInt32(bytes.count - 2), at: 4)
         case "an alias's name past the end": put(UInt32(bytes.count + 100), at: aliasList + 4)
+        case "an alias's type past the end": put(UInt32(bytes.count + 100), at: aliasList + 8)
+        case "a parent's name past the end": put(UInt32(bytes.count), at: parentList + 4)
         case "a parent list longer than the file": put(0x1FFF_FFFF, at: parentList)
         case "a parents list past the end": put(UInt32(bytes.count - 1), at: parentList + 8)
+        case "a parent in a list past the end": put(UInt32(bytes.count + 5), at: offset(at: parentList + 8) + 4)
+        case "counts at their largest":
+            put(0xFFFF_FFFF, at: aliasList)
+            put(0xFFFF_FFFF, at: parentList)
+        case "a name longer than any type's":
+            // Terminated, but 300 bytes long.
+            put(UInt32(bytes.count), at: aliasList + 4)
+            bytes += Array(repeating: UInt8(ascii: "a"), count: 300) + [0]
         case "a name without its terminator":
             // An alias named by the file's last byte, which is no terminator.
             bytes[bytes.count - 1] = UInt8(ascii: "x")
@@ -87,6 +99,19 @@ struct MIMECacheTests {
         try Data(bytes).write(to: file)
         #expect(MIMECache(path: file.path) == nil)
         let hierarchy = Self.hierarchy(in: tmp.url("data"))
+        #expect(hierarchy.canonicalName("application/x-test-older-child") == "application/x-test-child")
+        #expect(hierarchy.lineage(of: ["application/x-test-child"]) == ["application/x-test-child", "application/x-test-parent", "application/x-test-mixin", "text/plain"])
+    }
+
+    @Test("a cache rewritten in place after it was read answers as it did: it was read into memory of its own")
+    func rewrittenAfterReading() throws {
+        let tmp = try Self.database()
+        let hierarchy = Self.hierarchy(in: tmp.url("data"))
+        for name in ["aliases", "subclasses"] { try FileManager.default.removeItem(at: tmp.url("data/mime/\(name)")) }
+        let file = try FileHandle(forWritingTo: tmp.url("data/mime/mime.cache"))
+        try file.write(contentsOf: Data(repeating: 0xFF, count: 4096))
+        try file.truncate(atOffset: 100)
+        try file.close()
         #expect(hierarchy.canonicalName("application/x-test-older-child") == "application/x-test-child")
         #expect(hierarchy.lineage(of: ["application/x-test-child"]) == ["application/x-test-child", "application/x-test-parent", "application/x-test-mixin", "text/plain"])
     }
