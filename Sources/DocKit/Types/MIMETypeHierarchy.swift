@@ -4,7 +4,7 @@ import Foundation
 /// apps for a type: the `mime.cache`, or else the `subclasses` and
 /// `aliases` files, and the `types` file, that `update-mime-database`
 /// writes into each `mime` directory.
-struct MIMETypeHierarchy: Sendable {
+package struct MIMETypeHierarchy: Sendable {
     /// One `mime` directory's aliases and parents: its cache, read in
     /// place, or, without a usable one, its text files.
     private enum Relations: Sendable {
