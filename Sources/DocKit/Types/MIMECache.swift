@@ -124,21 +124,8 @@ final class MIMECache: @unchecked Sendable {
     private static func unusualNames(_ bytes: UnsafeRawBufferPointer, entries: Int, count: Int) -> [(index: Int, name: String)] {
         (0..<count).compactMap { index in
             let name = offset(bytes, at: entries + index * 8)
-            return isNormalized(bytes, at: name) ? nil : (index, TypeTagClass.mimeType.normalized(string(bytes, at: name)))
-        }
-    }
-
-    /// Whether the name at `offset` is its own normalized form: ASCII
-    /// without capitals, blanks or parameters.
-    private static func isNormalized(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
-        var position = offset
-        while true {
-            let byte = bytes[position]
-            if byte == 0 { return true }
-            if byte >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: ";") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
-                return false
-            }
-            position += 1
+            let length = strlen((bytes.baseAddress! + name).assumingMemoryBound(to: CChar.self))
+            return MIMETypeHierarchy.isPlain(UnsafeRawBufferPointer(rebasing: bytes[name..<name + length])) ? nil : (index, TypeTagClass.mimeType.normalized(string(bytes, at: name)))
         }
     }
 

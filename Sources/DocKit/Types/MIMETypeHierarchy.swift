@@ -5,8 +5,8 @@ import Foundation
 /// `aliases` files, and the `types` file, that `update-mime-database`
 /// writes into each `mime` directory.
 package struct MIMETypeHierarchy: Sendable {
-    /// One `mime` directory's aliases and parents: its cache, read in
-    /// place, or, without a usable one, its text files.
+    /// One `mime` directory's aliases and parents: its cache, or, without
+    /// a usable one, its text files.
     private enum Relations: Sendable {
         case cache(MIMECache)
         /// Aliases are asked about for every MIME type of every app, so
@@ -101,7 +101,9 @@ package struct MIMETypeHierarchy: Sendable {
         isPlain(bytes) ? bytes.elementsEqual(name.utf8) : mimeType(bytes) == name
     }
 
-    private static func isPlain(_ bytes: ArraySlice<UInt8>) -> Bool {
+    /// Whether `bytes` are their own normalized MIME type: ASCII without
+    /// capitals, blanks or parameters.
+    static func isPlain(_ bytes: some Collection<UInt8>) -> Bool {
         !bytes.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 >= 0x80 }
     }
 
