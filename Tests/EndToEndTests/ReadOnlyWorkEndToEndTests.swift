@@ -24,6 +24,20 @@ struct ReadOnlyWorkEndToEndTests {
         #expect(try await Self.syncs(of: ["new", "Draft.txt"], in: sandbox).isEmpty == false, "new made no fdatasync")
     }
 
+    @Test(Strace.installed)
+    func aLookupInAHomeNeverListedSyncsOnce() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("%PDF-1.7\n", to: "home/Documents/Scan.pdf")
+        // Past the racy window before the first look, so that its row is
+        // trusted at once.
+        try await Task.sleep(for: .seconds(2.5))
+        #expect(try await Self.syncs(of: ["info", "Scan.pdf"], in: sandbox).isEmpty == false, "the first info catalogued nothing")
+        for command in [["info", "Scan.pdf"], ["preview", "Scan.pdf"], ["info", "Scan.pdf"]] {
+            let calls = try await Self.syncs(of: command, in: sandbox)
+            #expect(calls.isEmpty, "\(command.joined(separator: " ")) synced: \(calls)")
+        }
+    }
+
     private static func syncs(of command: [String], in sandbox: Sandbox) async throws -> [Substring] {
         let trace = sandbox.root.appending(path: "trace-\(command.joined(separator: "-"))")
         let result = try await sandbox.run(command, tracedBy: [Strace.path!, "-f", "-qq", "-e", "trace=fsync,fdatasync,sync_file_range", "-o", trace.path])

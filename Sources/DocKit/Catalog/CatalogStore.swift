@@ -142,28 +142,51 @@ final class CatalogStore: Sendable {
         guard !changed.isEmpty || !removed.isEmpty else { return }
         let database = try database(of: location)
         do {
-            let encoder = JSONEncoder()
             try database.queue.write { db in
                 for relativePath in removed {
                     try db.execute(sql: "DELETE FROM catalogEntry WHERE relativePath = ?", arguments: [Data(relativePath.bytes)])
                 }
-                var writer = SQLiteRowWriter("""
-                    INSERT OR REPLACE INTO catalogEntry (relativePath, name, displayName, type, size, modificationTime,
-                        flags, states, statusKind, statusSize, statusModificationTime, statusChangeTime, inode, device, mode, package)
-                    """, columns: 16, in: db)
-                // Each entry read where it lies: a copy of one retains each
-                // of its strings and paths.
-                try changed.withUnsafeBufferPointer { entries in
-                    for index in entries.indices {
-                        try Self.bind(entries.baseAddress! + index, encoder: encoder, to: &writer)
-                        try writer.finishRow()
-                    }
-                }
-                try writer.finish()
+                try Self.insert(changed, in: db)
             }
         } catch {
             throw DatabaseAccessError(path: database.path, error: error)
         }
+    }
+
+    /// Replaces every row of `location` with `entries`, typed by the
+    /// registry whose digest is `digest`, in one transaction: how a scan of
+    /// one folder adopts a new registry. Rows typed by the old one would
+    /// all be typed again anyway; kept, they would keep the location's
+    /// digest old, and every later lookup would type and write its
+    /// entries again.
+    func replaceAll(_ location: Location, with entries: [Entry], typedBy digest: String) throws(DatabaseAccessError) {
+        let database = try database(of: location)
+        do {
+            try database.queue.write { db in
+                try db.execute(sql: "DELETE FROM catalogEntry")
+                try Self.insert(entries, in: db)
+                try db.execute(sql: "INSERT OR REPLACE INTO catalogSetting (key, value) VALUES ('registryDigest', ?)", arguments: [digest])
+            }
+        } catch {
+            throw DatabaseAccessError(path: database.path, error: error)
+        }
+    }
+
+    private static func insert(_ entries: [Entry], in db: Database) throws {
+        let encoder = JSONEncoder()
+        var writer = SQLiteRowWriter("""
+            INSERT OR REPLACE INTO catalogEntry (relativePath, name, displayName, type, size, modificationTime,
+                flags, states, statusKind, statusSize, statusModificationTime, statusChangeTime, inode, device, mode, package)
+            """, columns: 16, in: db)
+        // Each entry read where it lies: a copy of one retains each of its
+        // strings and paths.
+        try entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                try bind(entries.baseAddress! + index, encoder: encoder, to: &writer)
+                try writer.finishRow()
+            }
+        }
+        try writer.finish()
     }
 
     /// Reads the entry through a pointer: passed as a value, even a

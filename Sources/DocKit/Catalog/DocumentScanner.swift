@@ -184,8 +184,12 @@ struct DocumentScanner: Sendable {
             types: TypesByExtension(registry: registry), previous: { previous[$0] }, vanishing: { vanished = true }
         ) { entries.append($0) }
         if vanished, unlessAnyVanished { return nil }
-        let examined = Set(paths)
-        try catalog.reconcile(location, with: entries, previous: previous) { examined.contains($0) }
+        if sameRegistry {
+            let examined = Set(paths)
+            try catalog.reconcile(location, with: entries, previous: previous) { examined.contains($0) }
+        } else {
+            try catalog.replaceAll(location, with: entries, typedBy: registry.digest)
+        }
         return entries.map(\.document).filter { accepts($0.name) }
     }
 

@@ -367,6 +367,40 @@ struct CatalogIncrementalityTests {
         #expect(inner.type == "com.example.dbkit-notes")
     }
 
+    @Test("a lookup in a location never listed adopts the registry, so that the next lookup reuses the row it wrote instead of typing and writing it again")
+    func lookupAdoptsTheRegistry() throws {
+        let home = try TestHome("incremental")
+        try home.write("%PDF-1.7\n", to: "Scan")
+        var scanner = try home.catalog().scanner
+        scanner.racyWindow = 0
+        #expect(try scanner.catalog.registryDigest(of: .local) == nil)
+        let found = try scanner.scan(.local, folder: RawPath(bytes: []), listedNamesAccepted: { $0 == "Scan" })
+        #expect(found.map(\.type) == ["com.adobe.pdf"])
+        #expect(try scanner.catalog.registryDigest(of: .local) == scanner.registry.digest)
+        try Self.tamper(home, "Scan") { $0.type = "com.example.from-the-catalog" }
+        let again = try scanner.scan(.local, folder: RawPath(bytes: []), listedNamesAccepted: { $0 == "Scan" })
+        #expect(again.map(\.type) == ["com.example.from-the-catalog"])
+    }
+
+    @Test("a lookup after a registry change drops the rows the old registry typed, since the location's digest now speaks for the new one")
+    func lookupDropsRowsOfAnotherRegistry() throws {
+        let home = try TestHome("incremental")
+        try home.write("one", to: "one.dbkitxyz")
+        try home.write("two", to: "two.dbkitxyz")
+        _ = try home.catalog(registry: SystemTypes.registry).scanner.scan(.local)
+        #expect(Set(try home.catalogEntries(.local).keys) == [RawPath("one.dbkitxyz"), RawPath("two.dbkitxyz")])
+
+        let declared = TypeFixtures.declaration("com.example.dbkit-notes", conformsTo: ["public.data"], extensions: ["dbkitxyz"])
+        let registry = TypeDeclarationMerger.merge(try SystemTypes.declarations() + [declared])
+        let scanner = try home.catalog(registry: registry).scanner
+        let found = try scanner.scan(.local, folder: RawPath(bytes: []), listedNamesAccepted: { $0 == "one.dbkitxyz" })
+        #expect(found.map(\.type) == ["com.example.dbkit-notes"])
+        #expect(try home.catalogEntries(.local).mapValues(\.document.type) == [RawPath("one.dbkitxyz"): "com.example.dbkit-notes"])
+        #expect(try scanner.catalog.registryDigest(of: .local) == registry.digest)
+        let listed = try Self.named(try scanner.scan(.local), "two.dbkitxyz")
+        #expect(listed.type == "com.example.dbkit-notes")
+    }
+
     @Test("a file rewritten right after the scan that catalogued it is identified again, even within one clock tick")
     func rewriteRightAfterAScan() throws {
         // Timestamps can be coarse (one kernel tick): a same-length rewrite
