@@ -3,7 +3,7 @@ import DocKit
 import Foundation
 
 @main
-struct DocBrowser: AsyncParsableCommand {
+struct DocBrowser: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "docbrowser",
         abstract: "Browse, preview, move and share documents, iOS-style, on Linux.",
@@ -31,7 +31,19 @@ struct DocBrowser: AsyncParsableCommand {
     /// Runs a command and turns what it throws into one line on stderr and
     /// a documented exit status, instead of ArgumentParser's defaults
     /// (which use 64 for usage errors).
-    static func main() async {
+    ///
+    /// Synchronous, so that a command that never waits (`info`, `list`,
+    /// `types`) runs on the main thread and starts none of Swift
+    /// concurrency's threads; a command that waits runs through
+    /// ``AsyncCommandRunner``.
+    static func main() {
+        runToExit()
+    }
+
+    /// Apart from `main`, which the compiler isolates to the main actor:
+    /// casts made there could find main-actor conformances, and a command
+    /// that waits could not then be handed to its task.
+    private nonisolated static func runToExit() -> Never {
         TerminalColumns.prepare()
         let command: any ParsableCommand
         do {
@@ -39,18 +51,17 @@ struct DocBrowser: AsyncParsableCommand {
         } catch {
             exitForArgumentParser(error)
         }
+        var failureStyle: (output: Output, waitOption: String)?
+        if let command = command as? any CommandWithGlobalOptions {
+            failureStyle = (command.global.output, type(of: command).syncWaitOption)
+        }
         do {
-            var command = command
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
+            try run(command)
         } catch let failure as PartialFailure {
             Foundation.exit(failure.status)
         } catch let error as any DocKitError {
-            if let command = command as? any CommandWithGlobalOptions {
-                command.global.output.finalError(error, waitOption: type(of: command).syncWaitOption)
+            if let (output, waitOption) = failureStyle {
+                output.finalError(error, waitOption: waitOption)
             } else {
                 ErrorMessage.write(error, json: false)
             }
@@ -59,6 +70,15 @@ struct DocBrowser: AsyncParsableCommand {
             exitForArgumentParser(error)
         }
         Foundation.exit(ExitStatus.success)
+    }
+
+    private static func run(_ command: sending any ParsableCommand) throws {
+        if let asyncCommand = command as? any AsyncParsableCommand {
+            try AsyncCommandRunner.run(asyncCommand)
+        } else {
+            var command = command
+            try command.run()
+        }
     }
 
     private static func exitForArgumentParser(_ error: any Error) -> Never {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DocKit
 
-struct ConfigCommand: AsyncParsableCommand {
+struct ConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Show or change settings (HOME/config.json).",
@@ -10,11 +10,11 @@ struct ConfigCommand: AsyncParsableCommand {
         defaultSubcommand: List.self
     )
 
-    struct List: AsyncParsableCommand {
+    struct List: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "Show every setting and its value.")
         @OptionGroup var global: GlobalOptions
 
-        func run() async throws {
+        func run() throws {
             let context = CommandContext(global)
             let configuration = try ConfigurationFile(home: context.home).load()
             let effective = Dictionary(uniqueKeysWithValues: Configuration.Key.allCases.map {
@@ -29,12 +29,12 @@ struct ConfigCommand: AsyncParsableCommand {
         }
     }
 
-    struct Get: AsyncParsableCommand {
+    struct Get: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "get", abstract: "Print a setting's value (its default when unset).")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The setting.") var key: String
 
-        func run() async throws {
+        func run() throws {
             let context = CommandContext(global)
             let key = try Configuration.key(named: key)
             let value = try ConfigurationFile(home: context.home).load().effectiveValue(of: key, home: context.home)
@@ -42,13 +42,13 @@ struct ConfigCommand: AsyncParsableCommand {
         }
     }
 
-    struct Set: AsyncParsableCommand {
+    struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "set", abstract: "Change a setting.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The setting.") var key: String
         @Argument(help: "Its new value.") var value: String
 
-        func run() async throws {
+        func run() throws {
             let context = CommandContext(global)
             let key = try Configuration.key(named: key)
             let file = ConfigurationFile(home: context.home)
@@ -60,12 +60,12 @@ struct ConfigCommand: AsyncParsableCommand {
         }
     }
 
-    struct Unset: AsyncParsableCommand {
+    struct Unset: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "unset", abstract: "Return a setting to its default.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The setting.") var key: String
 
-        func run() async throws {
+        func run() throws {
             let context = CommandContext(global)
             let key = try Configuration.key(named: key)
             let file = ConfigurationFile(home: context.home)

@@ -2,7 +2,7 @@ import ArgumentParser
 import DocKit
 import Foundation
 
-struct HandlersCommand: AsyncParsableCommand {
+struct HandlersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "handlers",
         abstract: "Show, register and choose the handlers (apps) that open documents.",
@@ -11,7 +11,7 @@ struct HandlersCommand: AsyncParsableCommand {
     )
 }
 
-struct HandlersShow: AsyncParsableCommand {
+struct HandlersShow: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "List every handler, or the candidates for a type or document, best first, with why.",
@@ -34,7 +34,7 @@ struct HandlersShow: AsyncParsableCommand {
         var candidates: [CandidateReport]
     }
 
-    func run() async throws {
+    func run() throws {
         let context = CommandContext(global)
         let handlers = context.handlerRegistry()
         guard let typeOrDocument else {
@@ -74,7 +74,7 @@ struct HandlersShow: AsyncParsableCommand {
     }
 }
 
-struct HandlersRegister: AsyncParsableCommand {
+struct HandlersRegister: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "register",
         abstract: "Register a handler: a manifest (.plist or .json), a .handler bundle, or a .desktop file.",
@@ -105,7 +105,7 @@ struct HandlersRegister: AsyncParsableCommand {
     @Argument(help: "The manifest, bundle or .desktop file.", completion: .file())
     var path: String
 
-    func run() async throws {
+    func run() throws {
         let context = CommandContext(global)
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         if strict {
@@ -131,7 +131,7 @@ struct HandlersRegister: AsyncParsableCommand {
     }
 }
 
-struct HandlersUnregister: AsyncParsableCommand {
+struct HandlersUnregister: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unregister",
         abstract: "Remove a handler registered in this home."
@@ -142,7 +142,7 @@ struct HandlersUnregister: AsyncParsableCommand {
     @Argument(help: "The handler's identifier (CFBundleIdentifier, or a .desktop file's name).")
     var identifier: String
 
-    func run() async throws {
+    func run() throws {
         let context = CommandContext(global)
         let removed = try HandlerRegistration(home: context.home).unregister(identifier, installed: context.handlerRegistry())
         try context.output.confirmation(["identifier": AnyEncodable(identifier), "removed": AnyEncodable(removed.map(\.path))]) {
@@ -151,7 +151,7 @@ struct HandlersUnregister: AsyncParsableCommand {
     }
 }
 
-struct HandlersDefault: AsyncParsableCommand {
+struct HandlersDefault: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "default",
         abstract: "Show, set or clear your default handler for a type.",
@@ -173,7 +173,7 @@ struct HandlersDefault: AsyncParsableCommand {
         if clear && identifier != nil { throw ValidationError("Give a handler or --clear, not both.") }
     }
 
-    func run() async throws {
+    func run() throws {
         let context = CommandContext(global)
         let registry = try context.typeRegistry().registry
         guard let known = registry.type(withIdentifier: type) else { throw TypeRegistryError.unknownType(type) }

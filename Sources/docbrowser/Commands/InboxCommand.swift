@@ -2,7 +2,7 @@ import ArgumentParser
 import DocKit
 import Foundation
 
-struct InboxCommand: AsyncParsableCommand {
+struct InboxCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inbox",
         abstract: "List an app's Inbox; accept its items as documents, or clear it.",
@@ -52,7 +52,7 @@ struct InboxCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run() throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
         let inbox = Inbox(app: app, home: context.home, locations: catalog.locations, registry: catalog.registry)

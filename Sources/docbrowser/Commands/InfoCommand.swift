@@ -2,7 +2,7 @@ import Foundation
 import ArgumentParser
 import DocKit
 
-struct InfoCommand: AsyncParsableCommand {
+struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
         abstract: "Show a document's type and conformances, size, dates, location, states, the handlers that open it and its versions; for a package, what is inside."
@@ -31,7 +31,7 @@ struct InfoCommand: AsyncParsableCommand {
         var versions: VersionReport.All?
     }
 
-    func run() async throws {
+    func run() throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
         let document = try catalog.resolve(self.document)

@@ -2,7 +2,7 @@ import ArgumentParser
 import DocKit
 import Foundation
 
-struct ListCommand: AsyncParsableCommand {
+struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the documents of both locations.",
@@ -33,7 +33,7 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(help: "Show the conflict versions of documents in conflict, under each.")
     var versions = false
 
-    func run() async throws {
+    func run() throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
         var query = DocumentQuery()

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DocKit
 
-struct NewCommand: AsyncParsableCommand {
+struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
         abstract: "Create an empty document.",
@@ -17,7 +17,7 @@ struct NewCommand: AsyncParsableCommand {
     @Option(name: .customLong("type"), help: ArgumentHelp("The document's type, such as public.plain-text or com.apple.rtfd; by default, the one NAME's extension names.", valueName: "UTI"))
     var type: String?
 
-    func run() async throws {
+    func run() throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
         let document = try catalog.createDocument(named: name, type: type, in: where_.location)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DocKit
 
-struct ResolveCommand: AsyncParsableCommand {
+struct ResolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
         abstract: "Resolve a document's conflict: keep one version, and send the others to the Trash.",
@@ -57,7 +57,7 @@ struct ResolveCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run() throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
         let document = try catalog.resolve(self.document)

@@ -2,7 +2,7 @@ import ArgumentParser
 import DocKit
 import Foundation
 
-struct TypesCommand: AsyncParsableCommand {
+struct TypesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "types",
         abstract: "Show the Uniform Type Identifier registry.",
@@ -11,7 +11,7 @@ struct TypesCommand: AsyncParsableCommand {
     )
 }
 
-struct TypesShow: AsyncParsableCommand {
+struct TypesShow: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "List every known type, or show one with its conformances and tags."
@@ -22,7 +22,7 @@ struct TypesShow: AsyncParsableCommand {
     @Argument(help: "A type identifier, such as public.png.")
     var identifier: String?
 
-    func run() async throws {
+    func run() throws {
         let context = CommandContext(global)
         let registry = try context.typeRegistry().registry
         if let identifier {
@@ -44,7 +44,7 @@ struct TypesShow: AsyncParsableCommand {
     }
 }
 
-struct TypesLookup: AsyncParsableCommand {
+struct TypesLookup: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lookup",
         abstract: "Find the type of a filename extension, a MIME type, or files.",
@@ -104,7 +104,7 @@ struct TypesLookup: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run() throws {
         let context = CommandContext(global)
         let registry = try context.typeRegistry().registry
         if filenameExtension != nil || mimeType != nil {
@@ -192,7 +192,7 @@ struct TypesLookup: AsyncParsableCommand {
     }
 }
 
-struct TypesConforms: AsyncParsableCommand {
+struct TypesConforms: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "conforms",
         abstract: "Exit 0 if type A conforms to type B, 1 if it does not.",
@@ -213,7 +213,7 @@ struct TypesConforms: AsyncParsableCommand {
         var conforms: Bool
     }
 
-    func run() async throws {
+    func run() throws {
         let context = CommandContext(global)
         let registry = try context.typeRegistry().registry
         for name in [identifier, supertype] where registry.type(withIdentifier: name) == nil {
@@ -227,7 +227,7 @@ struct TypesConforms: AsyncParsableCommand {
     }
 }
 
-struct TypesRebuild: AsyncParsableCommand {
+struct TypesRebuild: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rebuild",
         abstract: "Rebuild the registry from its sources now.",
@@ -244,7 +244,7 @@ struct TypesRebuild: AsyncParsableCommand {
         var problems: [String]
     }
 
-    func run() async throws {
+    func run() throws {
         let context = CommandContext(global)
         let store = try context.typeRegistryStore()
         let snapshot = try store.snapshot(forceRebuild: true)

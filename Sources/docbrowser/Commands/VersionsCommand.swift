@@ -1,7 +1,7 @@
 import ArgumentParser
 import DocKit
 
-struct VersionsCommand: AsyncParsableCommand {
+struct VersionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "versions",
         abstract: "Show a document's current version and the conflict versions sync engines left.",
@@ -18,7 +18,7 @@ struct VersionsCommand: AsyncParsableCommand {
     @Argument(help: "A path, or a name as 'list' shows it.", completion: DocumentNameCompletion.kind)
     var document: String
 
-    func run() async throws {
+    func run() throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
         let versions = try DocumentVersions.of(try catalog.resolve(document))
