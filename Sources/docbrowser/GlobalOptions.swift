@@ -21,8 +21,6 @@ struct GlobalOptions: ParsableArguments {
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together.") }
     }
 
-    var resolvedHome: Home { Home.resolve(explicit: home) }
-
     var output: Output { Output(json: json, quiet: quiet) }
 
     func bootstrapLogging() {

@@ -39,19 +39,29 @@ struct HandlerManifestLocations: Sendable, Hashable {
     /// freedesktop `.desktop` entries, which declare no types of their own
     /// and so are no source of the type registry.
     public func handlerFiles() -> [URL] {
+        files(withDesktopEntries: true)
+    }
+
+    /// Manifests standing alone (`*.plist`, `*.json`) and inside handler
+    /// bundles (`Name.handler/Info.plist`), in a stable order.
+    public func manifestFiles() -> [URL] {
+        files(withDesktopEntries: false)
+    }
+
+    /// Each folder read once, in name order.
+    private func files(withDesktopEntries: Bool) -> [URL] {
         var files: [URL] = []
-        let manifests = Set(manifestFiles())
         for directory in directories {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             for name in names.sorted() where !name.hasPrefix(".") {
                 let url = directory.appending(path: name)
                 switch (name as NSString).pathExtension.lowercased() {
                 case "plist", "json":
-                    if manifests.contains(url) { files.append(url) }
+                    files.append(url)
                 case "handler":
                     let infoPlist = url.appending(path: "Info.plist")
-                    if manifests.contains(infoPlist) { files.append(infoPlist) }
-                case "desktop":
+                    if FileManager.default.fileExists(atPath: infoPlist.path) { files.append(infoPlist) }
+                case "desktop" where withDesktopEntries:
                     files.append(url)
                 default:
                     break
@@ -59,27 +69,5 @@ struct HandlerManifestLocations: Sendable, Hashable {
             }
         }
         return files
-    }
-
-    /// Manifests standing alone (`*.plist`, `*.json`) and inside handler
-    /// bundles (`Name.handler/Info.plist`), in a stable order.
-    public func manifestFiles() -> [URL] {
-        var manifests: [URL] = []
-        for directory in directories {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            for name in names.sorted() where !name.hasPrefix(".") {
-                let url = directory.appending(path: name)
-                switch (name as NSString).pathExtension.lowercased() {
-                case "plist", "json":
-                    manifests.append(url)
-                case "handler":
-                    let infoPlist = url.appending(path: "Info.plist")
-                    if FileManager.default.fileExists(atPath: infoPlist.path) { manifests.append(infoPlist) }
-                default:
-                    break
-                }
-            }
-        }
-        return manifests
     }
 }

@@ -11,7 +11,9 @@ struct CommandContext {
     init(_ options: GlobalOptions) {
         options.bootstrapLogging()
         self.options = options
-        library = DocumentLibrary(home: options.resolvedHome)
+        // Read once: Foundation copies the whole environment at each read.
+        let environment = ProcessInfo.processInfo.environment
+        library = DocumentLibrary(home: Home.resolve(explicit: options.home, environment: environment), environment: environment)
         output = options.output
     }
 
