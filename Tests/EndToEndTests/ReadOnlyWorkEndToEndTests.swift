@@ -38,10 +38,46 @@ struct ReadOnlyWorkEndToEndTests {
         }
     }
 
+    @Test("read-only commands remove, rename and make nothing in the home: SQLite's WAL and its index stay between commands, emptied", Strace.installed)
+    func leaveTheFoldersAsTheyWere() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
+        #expect(try await sandbox.run("list").status == 0)
+        try await Task.sleep(for: .seconds(2.5))
+        #expect(try await sandbox.run("list").status == 0)
+        for command in [["list"], ["info", "Notes.txt"], ["types", "lookup", "--ext", "pdf"]] {
+            let calls = try await Self.calls(of: command, in: sandbox, tracing: "unlink,unlinkat,rename,renameat,renameat2,mkdir,mkdirat")
+            let inHome = calls.filter { $0.contains(sandbox.home.path) }
+            #expect(inHome.isEmpty, "\(command.joined(separator: " ")) changed the home's folders: \(inHome)")
+        }
+    }
+
+    /// A command that never waits runs on the main thread, which is the
+    /// one that loaded the libraries: hopping to Swift concurrency's
+    /// threads started four of them, the larger part of `types lookup`.
+    @Test("a command that never waits reads its catalog and writes its answer on the main thread", Strace.installed)
+    func shortCommandsStayOnTheMainThread() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
+        #expect(try await sandbox.run("list").status == 0)
+        for command in [["info", "Notes.txt"], ["types", "lookup", "--ext", "pdf"], ["list"]] {
+            let calls = try await Self.calls(of: command, in: sandbox, tracing: "openat,write")
+            let mainThread = try #require(calls.first?.split(separator: " ").first, "\(command): nothing traced")
+            let work = calls.filter { $0.contains("write(1,") || $0.contains("local.sqlite\"") }
+            #expect(!work.isEmpty, "\(command): no output traced")
+            let elsewhere = work.filter { $0.split(separator: " ").first != mainThread }
+            #expect(elsewhere.isEmpty, "\(command.joined(separator: " ")) worked off the main thread \(mainThread): \(elsewhere)")
+        }
+    }
+
     private static func syncs(of command: [String], in sandbox: Sandbox) async throws -> [Substring] {
+        try await calls(of: command, in: sandbox, tracing: "fsync,fdatasync,sync_file_range").filter { $0.contains("sync") }
+    }
+
+    private static func calls(of command: [String], in sandbox: Sandbox, tracing calls: String) async throws -> [Substring] {
         let trace = sandbox.root.appending(path: "trace-\(command.joined(separator: "-"))")
-        let result = try await sandbox.run(command, tracedBy: [Strace.path!, "-f", "-qq", "-e", "trace=fsync,fdatasync,sync_file_range", "-o", trace.path])
+        let result = try await sandbox.run(command, tracedBy: [Strace.path!, "-f", "-qq", "-e", "trace=\(calls)", "-o", trace.path])
         #expect(result.status == 0, "\(command): \(result)")
-        return try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").filter { $0.contains("sync") }
+        return try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").filter { !$0.contains("+++") }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Opens the SQLite databases of a home the way several processes can
 /// share them: WAL mode, a busy timeout, and migrations run under a file
@@ -23,6 +24,13 @@ enum SQLiteDatabase {
             // Both are no-ops, and write nothing, once the file is in WAL mode.
             try db.execute(sql: "PRAGMA journal_mode = WAL")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // The WAL and its index stay between commands, emptied rather
+            // than removed: otherwise each command creates both files
+            // (writing the index's pages) and the last to close removes
+            // them, three changes to the folder for a command that only read.
+            var persist: Int32 = 1
+            _ = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &persist)
+            try db.execute(sql: "PRAGMA journal_size_limit = 0")
         }
         // Switching a new file to WAL fails at once, busy timeout or not,
         // while another process is doing the same: the lock orders them.
