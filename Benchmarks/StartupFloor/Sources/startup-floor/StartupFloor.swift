@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 
 /// `startup-floor --home DIR types lookup --ext pdf`: docbrowser's command
-/// line for a type lookup, parsed the same way (an async root command with
-/// global options, a command group, a command with an option group), which
-/// then answers from a constant instead of a registry.
+/// line for a type lookup, parsed the same way (a root command with global
+/// options, a command group, a command with an option group, all run
+/// synchronously on the main thread as docbrowser runs a command that never
+/// waits), which then answers from a constant instead of a registry.
 @main
-struct StartupFloor: AsyncParsableCommand {
+struct StartupFloor: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "startup-floor",
         abstract: "Parses a docbrowser command line and does nothing else.",
@@ -24,18 +25,18 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: [.short, .long], help: "As docbrowser's --verbose.") var verbose = false
 }
 
-struct Types: AsyncParsableCommand {
+struct Types: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "types", subcommands: [Lookup.self])
 }
 
-struct Lookup: AsyncParsableCommand {
+struct Lookup: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "lookup")
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Extensions to look up.") var ext: [String] = []
     @Argument(help: "Paths to look up.") var paths: [String] = []
 
-    func run() async throws {
+    func run() throws {
         // What a lookup prints, so that writing it is paid too.
         for name in ext { print("\(name): com.adobe.pdf") }
     }
