@@ -128,22 +128,26 @@ short_row "a short command: \`info\` on a 10-document home" "≤ 15 ms, ≤ 1.5�
   "$ours_line info 'Note 000002.pdf'" "gio info $pdf"
 # The floor under both rows: the same command line parsed by a Swift
 # program that has argument-parser and Foundation, built as docbrowser is,
-# and does nothing else (Benchmarks/StartupFloor).
+# and does nothing else (Benchmarks/StartupFloor); then the same program
+# linked with DocKit and what it links, none of it used.
 swift build -c release --static-swift-stdlib --package-path "$repository/Benchmarks/StartupFloor" \
   --scratch-path "$cache/startup-floor-build" >"$work/floor-build.log" 2>&1 ||
   { cat "$work/floor-build.log" >&2; exit 1; }
 floor_line="$(printf '%q' "$cache/startup-floor-build/release/startup-floor") --home $(printf '%q' "$small")"
+linked_floor_line="$(printf '%q' "$cache/startup-floor-build/release/startup-floor-linked") --home $(printf '%q' "$small")"
 short_row "the floor: \`types lookup --ext pdf\` parsed by argument-parser, nothing done" "none: any Swift command's cost" "gio info" \
   "$floor_line types lookup --ext pdf" "gio info $pdf"
+short_row "the same floor, linked with DocKit (GRDB, SQLite, swift-subprocess, Foundation), none of it used" "none: the cost of what docbrowser links" "gio info" \
+  "$linked_floor_line types lookup --ext pdf" "gio info $pdf"
 
 # Where a short command's time goes: an exec, what any Swift command
 # pays (the floor), then each of docbrowser's stages adds one step to the
 # one before; all timed in the same rounds.
 startup_breakdown() {
-  local stages=("exec of /bin/true" "the floor above" "\`docbrowser --version\`" "\`types lookup --ext pdf\`" "\`info\`" "\`gio info\`")
+  local stages=("exec of /bin/true" "the floor above" "the floor linked with DocKit" "\`docbrowser --version\`" "\`types lookup --ext pdf\`" "\`info\`" "\`gio info\`")
   : > "$work/times"
   for _ in $(seq $(( (runs + 1) / 2 ))); do
-    hyperfine_times /bin/true "$floor_line types lookup --ext pdf" "$(printf '%q' "$docbrowser") --version" \
+    hyperfine_times /bin/true "$floor_line types lookup --ext pdf" "$linked_floor_line types lookup --ext pdf" "$(printf '%q' "$docbrowser") --version" \
       "$ours_line types lookup --ext pdf" "$ours_line info 'Note 000002.pdf'" "gio info $pdf" >> "$work/times"
   done
   echo

@@ -6,9 +6,8 @@ import Foundation
 /// options, a command group, a command with an option group, all run
 /// synchronously on the main thread as docbrowser runs a command that never
 /// waits), which then answers from a constant instead of a registry.
-@main
-struct StartupFloor: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct StartupFloor: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "startup-floor",
         abstract: "Parses a docbrowser command line and does nothing else.",
         version: "1",
@@ -16,6 +15,8 @@ struct StartupFloor: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+
+    public init() {}
 }
 
 struct GlobalOptions: ParsableArguments {
