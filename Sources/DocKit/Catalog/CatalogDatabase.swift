@@ -27,9 +27,9 @@ final class CatalogDatabase: Sendable {
 
     deinit {
         // The readers close first: the connection that closes last
-        // checkpoints the WAL and removes it, which a read-only one cannot
-        // do, and a WAL left behind is synced by the next command to close
-        // last, though it only read.
+        // checkpoints the WAL and empties it, which a read-only one cannot
+        // do, and a WAL left with its frames is synced by the next command
+        // to close last, though it only read.
         readers.withLock { $0.removeAll() }
     }
 
