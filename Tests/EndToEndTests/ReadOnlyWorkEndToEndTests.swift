@@ -8,14 +8,7 @@ import Testing
 struct ReadOnlyWorkEndToEndTests {
     @Test(Strace.installed)
     func syncNothingToDisk() async throws {
-        let sandbox = try Sandbox()
-        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
-        _ = try sandbox.write("cloud", to: "home/Cloud/Documents/Deck.txt")
-        // The first run builds the registry and the catalog: those write.
-        #expect(try await sandbox.run("list").status == 0)
-        // Past the racy window, so that the catalog trusts what it saw.
-        try await Task.sleep(for: .seconds(2.5))
-        #expect(try await sandbox.run("list").status == 0)
+        let sandbox = try await Self.settledHome(["home/Documents/Notes.txt": "notes", "home/Cloud/Documents/Deck.txt": "cloud"])
         for command in [["list"], ["list", "--json"], ["info", "Notes.txt"], ["types", "lookup", "--ext", "pdf"], ["preview", "Notes.txt"]] {
             let calls = try await Self.syncs(of: command, in: sandbox)
             #expect(calls.isEmpty, "\(command.joined(separator: " ")) synced: \(calls)")
@@ -40,11 +33,7 @@ struct ReadOnlyWorkEndToEndTests {
 
     @Test("read-only commands remove, rename and make nothing in the home: SQLite's WAL and its index stay between commands, emptied", Strace.installed)
     func leaveTheFoldersAsTheyWere() async throws {
-        let sandbox = try Sandbox()
-        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
-        #expect(try await sandbox.run("list").status == 0)
-        try await Task.sleep(for: .seconds(2.5))
-        #expect(try await sandbox.run("list").status == 0)
+        let sandbox = try await Self.settledHome(["home/Documents/Notes.txt": "notes"])
         for command in [["list"], ["info", "Notes.txt"], ["types", "lookup", "--ext", "pdf"]] {
             let calls = try await Self.calls(of: command, in: sandbox, tracing: "unlink,unlinkat,rename,renameat,renameat2,mkdir,mkdirat")
             let inHome = calls.filter { $0.contains(sandbox.home.path) }
@@ -68,6 +57,18 @@ struct ReadOnlyWorkEndToEndTests {
             let elsewhere = work.filter { $0.split(separator: " ").first != mainThread }
             #expect(elsewhere.isEmpty, "\(command.joined(separator: " ")) worked off the main thread \(mainThread): \(elsewhere)")
         }
+    }
+
+    /// A sandbox whose home holds `files` (contents by path) and a catalog
+    /// that trusts what it saw: the first listing builds the registry and
+    /// the catalog, which write; the second comes past the racy window.
+    private static func settledHome(_ files: [String: String]) async throws -> Sandbox {
+        let sandbox = try Sandbox()
+        for (path, contents) in files { _ = try sandbox.write(contents, to: path) }
+        #expect(try await sandbox.run("list").status == 0)
+        try await Task.sleep(for: .seconds(2.5))
+        #expect(try await sandbox.run("list").status == 0)
+        return sandbox
     }
 
     private static func syncs(of command: [String], in sandbox: Sandbox) async throws -> [Substring] {
