@@ -28,7 +28,9 @@ final class DetachedThread: Sendable {
     @discardableResult
     static func start(_ body: consuming @escaping @Sendable () -> Void) throws(FileSystemError) -> DetachedThread {
         let thread = DetachedThread()
-        let context = Unmanaged.passRetained(Start(body: body, thread: thread)).toOpaque()
+        // Moved, not copied: a copy left here would be released when this
+        // returns, the last reference when the body was quicker.
+        let context = Unmanaged.passRetained(Start(body: consume body, thread: thread)).toOpaque()
         var identifier = pthread_t()
         let result = pthread_create(&identifier, nil, Self.routine, context)
         guard result == 0 else {
