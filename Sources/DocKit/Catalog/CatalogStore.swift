@@ -108,9 +108,7 @@ final class CatalogStore: Sendable {
     func registryDigest(of location: Location) throws(DatabaseAccessError) -> String? {
         let database = try database(of: location)
         do {
-            return try database.queue.read { db in
-                try String.fetchOne(db, sql: "SELECT value FROM catalogSetting WHERE key = 'registryDigest'")
-            }
+            return try database.queue.read(Self.registryDigest)
         } catch {
             throw DatabaseAccessError(path: database.path, error: error)
         }
@@ -127,22 +125,33 @@ final class CatalogStore: Sendable {
         }
     }
 
+    private static func registryDigest(_ db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT value FROM catalogSetting WHERE key = 'registryDigest'")
+    }
+
     /// Makes the catalog of `location` match `entries` for the paths
-    /// `inScope` accepts, writing only rows that changed.
-    func reconcile(_ location: Location, with entries: [Entry], previous: [RawPath: Entry], inScope: (RawPath) -> Bool) throws(DatabaseAccessError) {
+    /// `inScope` accepts, writing only rows that changed. With `digest`,
+    /// the registry that typed `entries`, nothing is written unless the
+    /// location's rows are still that registry's when the write begins:
+    /// another process may have adopted another registry since.
+    func reconcile(
+        _ location: Location, with entries: [Entry], previous: [RawPath: Entry], typedBy digest: String? = nil, inScope: (RawPath) -> Bool
+    ) throws(DatabaseAccessError) {
         let current = Set(entries.map(\.document.relativePath))
         let changed = entries.filter { previous[$0.document.relativePath] != $0 }
         let removed = previous.keys.filter { inScope($0) && !current.contains($0) }
-        try write(location, changed: changed, removed: removed)
+        try write(location, changed: changed, removed: removed, typedBy: digest)
     }
 
     /// Writes `changed` entries over their rows and deletes the rows at
-    /// `removed`, in one transaction; nothing at all when both are empty.
-    func write(_ location: Location, changed: [Entry], removed: [RawPath]) throws(DatabaseAccessError) {
+    /// `removed`, in one transaction; nothing at all when both are empty,
+    /// or when `digest` is given and is not the location's registry.
+    func write(_ location: Location, changed: [Entry], removed: [RawPath], typedBy digest: String? = nil) throws(DatabaseAccessError) {
         guard !changed.isEmpty || !removed.isEmpty else { return }
         let database = try database(of: location)
         do {
             try database.queue.write { db in
+                if let digest, try Self.registryDigest(db) != digest { return }
                 for relativePath in removed {
                     try db.execute(sql: "DELETE FROM catalogEntry WHERE relativePath = ?", arguments: [Data(relativePath.bytes)])
                 }
@@ -158,14 +167,18 @@ final class CatalogStore: Sendable {
     /// one folder adopts a new registry. Rows typed by the old one would
     /// all be typed again anyway; kept, they would keep the location's
     /// digest old, and every later lookup would type and write its
-    /// entries again.
+    /// entries again. When another process has adopted the same registry
+    /// since the digest was read (a listing just ended), its rows are kept
+    /// and `entries` written among them.
     func replaceAll(_ location: Location, with entries: [Entry], typedBy digest: String) throws(DatabaseAccessError) {
         let database = try database(of: location)
         do {
             try database.queue.write { db in
-                try db.execute(sql: "DELETE FROM catalogEntry")
+                if try Self.registryDigest(db) != digest {
+                    try db.execute(sql: "DELETE FROM catalogEntry")
+                    try db.execute(sql: "INSERT OR REPLACE INTO catalogSetting (key, value) VALUES ('registryDigest', ?)", arguments: [digest])
+                }
                 try Self.insert(entries, in: db)
-                try db.execute(sql: "INSERT OR REPLACE INTO catalogSetting (key, value) VALUES ('registryDigest', ?)", arguments: [digest])
             }
         } catch {
             throw DatabaseAccessError(path: database.path, error: error)

@@ -186,7 +186,7 @@ struct DocumentScanner: Sendable {
         if vanished, unlessAnyVanished { return nil }
         if sameRegistry {
             let examined = Set(paths)
-            try catalog.reconcile(location, with: entries, previous: previous) { examined.contains($0) }
+            try catalog.reconcile(location, with: entries, previous: previous, typedBy: registry.digest) { examined.contains($0) }
         } else {
             try catalog.replaceAll(location, with: entries, typedBy: registry.digest)
         }

@@ -401,6 +401,42 @@ struct CatalogIncrementalityTests {
         #expect(listed.type == "com.example.dbkit-notes")
     }
 
+    @Test("rows another process wrote under the same registry, after a lookup read the location's digest, are kept: only a digest still another registry's makes the lookup replace them")
+    func adoptionKeepsRowsOfTheSameRegistry() throws {
+        let home = try TestHome("incremental")
+        try home.write("one", to: "one.txt")
+        try home.write("two", to: "two.txt")
+        let scanner = try home.catalog().scanner
+        _ = try scanner.scan(.local)
+        let store = home.catalogStore
+        let one = try #require(try home.catalogEntries(.local)[RawPath("one.txt")])
+        // As a lookup that read no digest, or another, before the listing
+        // ended would write its one entry.
+        try store.replaceAll(.local, with: [one], typedBy: scanner.registry.digest)
+        #expect(Set(try home.catalogEntries(.local).keys) == [RawPath("one.txt"), RawPath("two.txt")])
+
+        try store.replaceAll(.local, with: [one], typedBy: "another registry")
+        #expect(Set(try home.catalogEntries(.local).keys) == [RawPath("one.txt")])
+        #expect(try store.registryDigest(of: .local) == "another registry")
+    }
+
+    @Test("a lookup's rows are not written once another registry has been adopted for the location since it read the digest")
+    func lookupWritesNothingUnderAnotherRegistry() throws {
+        let home = try TestHome("incremental")
+        try home.write("one", to: "one.txt")
+        let scanner = try home.catalog().scanner
+        _ = try scanner.scan(.local)
+        let store = home.catalogStore
+        let previous = try home.catalogEntries(.local)
+        var changed = try #require(previous[RawPath("one.txt")])
+        changed.document.type = "com.example.typed-by-the-old-registry"
+        try store.setRegistryDigest("adopted since", of: .local)
+        try store.reconcile(.local, with: [changed], previous: previous, typedBy: scanner.registry.digest) { _ in true }
+        #expect(try home.catalogEntries(.local)[RawPath("one.txt")]?.document.type != changed.document.type)
+        try store.reconcile(.local, with: [changed], previous: previous, typedBy: "adopted since") { _ in true }
+        #expect(try home.catalogEntries(.local)[RawPath("one.txt")]?.document.type == changed.document.type)
+    }
+
     @Test("a file rewritten right after the scan that catalogued it is identified again, even within one clock tick")
     func rewriteRightAfterAScan() throws {
         // Timestamps can be coarse (one kernel tick): a same-length rewrite
