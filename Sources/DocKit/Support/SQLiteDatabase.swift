@@ -14,6 +14,8 @@ import GRDBSQLite
 /// processes just as well, and reading writes nothing.
 enum SQLiteDatabase {
     static let busyTimeout: TimeInterval = 30
+    /// 64 MiB: SQLite checkpoints at 1,000 pages, about 4 MiB.
+    static let walSizeLimit = 64 << 20
 
     static func openQueue(at url: URL, migrator: DatabaseMigrator) throws -> DatabaseQueue {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -28,9 +30,12 @@ enum SQLiteDatabase {
             // than removed: otherwise each command creates both files
             // (writing the index's pages) and the last to close removes
             // them, three changes to the folder for a command that only read.
+            // SQLite empties a persistent WAL at close when a size limit is
+            // set; one above what a WAL reaches between checkpoints leaves
+            // it alone while a listing writes.
             var persist: Int32 = 1
             _ = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &persist)
-            try db.execute(sql: "PRAGMA journal_size_limit = 0")
+            try db.execute(sql: "PRAGMA journal_size_limit = \(walSizeLimit)")
         }
         // Switching a new file to WAL fails at once, busy timeout or not,
         // while another process is doing the same: the lock orders them.
