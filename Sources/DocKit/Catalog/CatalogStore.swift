@@ -117,9 +117,7 @@ final class CatalogStore: Sendable {
     func setRegistryDigest(_ digest: String, of location: Location) throws(DatabaseAccessError) {
         let database = try database(of: location)
         do {
-            try database.queue.write { db in
-                try db.execute(sql: "INSERT OR REPLACE INTO catalogSetting (key, value) VALUES ('registryDigest', ?)", arguments: [digest])
-            }
+            try database.queue.write { db in try Self.setRegistryDigest(digest, in: db) }
         } catch {
             throw DatabaseAccessError(path: database.path, error: error)
         }
@@ -127,6 +125,10 @@ final class CatalogStore: Sendable {
 
     private static func registryDigest(_ db: Database) throws -> String? {
         try String.fetchOne(db, sql: "SELECT value FROM catalogSetting WHERE key = 'registryDigest'")
+    }
+
+    private static func setRegistryDigest(_ digest: String, in db: Database) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO catalogSetting (key, value) VALUES ('registryDigest', ?)", arguments: [digest])
     }
 
     /// Makes the catalog of `location` match `entries` for the paths
@@ -176,7 +178,7 @@ final class CatalogStore: Sendable {
             try database.queue.write { db in
                 if try Self.registryDigest(db) != digest {
                     try db.execute(sql: "DELETE FROM catalogEntry")
-                    try db.execute(sql: "INSERT OR REPLACE INTO catalogSetting (key, value) VALUES ('registryDigest', ?)", arguments: [digest])
+                    try Self.setRegistryDigest(digest, in: db)
                 }
                 try Self.insert(entries, in: db)
             }
