@@ -23,6 +23,13 @@ struct JournaledDeletion {
     }
 
     func removePermanently(_ item: RawPath) throws {
+        try Self.removePermanently(item, home: home)
+    }
+
+    /// Removes `item` outright, journaled in `home`, so that the next
+    /// command finishes a removal a crash cut short: what a deletion does
+    /// without the Trash, and how the Inbox lets go of an item.
+    static func removePermanently(_ item: RawPath, home: Home) throws {
         guard let inode = FileSystem.inode(of: item) else {
             throw FileSystemError(path: item, operation: "does not exist", errno: ENOENT)
         }

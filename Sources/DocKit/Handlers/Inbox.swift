@@ -115,8 +115,9 @@ public struct Inbox: Sendable {
     /// package is ever seen as an item.
     ///
     /// - Returns: The items removed.
-    /// - Throws: ``FileSystemError`` when the Inbox cannot be listed or an entry cannot be removed.
-    public func clear() throws(FileSystemError) -> [Item] {
+    /// - Throws: ``FileSystemError`` when the Inbox cannot be listed, an
+    ///   entry cannot be removed or the home's journal cannot be written.
+    public func clear() throws -> [Item] {
         guard try FileStatus.of(directory) != nil else { return [] }
         let removed = try items()
         for name in try DirectoryReader.names(in: directory) {
@@ -132,12 +133,11 @@ public struct Inbox: Sendable {
         return removed
     }
 
-    /// Out of sight in one rename, then deleted: a kill mid-way leaves a
-    /// hidden temporary, never a half-removed item.
-    private func retireAndRemove(_ item: RawPath) throws(FileSystemError) {
-        let hidden = directory.appending(FileSystem.temporaryPrefix + UUID().uuidString)
-        try FileSystem.renameWithoutReplacing(item, to: hidden)
-        InboxDelivery.removeItem(hidden)
+    /// Out of sight in one rename, then deleted, as a journaled deletion:
+    /// a kill mid-way leaves a hidden temporary, never a half-removed
+    /// item, and the next command removes it.
+    private func retireAndRemove(_ item: RawPath) throws {
+        try JournaledDeletion.removePermanently(item, home: home)
     }
 
     static func treeSize(_ path: RawPath) -> Int64 {
