@@ -212,7 +212,7 @@ def copy(source):
     database.execute("BEGIN")
     # The WHERE keeps SQLite from copying the records whole, as it may
     # between two tables of one schema: each row is inserted as docbrowser's are.
-    database.execute("INSERT INTO catalogEntry SELECT * FROM source.catalogEntry WHERE size >= 0 ORDER BY relativePath")
+    database.execute("INSERT INTO catalogEntry SELECT * FROM source.catalogEntry WHERE length(record) >= 0 ORDER BY relativePath")
     database.execute("COMMIT")
     elapsed = (time.perf_counter() - start) * 1000
     copied, = database.execute("SELECT count(*) FROM catalogEntry").fetchone()

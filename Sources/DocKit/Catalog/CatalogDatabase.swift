@@ -88,6 +88,17 @@ final class CatalogDatabase: Sendable {
                 t.column("names", .blob).notNull()
             }
         }
+        migrator.registerMigration("v2: an entry as one record") { db in
+            // Its rows are a cache: dropped, they are made again by the next
+            // scan, which finds the folder's names unchanged and examines
+            // each entry as new.
+            try db.drop(table: "catalogEntry")
+            try db.create(table: "catalogEntry", options: .withoutRowID) { t in
+                t.primaryKey("relativePath", .blob)
+                // ``CatalogRecord``'s bytes.
+                t.column("record", .blob).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -39,9 +39,6 @@ extension CatalogStore {
         @exclusivity(unchecked) private var text: [UInt8] = []
         @exclusivity(unchecked) private var types: [String] = []
         @exclusivity(unchecked) private var packages: [Int: PackageContents] = [:]
-        /// The states column as last read, and its states: nearly every
-        /// row has the same, most often none.
-        @exclusivity(unchecked) private var lastStates: (text: String, bits: UInt8) = ("", 0)
 
         var count: Int { rows.count }
 
@@ -54,29 +51,49 @@ extension CatalogStore {
 
         /// Adds the row `rows` is at, in ``CatalogStore/columns``' order.
         func append(from rows: inout SQLiteRowReader) {
-            let index = self.rows.count
             let pathStart = pathBytes.count
-            rows.withBlob(1) { pathBytes.append(contentsOf: $0) }
-            let nameStart = text.count
-            rows.withText(5) { text.append(contentsOf: $0) }
-            let nameCount = text.count - nameStart
-            rows.withText(6) { text.append(contentsOf: $0) }
-            var status = rows.withText(0) { text in FileStatus.Kind.allCases.first { $0.rawValue.utf8Equals(text) } }.map { kind in
-                FileStatus(
-                    kind: kind, size: rows.int64(9), modificationTime: rows.int64(10), changeTime: rows.int64(11),
-                    inode: UInt64(bitPattern: rows.int64(12)), device: UInt64(bitPattern: rows.int64(13)), mode: UInt32(truncatingIfNeeded: rows.int64(14))
-                )
+            rows.withBlob(0) { pathBytes.append(contentsOf: $0) }
+            let row = rows.withBlob(1) { record in
+                pathBytes.withUnsafeBytes { pathBytes in
+                    appendRow(record: record, path: UnsafeRawBufferPointer(rebasing: pathBytes[pathStart...]), pathStart: pathStart)
+                }
             }
-            if let data = rows.optionalBlob(15) {
-                // A row this version cannot read has no status, and is simply scanned again.
-                if let package = try? JSONDecoder().decode(PackageContents.self, from: Data(data)) { packages[index] = package } else { status = nil }
-            }
-            self.rows.append(Row(
-                status: status, flags: Flags(rawValue: Int(rows.int64(2))), states: states(rows.repeatedText(3)),
-                type: typeIndex(of: rows.repeatedText(7)), size: rows.int64(8), modificationTime: rows.int64(4),
-                pathStart: pathStart, pathCount: pathBytes.count - pathStart,
-                nameStart: nameStart, nameCount: nameCount, displayNameCount: text.count - nameStart - nameCount
+            // A row this version cannot read is kept with no status, and
+            // its document is simply scanned again.
+            self.rows.append(row ?? Row(
+                status: nil, flags: [], states: 0, type: 0, size: 0, modificationTime: 0,
+                pathStart: pathStart, pathCount: pathBytes.count - pathStart, nameStart: text.count, nameCount: 0, displayNameCount: 0
             ))
+        }
+
+        /// The row of `record`, its texts added to ``text``; nil, and
+        /// nothing added, for a record this version cannot read.
+        private func appendRow(record: UnsafeRawBufferPointer, path: UnsafeRawBufferPointer, pathStart: Int) -> Row? {
+            guard let fields = CatalogRecord.fields(of: record) else { return nil }
+            let name = UnsafeRawBufferPointer(rebasing: fields.name.map { record[$0] } ?? path[CatalogRecord.lastComponent(of: path)])
+            let displayName: UnsafeRawBufferPointer
+            switch fields.displayName {
+            case .bytes(let range): displayName = UnsafeRawBufferPointer(rebasing: record[range])
+            case .prefixOfName(let count):
+                guard count <= name.count else { return nil }
+                displayName = UnsafeRawBufferPointer(rebasing: name[..<count])
+            }
+            var status: FileStatus? = fields.status
+            if let package = fields.package {
+                if let contents = try? JSONDecoder().decode(PackageContents.self, from: Data(record[package])) {
+                    packages[rows.count] = contents
+                } else {
+                    status = nil
+                }
+            }
+            let nameStart = text.count
+            text.append(contentsOf: name)
+            text.append(contentsOf: displayName)
+            return Row(
+                status: status, flags: fields.flags, states: fields.states, type: typeIndex(of: UnsafeRawBufferPointer(rebasing: record[fields.type])),
+                size: fields.size, modificationTime: fields.modificationTime,
+                pathStart: pathStart, pathCount: path.count, nameStart: nameStart, nameCount: name.count, displayNameCount: displayName.count
+            )
         }
 
         /// The relative path of the row at `index`.
@@ -92,18 +109,11 @@ extension CatalogStore {
             }
         }
 
-        private func states(_ list: String) -> UInt8 {
-            if list == lastStates.text { return lastStates.bits }
-            let states = Set(list.split(separator: ",").compactMap { DocumentState(rawValue: String($0)) })
-            lastStates = (list, DocumentState.bits(of: states))
-            return lastStates.bits
-        }
-
-        private func typeIndex(of type: String) -> Int {
-            // The reader hands a repeated type back as the same string.
-            if let last = types.indices.last, types[last] == type { return last }
-            if let index = types.firstIndex(of: type) { return index }
-            types.append(type)
+        private func typeIndex(of type: UnsafeRawBufferPointer) -> Int {
+            // Nearly every row's type is the last row's, or one of a few.
+            if let last = types.indices.last, types[last].utf8Equals(type) { return last }
+            if let index = types.firstIndex(where: { $0.utf8Equals(type) }) { return index }
+            types.append(String(decoding: type, as: UTF8.self))
             return types.count - 1
         }
 

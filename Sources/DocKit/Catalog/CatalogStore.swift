@@ -189,41 +189,19 @@ final class CatalogStore: Sendable {
 
     private static func insert(_ entries: [Entry], in db: Database) throws {
         let encoder = JSONEncoder()
-        var writer = SQLiteRowWriter("""
-            INSERT OR REPLACE INTO catalogEntry (relativePath, name, displayName, type, size, modificationTime,
-                flags, states, statusKind, statusSize, statusModificationTime, statusChangeTime, inode, device, mode, package)
-            """, columns: 16, in: db)
+        var writer = SQLiteRowWriter("INSERT OR REPLACE INTO catalogEntry (relativePath, record)", columns: 2, rowsPerStatement: 256, in: db)
         // Each entry read where it lies: a copy of one retains each of its
         // strings and paths.
         try entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
-                try bind(entries.baseAddress! + index, encoder: encoder, to: &writer)
+                let entry = entries.baseAddress! + index
+                writer.bind(blob: entry.pointee.document.relativePath.bytes)
+                let package = try entry.pointee.package.map { try encoder.encode($0) }
+                writer.bind(blobWrittenBy: { CatalogRecord.append(entry, package: package, to: &$0) })
                 try writer.finishRow()
             }
         }
         try writer.finish()
-    }
-
-    /// Reads the entry through a pointer: passed as a value, even a
-    /// borrowed one, each entry was copied, retaining every string in it.
-    private static func bind(_ entry: UnsafePointer<Entry>, encoder: JSONEncoder, to writer: inout SQLiteRowWriter) throws {
-        writer.bind(blob: entry.pointee.document.relativePath.bytes)
-        writer.bind(entry.pointee.document.name)
-        writer.bind(entry.pointee.document.displayName)
-        writer.bind(entry.pointee.document.type)
-        writer.bind(entry.pointee.document.size)
-        writer.bind(Nanoseconds.since1970(entry.pointee.document.modificationDate))
-        writer.bind(Flags(entry.pointee.document).union(entry.pointee.isRacy ? .racy : []).rawValue)
-        let states = entry.pointee.document.states
-        writer.bind(states.isEmpty ? "" : states.map(\.rawValue).sorted().joined(separator: ","))
-        writer.bind(entry.pointee.status.kind.rawValue)
-        writer.bind(entry.pointee.status.size)
-        writer.bind(entry.pointee.status.modificationTime)
-        writer.bind(entry.pointee.status.changeTime)
-        writer.bind(Int64(bitPattern: entry.pointee.status.inode))
-        writer.bind(Int64(bitPattern: entry.pointee.status.device))
-        writer.bind(Int64(entry.pointee.status.mode))
-        if let package = entry.pointee.package { writer.bind(blob: try encoder.encode(package)) } else { writer.bindNull() }
     }
 
     struct Flags: OptionSet {
@@ -248,8 +226,7 @@ final class CatalogStore: Sendable {
 
     /// Read by position, not by name: a listing reads one row per
     /// document, and GRDB finds a column by name by lowercasing it.
-    static let columns = "statusKind, relativePath, flags, states, modificationTime, name, displayName, type, size, "
-        + "statusSize, statusModificationTime, statusChangeTime, inode, device, mode, package"
+    static let columns = "relativePath, record"
 
     /// The entry of the row `rows` is at, in ``columns``' order, read
     /// through `page`, which is emptied first: one page serves every row.

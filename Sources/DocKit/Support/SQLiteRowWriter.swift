@@ -78,6 +78,14 @@ struct SQLiteRowWriter {
         values.append(.blob(range))
     }
 
+    /// Binds the blob that `write` appends to the bytes it is given, made
+    /// where it will lie instead of in a buffer of its own first.
+    mutating func bind(blobWrittenBy write: (inout [UInt8]) throws -> Void) rethrows {
+        let start = bytes.count
+        try write(&bytes)
+        values.append(.blob(start..<bytes.count))
+    }
+
     mutating func bindNull() {
         values.append(.null)
     }

@@ -25,7 +25,7 @@ struct CatalogStoreReadsTests {
         #expect(found.count == 1)
         // Another process writes in between, as a listing on the same home does.
         let other = try DatabaseQueue(path: CatalogStore.databaseURL(of: .local, in: catalog).path)
-        try other.write { db in try db.execute(sql: "UPDATE catalogEntry SET size = size + 1 WHERE relativePath = ?", arguments: [Data("b.txt".utf8)]) }
+        try other.write { db in try db.execute(sql: "UPDATE catalogEntry SET record = record || x'' WHERE relativePath = ?", arguments: [Data("b.txt".utf8)]) }
         try other.close()
         try store.write(.local, changed: [], removed: [RawPath(bytes: Array("b.txt".utf8))])
         let left = try store.entries(in: .local, documentsDirectory: RawPath(bytes: []))

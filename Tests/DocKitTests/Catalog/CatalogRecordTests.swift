@@ -1,0 +1,155 @@
+import Foundation
+import GRDB
+import Testing
+@testable import DocKit
+
+@Suite("a catalog entry as one record")
+struct CatalogRecordTests {
+    private static func entry(
+        _ relativePath: String, name: String? = nil, displayName: String? = nil, type: String = "public.plain-text",
+        size: Int64 = 5, modificationTime: Int64 = 1_764_000_000_123_456_789, status: FileStatus? = nil,
+        states: Set<DocumentState> = [], isRacy: Bool = false, package: PackageContents? = nil
+    ) -> CatalogStore.Entry {
+        let path = RawPath(bytes: Array(relativePath.utf8))
+        let name = name ?? path.lastComponent.description
+        let document = Document(
+            location: .local, relativePath: path, path: RawPath(bytes: Array("/home/Documents/".utf8)).appending(path),
+            name: name, displayName: displayName ?? name, type: type, size: size, modificationDate: Nanoseconds.date(modificationTime),
+            isPackage: package != nil, isFolder: false, isSymbolicLink: false, typeWasGuessed: false, states: states
+        )
+        let status = status ?? FileStatus(
+            kind: package == nil ? .regular : .directory, size: size, modificationTime: modificationTime, changeTime: modificationTime + 7,
+            inode: 1_234_567, device: 2049, mode: 0o100644
+        )
+        return CatalogStore.Entry(document: document, status: status, package: package, isRacy: isRacy)
+    }
+
+    /// Entries that each leave out nothing, or something different, from their records.
+    static let entries: [CatalogStore.Entry] = [
+        entry("notes.txt", displayName: "notes"),
+        entry("Folder/inner.md", type: "net.daringfireball.markdown"),
+        // A conflict copy listed as its document: the name is not the path's.
+        entry("notes (conflict 1).txt", name: "notes.txt", displayName: "notes", states: [.inConflict]),
+        // A display name that is not the name's start.
+        entry("x.txt", displayName: "Ünïcode → elsewhere"),
+        entry("empty", name: "", displayName: "", type: ""),
+        entry("racy.txt", states: [.incomplete, .open], isRacy: true),
+        entry("odd status.bin", size: 0, status: FileStatus(
+            kind: .other, size: -3, modificationTime: -1, changeTime: Int64.min, inode: UInt64.max, device: 0, mode: UInt32.max
+        )),
+        entry("link", type: "public.symlink", status: FileStatus(
+            kind: .symbolicLink, size: 9, modificationTime: 1, changeTime: 2, inode: 3, device: 4, mode: 0o120777
+        )),
+        entry("Project.bundle", type: "com.example.bundle", size: 42, package: PackageContents(
+            entryCount: 2, size: 42,
+            directories: [.init(relativePath: RawPath(bytes: []), modificationTime: 1, changeTime: 2)],
+            syncTemporaries: [RawPath(bytes: Array(".syncthing.a.tmp".utf8))], conflictCopies: []
+        )),
+    ]
+
+    @Test("every field of an entry comes back from SQLite as it was written, read whole or row by row in order")
+    func entriesRoundTrip() throws {
+        let directory = try TemporaryDirectory("catalog-record")
+        let store = CatalogStore(directory: directory.url)
+        try store.write(.local, changed: Self.entries, removed: [])
+        let expected = Dictionary(uniqueKeysWithValues: Self.entries.map { ($0.document.relativePath, $0) })
+
+        let root = RawPath(bytes: Array("/home/Documents".utf8))
+        #expect(try store.entries(in: .local, documentsDirectory: root) == expected)
+        let sorted = store.sortedEntries(in: .local, documentsDirectory: root)
+        for relativePath in expected.keys.sorted(by: { $0.bytes.lexicographicallyPrecedes($1.bytes) }) {
+            #expect(try sorted.entry(at: relativePath) == expected[relativePath], "\(relativePath)")
+        }
+        let one = Self.entries[2].document.relativePath
+        #expect(try store.entries(in: .local, documentsDirectory: root, relativePaths: [one]) == [one: Self.entries[2]])
+    }
+
+    @Test("a plain document's record keeps neither its name nor its display name nor its size and time twice")
+    func aPlainDocumentsRecordLeavesOutWhatRepeats() throws {
+        var bytes: [UInt8] = []
+        var entry = Self.entry("Quarterly report.txt", displayName: "Quarterly report")
+        withUnsafePointer(to: &entry) { CatalogRecord.append($0, package: nil, to: &bytes) }
+        let omitted = CatalogRecord.Omitted(rawValue: bytes[4])
+        #expect(omitted == [.name, .displayName, .statusSize, .statusModificationTime, .package])
+        #expect(!bytes.contains(subsequence: Array("Quarterly".utf8)))
+        // version, kind, flags, states, omitted; size; two times; inode,
+        // device, mode; the type; the display name's count.
+        #expect(bytes.count == 5 + 1 + 8 + 8 + 3 + 2 + 3 + 1 + "public.plain-text".utf8.count + 1)
+    }
+
+    /// A record, and ways of damaging it.
+    static let damages: [(String, @Sendable ([UInt8]) -> [UInt8])] = [
+        ("another version", { [99] + $0.dropFirst() }),
+        ("an unknown kind", { var bytes = $0; bytes[1] = 9; return bytes }),
+        ("cut short", { Array($0.dropLast()) }),
+        ("cut to its version", { Array($0.prefix(1)) }),
+        ("empty", { _ in [] }),
+        ("a byte too many", { $0 + [0] }),
+        // Byte 30 is the type's count: after the five bytes of the head,
+        // the size's one, two times, and the inode's, device's and mode's 3, 2 and 3.
+        ("a text longer than the record", { var bytes = $0; bytes[30] = 0x7f; return bytes }),
+        ("a varint of eleven bytes", { Array($0.prefix(5)) + Array(repeating: 0xff, count: 10) + [0x01] + $0.dropFirst(6) }),
+    ]
+
+    @Test("a damaged record is not read: its document is examined again, as new", arguments: 0..<damages.count)
+    func aDamagedRecordIsNotRead(damage: Int) throws {
+        var bytes: [UInt8] = []
+        var entry = Self.entry("notes.txt", name: "other.txt", displayName: "other name")
+        withUnsafePointer(to: &entry) { CatalogRecord.append($0, package: nil, to: &bytes) }
+        #expect(bytes.withUnsafeBytes { CatalogRecord.fields(of: $0) } != nil)
+        #expect(bytes[30] == UInt8("public.plain-text".utf8.count))
+        let damaged = Self.damages[damage].1(bytes)
+        #expect(damaged.withUnsafeBytes { CatalogRecord.fields(of: $0) } == nil, "\(Self.damages[damage].0)")
+
+        // Stored, the row is passed over by every read.
+        let directory = try TemporaryDirectory("catalog-record-damage")
+        let store = CatalogStore(directory: directory.url)
+        try store.write(.local, changed: [entry, Self.entry("z.txt")], removed: [])
+        try store.database(of: .local).queue.write { db in
+            try db.execute(sql: "UPDATE catalogEntry SET record = ? WHERE relativePath = ?", arguments: [Data(damaged), Data("notes.txt".utf8)])
+        }
+        let root = RawPath(bytes: [])
+        #expect(try store.entries(in: .local, documentsDirectory: root).keys.map(\.description) == ["z.txt"])
+        let sorted = store.sortedEntries(in: .local, documentsDirectory: root)
+        #expect(try sorted.entry(at: RawPath(bytes: Array("notes.txt".utf8))) == nil)
+        #expect(try sorted.entry(at: RawPath(bytes: Array("z.txt".utf8)))?.document.name == "z.txt")
+    }
+
+    @Test("a catalog of the sixteen-column layout is emptied when opened, and the next listing fills it with records")
+    func theColumnLayoutIsReplaced() throws {
+        let directory = try TemporaryDirectory("catalog-record-upgrade")
+        let home = Home(url: directory.url)
+        _ = try directory.write("hello", to: "Documents/a.txt")
+        try FileManager.default.createDirectory(at: home.catalogDirectory, withIntermediateDirectories: true)
+        let url = CatalogStore.databaseURL(of: .local, in: home.catalogDirectory)
+        // The first layout, as its migration left it, with a row that
+        // names a document no longer there.
+        let old = try DatabaseQueue(path: url.path)
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: a location's catalog") { db in
+            try db.execute(sql: """
+                CREATE TABLE catalogEntry (relativePath BLOB PRIMARY KEY, name TEXT NOT NULL, displayName TEXT NOT NULL, type TEXT NOT NULL,
+                    size INTEGER NOT NULL, modificationTime INTEGER NOT NULL, flags INTEGER NOT NULL, states TEXT NOT NULL,
+                    statusKind TEXT NOT NULL, statusSize INTEGER NOT NULL, statusModificationTime INTEGER NOT NULL,
+                    statusChangeTime INTEGER NOT NULL, inode INTEGER NOT NULL, device INTEGER NOT NULL, mode INTEGER NOT NULL,
+                    package BLOB) WITHOUT ROWID;
+                CREATE TABLE catalogSetting (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                CREATE TABLE folderNames (path BLOB PRIMARY KEY, device INTEGER NOT NULL, inode INTEGER NOT NULL,
+                    modificationTime INTEGER NOT NULL, changeTime INTEGER NOT NULL, names BLOB NOT NULL);
+                INSERT INTO catalogEntry VALUES (x'676f6e652e747874', 'gone.txt', 'gone', 'public.plain-text', 1, 1, 0, '',
+                    'regular', 1, 1, 1, 1, 1, 33188, NULL);
+                """)
+        }
+        try migrator.migrate(old)
+        try old.close()
+
+        let listed = try DocumentCatalog(home: home, registry: SystemTypes.registry).documents(matching: DocumentQuery())
+        #expect(listed.map(\.name) == ["a.txt"])
+        let rows = try DatabaseQueue(path: url.path)
+        defer { try? rows.close() }
+        let stored = try rows.read { db in try Row.fetchAll(db, sql: "SELECT relativePath, record FROM catalogEntry") }
+        #expect(stored.map { $0["relativePath"] as Data } == [Data("a.txt".utf8)])
+        let record: Data = stored[0]["record"]
+        #expect(record.first == CatalogRecord.version)
+    }
+}
