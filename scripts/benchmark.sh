@@ -153,6 +153,10 @@ startup_breakdown() {
   echo
   echo "Startup, medians of $(( (runs + 1) / 2 * 10 )) runs by \`hyperfine -N\`:"
   for i in "${!stages[@]}"; do printf -- '- %s: %s ms\n' "${stages[$i]}" "$(median_of "$i")"; done
+  # Before main: the dynamic loader's own count, relocations most of it.
+  local loader
+  loader=$(LD_DEBUG=statistics "$docbrowser" --version 2>&1 >/dev/null | awk '/total startup time in dynamic loader/ { print $(NF - 1); exit }')
+  printf -- '- of `docbrowser --version`, in the dynamic loader before main: %s cycles (`LD_DEBUG=statistics`)\n' "${loader:-not measured}"
 }
 
 # --- typing many paths ----------------------------------------------------
