@@ -115,6 +115,37 @@ struct CatalogRecordTests {
         #expect(try sorted.entry(at: RawPath(bytes: Array("z.txt".utf8)))?.document.name == "z.txt")
     }
 
+    @Test("a record changed at any byte to any value, or cut at any length, is read or refused, never a crash, in a scan's reads as in the decoder")
+    func everyChangeOfOneByteIsReadOrRefused() throws {
+        var bytes: [UInt8] = []
+        var entry = Self.entries[2]
+        withUnsafePointer(to: &entry) { CatalogRecord.append($0, package: nil, to: &bytes) }
+        var damaged: [[UInt8]] = (0..<bytes.count).map { Array(bytes.prefix($0)) }
+        for position in bytes.indices {
+            for value in 0...UInt8.max where value != bytes[position] {
+                var changed = bytes
+                changed[position] = value
+                damaged.append(changed)
+            }
+        }
+        let decoded = damaged.filter { record in record.withUnsafeBytes { CatalogRecord.fields(of: $0) } != nil }.count
+        #expect(decoded > 0 && decoded < damaged.count, "\(decoded) of \(damaged.count) decoded")
+
+        let directory = try TemporaryDirectory("catalog-record-every-byte")
+        let store = CatalogStore(directory: directory.url)
+        try store.database(of: .local).queue.write { db in
+            for (index, record) in damaged.enumerated() {
+                try db.execute(sql: "INSERT INTO catalogEntry (relativePath, record) VALUES (?, ?)", arguments: [Data("d/\(index)".utf8), Data(record)])
+            }
+        }
+        let root = RawPath(bytes: [])
+        let whole = try store.entries(in: .local, documentsDirectory: root)
+        #expect(whole.count <= decoded)
+        let sorted = store.sortedEntries(in: .local, documentsDirectory: root)
+        try sorted.finish()
+        #expect(sorted.unkept.count == damaged.count)
+    }
+
     @Test("a catalog of the sixteen-column layout is emptied when opened, and the next listing fills it with records")
     func theColumnLayoutIsReplaced() throws {
         let directory = try TemporaryDirectory("catalog-record-upgrade")
