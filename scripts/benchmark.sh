@@ -205,7 +205,7 @@ def remove_copy():
         if os.path.exists(target + suffix): os.remove(target + suffix)
 def copy(source):
     with contextlib.closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as catalog_file:
-        schema = catalog_file.execute("SELECT sql FROM sqlite_master WHERE name = 'catalogEntry'").fetchone()[0]
+        schema = catalog_file.execute("SELECT sql FROM sqlite_master WHERE name = 'catalogRecord'").fetchone()[0]
     remove_copy()
     database = sqlite3.connect(target, isolation_level=None)
     database.execute("PRAGMA journal_mode = WAL")
@@ -216,11 +216,11 @@ def copy(source):
     database.execute("BEGIN")
     # The WHERE keeps SQLite from copying the records whole, as it may
     # between two tables of one schema: each row is inserted as docbrowser's are.
-    database.execute("INSERT INTO catalogEntry SELECT * FROM source.catalogEntry WHERE length(record) >= 0 ORDER BY relativePath")
+    database.execute("INSERT INTO catalogRecord SELECT * FROM source.catalogRecord WHERE length(record) >= 0 ORDER BY relativePath")
     database.execute("COMMIT")
     elapsed = (time.perf_counter() - start) * 1000
-    copied, = database.execute("SELECT count(*) FROM catalogEntry").fetchone()
-    total, = database.execute("SELECT count(*) FROM source.catalogEntry").fetchone()
+    copied, = database.execute("SELECT count(*) FROM catalogRecord").fetchone()
+    total, = database.execute("SELECT count(*) FROM source.catalogRecord").fetchone()
     database.close()
     if copied != total:
         sys.exit(f"benchmark: the catalog's floor copied {copied} of {total} rows of {source}")

@@ -89,11 +89,13 @@ final class CatalogDatabase: Sendable {
             }
         }
         migrator.registerMigration("v2: an entry as one record") { db in
-            // Its rows are a cache: dropped, they are made again by the next
-            // scan, which finds the folder's names unchanged and examines
-            // each entry as new.
-            try db.drop(table: "catalogEntry")
-            try db.create(table: "catalogEntry", options: .withoutRowID) { t in
+            // The records go in a table of their own, and the old rows (a
+            // cache) are dropped: the next scan makes them again. The old
+            // table stays, empty, for an earlier version run on the same
+            // home: it takes the file's migrations as done, and would fail
+            // at every listing if its table had gone or changed.
+            try db.execute(sql: "DELETE FROM catalogEntry")
+            try db.create(table: "catalogRecord", options: .withoutRowID) { t in
                 t.primaryKey("relativePath", .blob)
                 // ``CatalogRecord``'s bytes.
                 t.column("record", .blob).notNull()

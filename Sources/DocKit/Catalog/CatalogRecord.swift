@@ -29,7 +29,12 @@ enum CatalogRecord {
         static let statusSize = Omitted(rawValue: 4)
         static let statusModificationTime = Omitted(rawValue: 8)
         static let package = Omitted(rawValue: 16)
+        static let all: Omitted = [.name, .displayName, .statusSize, .statusModificationTime, .package]
     }
+
+    /// Bits no version of this layout sets mean a damaged record.
+    private static let knownFlags = UInt8(CatalogStore.Flags.all.rawValue)
+    private static let knownStates = DocumentState.bits(of: Set(DocumentState.allCases))
 
     /// A record read, its texts as ranges of the record's bytes.
     struct Fields {
@@ -102,7 +107,8 @@ enum CatalogRecord {
     static func fields(of record: UnsafeRawBufferPointer) -> Fields? {
         var reader = Reader(bytes: record)
         guard reader.byte() == version, let kind = reader.byte().flatMap(kind(of:)),
-              let flags = reader.byte(), let states = reader.byte(), let omittedByte = reader.byte() else { return nil }
+              let flags = reader.byte(), flags & ~knownFlags == 0, let states = reader.byte(), states & ~knownStates == 0,
+              let omittedByte = reader.byte(), omittedByte & ~Omitted.all.rawValue == 0 else { return nil }
         let omitted = Omitted(rawValue: omittedByte)
         guard let size = reader.signed(), let modificationTime = reader.time() else { return nil }
         let statusSize = omitted.contains(.statusSize) ? size : reader.signed()

@@ -50,7 +50,7 @@ extension CatalogStore {
         }
 
         /// Adds the row `rows` is at, in ``CatalogStore/columns``' order.
-        func append(from rows: inout SQLiteRowReader) {
+        func append(from rows: SQLiteRowReader) {
             let pathStart = pathBytes.count
             rows.withBlob(0) { pathBytes.append(contentsOf: $0) }
             let row = rows.withBlob(1) { record in

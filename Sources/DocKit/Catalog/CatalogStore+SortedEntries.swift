@@ -143,18 +143,18 @@ extension CatalogStore {
                     let statement: Statement
                     if let last {
                         statement = try db.cachedStatement(
-                            sql: "SELECT \(CatalogStore.columns) FROM catalogEntry WHERE relativePath > ? ORDER BY relativePath LIMIT ?"
+                            sql: "SELECT \(CatalogStore.columns) FROM catalogRecord WHERE relativePath > ? ORDER BY relativePath LIMIT ?"
                         )
                         try statement.setArguments([Data(last.bytes), Self.pageSize])
                     } else {
-                        statement = try db.cachedStatement(sql: "SELECT \(CatalogStore.columns) FROM catalogEntry ORDER BY relativePath LIMIT ?")
+                        statement = try db.cachedStatement(sql: "SELECT \(CatalogStore.columns) FROM catalogRecord ORDER BY relativePath LIMIT ?")
                         try statement.setArguments([Self.pageSize])
                     }
-                    var rows = SQLiteRowReader(statement, in: db)
+                    let rows = SQLiteRowReader(statement, in: db)
                     defer { rows.finish() }
                     // The page's buffers are kept from one page to the next.
                     page.removeAll()
-                    while try rows.step() { page.append(from: &rows) }
+                    while try rows.step() { page.append(from: rows) }
                 }
             } catch {
                 throw DatabaseAccessError(path: database.path, error: error)

@@ -62,13 +62,13 @@ final class CatalogStore: Sendable {
         do {
             return try database.queue.read { db in
                 var entries: [RawPath: Entry] = [:]
-                let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM catalogEntry")
-                var rows = SQLiteRowReader(statement, in: db)
+                let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM catalogRecord")
+                let rows = SQLiteRowReader(statement, in: db)
                 defer { rows.finish() }
                 let page = Page()
                 while try rows.step() {
                     // A row this version cannot read is simply scanned again.
-                    if let entry = Self.entry(from: &rows, through: page, location: location, documentsDirectory: documentsDirectory) {
+                    if let entry = Self.entry(from: rows, through: page, location: location, documentsDirectory: documentsDirectory) {
                         entries[entry.document.relativePath] = entry
                     }
                 }
@@ -86,13 +86,13 @@ final class CatalogStore: Sendable {
         do {
             return try database.queue.read { db in
                 var entries: [RawPath: Entry] = [:]
-                let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM catalogEntry WHERE relativePath = ?")
+                let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM catalogRecord WHERE relativePath = ?")
                 let page = Page()
                 for relativePath in relativePaths {
                     try statement.setArguments([Data(relativePath.bytes)])
-                    var rows = SQLiteRowReader(statement, in: db)
+                    let rows = SQLiteRowReader(statement, in: db)
                     defer { rows.finish() }
-                    if try rows.step(), let entry = Self.entry(from: &rows, through: page, location: location, documentsDirectory: documentsDirectory) {
+                    if try rows.step(), let entry = Self.entry(from: rows, through: page, location: location, documentsDirectory: documentsDirectory) {
                         entries[relativePath] = entry
                     }
                 }
@@ -155,7 +155,7 @@ final class CatalogStore: Sendable {
             try database.queue.write { db in
                 if let digest, try Self.registryDigest(db) != digest { return }
                 for relativePath in removed {
-                    try db.execute(sql: "DELETE FROM catalogEntry WHERE relativePath = ?", arguments: [Data(relativePath.bytes)])
+                    try db.execute(sql: "DELETE FROM catalogRecord WHERE relativePath = ?", arguments: [Data(relativePath.bytes)])
                 }
                 try Self.insert(changed, in: db)
             }
@@ -177,7 +177,7 @@ final class CatalogStore: Sendable {
         do {
             try database.queue.write { db in
                 if try Self.registryDigest(db) != digest {
-                    try db.execute(sql: "DELETE FROM catalogEntry")
+                    try db.execute(sql: "DELETE FROM catalogRecord")
                     try Self.setRegistryDigest(digest, in: db)
                 }
                 try Self.insert(entries, in: db)
@@ -189,7 +189,7 @@ final class CatalogStore: Sendable {
 
     private static func insert(_ entries: [Entry], in db: Database) throws {
         let encoder = JSONEncoder()
-        var writer = SQLiteRowWriter("INSERT OR REPLACE INTO catalogEntry (relativePath, record)", columns: 2, rowsPerStatement: 256, in: db)
+        var writer = SQLiteRowWriter("INSERT OR REPLACE INTO catalogRecord (relativePath, record)", columns: 2, rowsPerStatement: 256, in: db)
         // Each entry read where it lies: a copy of one retains each of its
         // strings and paths.
         try entries.withUnsafeBufferPointer { entries in
@@ -211,6 +211,7 @@ final class CatalogStore: Sendable {
         static let symbolicLink = Flags(rawValue: 4)
         static let typeWasGuessed = Flags(rawValue: 8)
         static let racy = Flags(rawValue: 16)
+        static let all: Flags = [.package, .folder, .symbolicLink, .typeWasGuessed, .racy]
 
         init(rawValue: Int) { self.rawValue = rawValue }
 
@@ -230,9 +231,9 @@ final class CatalogStore: Sendable {
 
     /// The entry of the row `rows` is at, in ``columns``' order, read
     /// through `page`, which is emptied first: one page serves every row.
-    static func entry(from rows: inout SQLiteRowReader, through page: Page, location: Location, documentsDirectory: RawPath) -> Entry? {
+    static func entry(from rows: SQLiteRowReader, through page: Page, location: Location, documentsDirectory: RawPath) -> Entry? {
         page.removeAll()
-        page.append(from: &rows)
+        page.append(from: rows)
         return page.entry(at: 0, location: location, documentsDirectory: documentsDirectory)
     }
 }

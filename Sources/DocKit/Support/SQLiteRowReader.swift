@@ -4,16 +4,13 @@ import GRDBSQLite
 
 /// Steps through a prepared statement's rows, reading each column with
 /// SQLite's own calls: GRDB's `Row` checks and converts every value on
-/// its way out, which for a listing's 100,000 catalog rows of 16 columns
-/// was most of reading them. Values are read as GRDB reads them (text as
-/// a C string, a blob copied), for columns that are never NULL unless
-/// read with ``optionalBlob(_:)``.
+/// its way out, which for a listing's 100,000 catalog rows (of 16 columns
+/// then) was most of reading them. Values are read as GRDB reads them (a
+/// blob copied), for columns that are never NULL unless read with
+/// ``optionalBlob(_:)``.
 struct SQLiteRowReader {
     private let statement: Statement
     private let database: Database
-    /// Text columns that repeat from row to row (a type identifier), kept
-    /// as strings already made, so that equal values share one.
-    private var recent: [String] = []
 
     /// - Parameters:
     ///   - statement: A statement whose arguments are set.
@@ -47,30 +44,6 @@ struct SQLiteRowReader {
 
     func int64(_ column: Int32) -> Int64 {
         sqlite3_column_int64(statement.sqliteStatement, column)
-    }
-
-    func text(_ column: Int32) -> String {
-        sqlite3_column_text(statement.sqliteStatement, column).map { String(cString: $0) } ?? ""
-    }
-
-    /// ``text(_:)``, the same string as an earlier row's when the bytes are.
-    mutating func repeatedText(_ column: Int32) -> String {
-        guard let pointer = sqlite3_column_text(statement.sqliteStatement, column) else { return "" }
-        let count = Int(sqlite3_column_bytes(statement.sqliteStatement, column))
-        guard count > 0 else { return "" }
-        let bytes = UnsafeBufferPointer(start: pointer, count: count)
-        for text in recent where text.utf8Equals(UnsafeRawBufferPointer(bytes)) { return text }
-        let text = String(cString: pointer)
-        if recent.count >= 8 { recent.removeFirst() }
-        recent.append(text)
-        return text
-    }
-
-    /// The text's bytes as SQLite holds them, for a caller that needs no
-    /// string of them.
-    func withText<Result>(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        let pointer = sqlite3_column_text(statement.sqliteStatement, column)
-        return body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : Int(sqlite3_column_bytes(statement.sqliteStatement, column))))
     }
 
     /// The blob's bytes, empty for NULL, valid only in `body`.

@@ -8,7 +8,7 @@ struct CatalogDatabasesTests {
     private static func relativePaths(in url: URL) throws -> [String] {
         let queue = try DatabaseQueue(path: url.path, configuration: { var c = Configuration(); c.readonly = true; return c }())
         defer { try? queue.close() }
-        return try queue.read { db in try Data.fetchAll(db, sql: "SELECT relativePath FROM catalogEntry ORDER BY relativePath") }
+        return try queue.read { db in try Data.fetchAll(db, sql: "SELECT relativePath FROM catalogRecord ORDER BY relativePath") }
             .map { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -47,7 +47,7 @@ struct CatalogDatabasesTests {
         // database, not committed yet.
         let besideTheOther = try HeldTransaction.work({
             try? store.write(.cloud, changed: [], removed: Array(cloud.keys))
-        }, finishesWhile: "DELETE FROM catalogEntry", isOpenOn: store.database(of: .local).queue)
+        }, finishesWhile: "DELETE FROM catalogRecord", isOpenOn: store.database(of: .local).queue)
         #expect(besideTheOther, "the cloud's rows were written only once the local write was over")
         #expect(try store.entries(in: .cloud, documentsDirectory: home.documentsDirectory(.cloud)).isEmpty)
     }

@@ -25,7 +25,7 @@ struct CatalogStoreReadsTests {
         #expect(found.count == 1)
         // Another process writes in between, as a listing on the same home does.
         let other = try DatabaseQueue(path: CatalogStore.databaseURL(of: .local, in: catalog).path)
-        try other.write { db in try db.execute(sql: "UPDATE catalogEntry SET record = record || x'' WHERE relativePath = ?", arguments: [Data("b.txt".utf8)]) }
+        try other.write { db in try db.execute(sql: "UPDATE catalogRecord SET record = record WHERE relativePath = ?", arguments: [Data("b.txt".utf8)]) }
         try other.close()
         try store.write(.local, changed: [], removed: [RawPath(bytes: Array("b.txt".utf8))])
         let left = try store.entries(in: .local, documentsDirectory: RawPath(bytes: []))
@@ -50,7 +50,7 @@ struct CatalogStoreReadsTests {
             for name in ["a.txt", "b.txt"] {
                 if let entry = try? rows.entry(at: RawPath(bytes: Array(name.utf8))) { found.names.append(entry.document.name) }
             }
-        }, finishesWhile: "DELETE FROM catalogEntry WHERE relativePath = ?", arguments: [Data("b.txt".utf8)], isOpenOn: store.database(of: .local).queue)
+        }, finishesWhile: "DELETE FROM catalogRecord WHERE relativePath = ?", arguments: [Data("b.txt".utf8)], isOpenOn: store.database(of: .local).queue)
         #expect(readBesideTheWrite, "the rows were read only once the write was over")
         #expect(found.names == ["a.txt", "b.txt"])
         #expect(try store.entries(in: .local, documentsDirectory: RawPath(bytes: [])).keys.map(\.description) == ["a.txt"])

@@ -33,7 +33,7 @@ struct CatalogUpgradeTests {
         for suffix in filesLeft { #expect(!FileManager.default.fileExists(atPath: database + suffix), "catalog.sqlite\(suffix) is left") }
         #expect(try opened.catalog.documents(matching: DocumentQuery()).map(\.name) == ["a.txt"])
         let rows = try DatabaseQueue(path: CatalogStore.databaseURL(of: .local, in: home.catalogDirectory).path)
-        #expect(try rows.read { db in try Data.fetchAll(db, sql: "SELECT relativePath FROM catalogEntry") } == [Data("a.txt".utf8)])
+        #expect(try rows.read { db in try Data.fetchAll(db, sql: "SELECT relativePath FROM catalogRecord") } == [Data("a.txt".utf8)])
         try rows.close()
     }
 

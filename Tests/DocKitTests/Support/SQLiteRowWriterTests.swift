@@ -44,13 +44,18 @@ struct SQLiteRowWriterTests {
         }
     }
 
-    static func write(_ rows: [Row], to queue: DatabaseQueue, rowsPerStatement: Int) throws {
+    /// With `inPlace`, each blob is made where the writer keeps it (``SQLiteRowWriter/bind(blobWrittenBy:)``).
+    static func write(_ rows: [Row], to queue: DatabaseQueue, rowsPerStatement: Int, inPlace: Bool = false) throws {
         try queue.write { db in
             var writer = SQLiteRowWriter(insert, columns: 4, rowsPerStatement: rowsPerStatement, in: db)
             for row in rows {
                 writer.bind(row.key)
                 if let text = row.text { writer.bind(text) } else { writer.bindNull() }
-                if let blob = row.blob { writer.bind(blob: blob) } else { writer.bindNull() }
+                if let blob = row.blob {
+                    if inPlace { writer.bind(blobWrittenBy: { $0.append(contentsOf: blob) }) } else { writer.bind(blob: blob) }
+                } else {
+                    writer.bindNull()
+                }
                 if let number = row.number { writer.bind(number) } else { writer.bindNull() }
                 try writer.finishRow()
             }
@@ -72,12 +77,13 @@ struct SQLiteRowWriterTests {
         }
     }
 
-    @Test("every row arrives, byte for byte, whether it falls in a full batch or in the last, short one", arguments: [1, 3, 64])
-    func rowsArriveAsBound(rowsPerStatement: Int) throws {
+    @Test("every row arrives, byte for byte, whether it falls in a full batch or in the last, short one, and whether its blob was made in place",
+          arguments: [1, 3, 64], [false, true])
+    func rowsArriveAsBound(rowsPerStatement: Int, inPlace: Bool) throws {
         let queue = try Self.database()
         // Two full batches and a short one, for each batch size.
         let rows = Self.rows(rowsPerStatement * 2 + max(1, rowsPerStatement / 2))
-        try Self.write(rows, to: queue, rowsPerStatement: rowsPerStatement)
+        try Self.write(rows, to: queue, rowsPerStatement: rowsPerStatement, inPlace: inPlace)
         let stored = try Self.read(queue)
         #expect(stored.count == rows.count)
         for row in rows {
@@ -85,10 +91,10 @@ struct SQLiteRowWriterTests {
         }
     }
 
-    @Test("an empty text and an empty blob are stored empty, not NULL")
-    func emptyValuesAreNotNull() throws {
+    @Test("an empty text and an empty blob are stored empty, not NULL", arguments: [false, true])
+    func emptyValuesAreNotNull(blobInPlace: Bool) throws {
         let queue = try Self.database()
-        try Self.write([Row(key: "empty", text: "", blob: [], number: 0)], to: queue, rowsPerStatement: 64)
+        try Self.write([Row(key: "empty", text: "", blob: [], number: 0)], to: queue, rowsPerStatement: 64, inPlace: blobInPlace)
         let kinds = try queue.read { db in
             try GRDB.Row.fetchOne(db, sql: "SELECT typeof(text), typeof(blob), length(text), length(blob) FROM row")
         }
