@@ -81,6 +81,8 @@ let package = Package(
                 "ArchiveChecks",
                 "DocKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // To put each input in a catalog file as a row's record.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Fuzz/docbrowser-fuzz",
             swiftSettings: strictSettings
