@@ -136,15 +136,23 @@ final class Sandbox: Sendable {
         #expect(result.terminationStatus.isSuccess, "sh -c \(script): \(result.standardError)")
     }
 
-    /// The `docbrowser` built beside this test bundle, or `$DOCBROWSER_BIN`.
+    /// The `docbrowser` under test: `$DOCBROWSER_BIN`, which `make test`
+    /// sets to the build `make install` installs, or else the one built
+    /// beside this test bundle. Its plugins are the ones beside it.
     static let binary: URL = {
         if let path = ProcessInfo.processInfo.environment["DOCBROWSER_BIN"] { return URL(fileURLWithPath: path) }
+        return builtBesideTests("docbrowser")
+    }()
+
+    /// A product of the build this test bundle belongs to, such as the
+    /// fuzzing harness, which only tests run.
+    static func builtBesideTests(_ product: String) -> URL {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = directory.appending(path: "docbrowser")
+            let candidate = directory.appending(path: product)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory.deleteLastPathComponent()
         }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "docbrowser")
-    }()
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: product)
+    }
 }
