@@ -17,7 +17,7 @@ build: deps
 
 # Swift's runtime and Foundation linked in: the installed binary needs no
 # toolchain, and starts in 13 ms instead of 23 (no dynamic symbol lookups
-# across Foundation and ICU); measured in the README's Performance table.
+# across Foundation and ICU); measured in docs/PERFORMANCE.md.
 RELEASE_FLAGS = -c release --static-swift-stdlib
 RELEASE = $(SWIFT) build $(RELEASE_FLAGS)
 
