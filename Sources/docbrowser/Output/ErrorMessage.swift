@@ -74,6 +74,7 @@ enum ErrorMessage {
             if case .sameName = error { return "; use --on-conflict rename" }
         case let error as MoveError:
             if case .destinationTaken = error { return "; use --on-conflict rename or replace" }
+            if case .destinationFolderMissing = error { return "; choose another with --to" }
         case is StorageError:
             return " (use --on-conflict rename or replace)"
         case let error as ArchiveFormatError where error.namedType != nil:
