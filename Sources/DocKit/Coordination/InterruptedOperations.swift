@@ -73,8 +73,10 @@ public struct InterruptedOperations: Sendable {
                 adopted.append((journal, journal.readEntries()))
             }
         }
-        // An import or a restore places its items by moves with journals of
-        // their own; those are settled first, so it sees where each item is.
+        // An import, a restore or a copy places its items by moves with
+        // journals of their own; those are settled first, so it sees where
+        // each item is (a copy's temporary may hold the document a replace
+        // displaced, on its way to the Trash).
         let importsLast = adopted.filter { !$0.1.movesThroughOtherJournals } + adopted.filter(\.1.movesThroughOtherJournals)
         for (journal, entries) in importsLast {
             if let report = resume(journal, entries: entries) { reports.append(report) }
@@ -226,7 +228,7 @@ enum RecoveryOutcome {
 private extension [JournalEntry] {
     var movesThroughOtherJournals: Bool {
         switch first?.operation {
-        case .import?, .restore?: true
+        case .import?, .restore?, .delivery?: true
         default: false
         }
     }
