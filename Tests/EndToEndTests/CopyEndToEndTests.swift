@@ -75,6 +75,21 @@ struct CopyEndToEndTests {
         #expect(missing.standardError == "docbrowser: \(sandbox.root.path)/nowhere/Tool.app: cannot go back to \(sandbox.root.path)/nowhere, which no longer exists; choose another with --to\n")
     }
 
+    @Test("a copy within a file system is made by the kernel, not read and written by docbrowser", Strace.installed)
+    func copiedInKernel() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.shell("mkdir -p home/Documents && head -c 3000000 /dev/urandom > home/Documents/Big.bin")
+        let trace = sandbox.root.appending(path: "trace")
+        let result = try await sandbox.run(["duplicate", "Big.bin"], tracedBy: [Strace.path!, "-f", "-qq", "-e", "trace=copy_file_range,ioctl", "-o", trace.path])
+        #expect(result.status == 0, "\(result)")
+        let calls = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+        let kernelCopied = calls.filter { $0.contains("copy_file_range(") }.compactMap { $0.split(separator: "= ").last.flatMap { Int($0) } }.reduce(0, +)
+        let cloned = calls.contains { $0.contains("FICLONE") && $0.hasSuffix("= 0") }
+        #expect(cloned || kernelCopied == 3_000_000, "\(calls)")
+        let original = try await Sandbox.contentDigest(of: sandbox.home.appending(path: "Documents/Big.bin"))
+        #expect(try await Sandbox.contentDigest(of: sandbox.home.appending(path: "Documents/Big copy.bin")) == original)
+    }
+
     @Test("a document a sync engine is still writing is not copied")
     func incomplete() async throws {
         let sandbox = try Sandbox()
