@@ -2,8 +2,8 @@
 """kill -9 campaign: SPEC §3's "no data loss on any path", measured.
 
 Runs docbrowser in fresh homes and kills it with SIGKILL at a random instant
-of move, storage, delete, import, export, open-in, inbox --accept, rename, trash restore and
-resolve,
+of move, storage, delete, import, export, open-in, inbox --accept, rename, resolve, trash
+restore, copy and duplicate,
 with half the trials moving across file systems (the cloud container on
 /dev/shm). After each kill one ordinary command runs (its recovery finishes or
 undoes what was cut off), then the trial is judged by content, whatever names
@@ -38,7 +38,7 @@ import time
 import uuid
 import zipfile
 
-OPERATIONS = ["move", "storage", "delete", "import", "export", "open-in", "inbox-accept", "rename", "resolve", "restore"]
+OPERATIONS = ["move", "storage", "delete", "import", "export", "open-in", "inbox-accept", "rename", "resolve", "restore", "copy", "duplicate"]
 CONFLICT_COPY = "TXT.sync-conflict-20261122-120303-AAAAAAA.rtf"
 TEMPORARY_PREFIX = ".docbrowser-tmp-"
 SHARE_DIRECTORY = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "share", "docbrowser")
@@ -154,6 +154,8 @@ class Trial:
             "resolve": ["resolve", "Letter.rtfd", "--keep", "1"],
             # Into the cloud: across file systems in half the trials.
             "restore": ["trash", "restore", "Big.bin", "Letter.rtfd", "Note.txt", "--to", self.cloud],
+            "copy": ["copy", "Big.bin", "Letter.rtfd", "Note.txt", "--to", "cloud"],
+            "duplicate": ["duplicate", "Big.bin", "Letter.rtfd", "Note.txt"],
         }[self.operation]
 
     def resolved(self):
