@@ -126,7 +126,7 @@ extension DocumentCatalog {
         defer { lock.release() }
         try DocumentLock.checkStillThere(document)
         try OpenDocumentRecord.refuseIfOpen(document.path, name: document.qualifiedName, in: locks, force: force)
-        try SyncActivity.refuseIfIncomplete(document, force: force)
+        try SyncActivity.refuseIfIncomplete(document, force: force, quietPeriod: quietPeriod)
         try DocumentVersions.refuseIfCopiesBeside(document, action: "rename", force: force)
         if document.states.contains(.notDownloaded) {
             return try renamePlaceholder(document, to: filename)

@@ -8,6 +8,7 @@ import Foundation
 /// | `local.documents` | the local Documents folder | `HOME/Documents` |
 /// | `cloud.container` | the cloud container; its documents are in its `Documents/` | `HOME/Cloud` |
 /// | `storage.preferred` | where new and imported documents go: `local` or `cloud` | `local` |
+/// | `cloud.quietSeconds` | how long a cloud document must stay untouched before it counts as complete (``QuietPeriod``); `0` switches it off | `3` |
 ///
 /// Relative paths are taken relative to the home.
 public struct Configuration: Sendable, Hashable {
@@ -19,6 +20,8 @@ public struct Configuration: Sendable, Hashable {
         case cloudContainer = "cloud.container"
         /// `storage.preferred`: where new and imported documents go, `local` or `cloud`.
         case preferredStorage = "storage.preferred"
+        /// `cloud.quietSeconds`: how long a cloud document must stay untouched before it counts as complete.
+        case cloudQuietSeconds = "cloud.quietSeconds"
 
         /// One line saying what the setting holds and its default, for help text.
         public var summary: String {
@@ -26,6 +29,8 @@ public struct Configuration: Sendable, Hashable {
             case .localDocuments: "the local Documents folder (default HOME/Documents)"
             case .cloudContainer: "the cloud container, whose documents are in its Documents/ (default HOME/Cloud)"
             case .preferredStorage: "where new and imported documents go: local or cloud (default local)"
+            case .cloudQuietSeconds:
+                "seconds a cloud document must stay untouched before it counts as complete; 0 switches this off (default \(QuietPeriod.standard.seconds))"
             }
         }
 
@@ -35,6 +40,10 @@ public struct Configuration: Sendable, Hashable {
                 if value.isEmpty { throw .invalidValue(key: rawValue, value: value, reason: "a path is required") }
             case .preferredStorage:
                 if Location(rawValue: value) == nil { throw .invalidValue(key: rawValue, value: value, reason: "must be local or cloud") }
+            case .cloudQuietSeconds:
+                if QuietPeriod(seconds: value) == nil {
+                    throw .invalidValue(key: rawValue, value: value, reason: "must be a number of seconds from 0 to \(QuietPeriod(length: QuietPeriod.longest).seconds), such as 3 or 0.5")
+                }
             }
         }
     }

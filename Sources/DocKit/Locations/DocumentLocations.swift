@@ -101,6 +101,7 @@ extension Configuration {
         case .localDocuments: locations.localDocuments.description
         case .cloudContainer: locations.cloudContainer.description
         case .preferredStorage: preferredLocation.rawValue
+        case .cloudQuietSeconds: quietPeriod.seconds
         }
     }
 }

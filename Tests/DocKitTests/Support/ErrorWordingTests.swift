@@ -11,6 +11,7 @@ struct ErrorWordingTests {
         CoordinationError.open(document: "local:Notes.txt", holders: [LockHolder(pid: 7, activity: "open in Notes")]),
         CoordinationError.incomplete(document: "cloud:Deck.key", temporary: ".syncthing.a.tmp", writer: "Syncthing"),
         CoordinationError.changing(document: "cloud:Deck.key", detail: "its size changed"),
+        CoordinationError.recentlyChanged(document: "cloud:Deck.key", ago: .milliseconds(412)),
         CoordinationError.stillIncomplete(document: "cloud:Deck.key", waited: .seconds(3), reason: "Syncthing is still writing it"),
         VersionsError.noSuchVersion(document: "local:Notes.txt", number: 4, count: 2),
         VersionsError.unresolved(document: "local:Notes.txt", action: "move", versions: 2),

@@ -9,10 +9,18 @@ import Testing
 final class Sandbox: Sendable {
     let root: URL
 
-    init() throws {
+    /// `quietSeconds` is written as the home's `cloud.quietSeconds`; nil
+    /// leaves it unset (the default period). It is 0 unless given: tests
+    /// write a cloud document and act on it at once, and the quiet period
+    /// has tests of its own.
+    init(quietSeconds: String? = "0") throws {
         root = FileManager.default.temporaryDirectory
             .appending(path: "docbrowser-e2e-\(UUID().uuidString)", directoryHint: .isDirectory)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        if let quietSeconds {
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            try JSONSerialization.data(withJSONObject: ["cloud.quietSeconds": quietSeconds]).write(to: home.appending(path: "config.json"))
+        }
         // The machine's shared-mime-info, but none of its installed apps: a
         // test sees only the desktop apps it installs itself.
         try FileManager.default.createDirectory(at: systemData, withIntermediateDirectories: true)
