@@ -106,7 +106,7 @@ public struct DocumentCopier: Sendable {
             let lock = try DocumentLock([document.path, destination], in: locks, holder: holder, waiting: force)
             defer { lock.release() }
             try DocumentLock.checkStillThere(document)
-            try SyncActivity.refuseIfIncomplete(document, force: force)
+            try SyncActivity.refuseIfIncomplete(document, force: force, quietPeriod: catalog.quietPeriod)
             let taken = try FileStatus.of(destination) != nil
             if taken {
                 switch policy {
