@@ -150,17 +150,8 @@ public struct DocumentImporter: Sendable {
     /// imports; nil for anything to copy in whole.
     private func archiveType(of file: RawPath, resolved: RawPath) -> String? {
         guard (try? FileStatus.of(resolved))??.kind == .regular else { return nil }
-        let type = catalog.registry.type(forFileName: file.lastComponent.description, isDirectory: false).identifier
-        guard catalog.registry.conforms(type, to: "public.archive") else { return nil }
-        do {
-            _ = try extractor.locator.service(.import, for: type)
-            return type
-        } catch is PluginServiceError {
-            return nil
-        } catch {
-            // A plugin is declared but cannot run: extraction says so.
-            return type
-        }
+        let recognizer = ArchiveRecognizer(identifier: FileTypeIdentifier(registry: catalog.registry), locator: extractor.locator)
+        return recognizer.extractionType(of: resolved, named: file.lastComponent.description)
     }
 
     /// Each item's lock holds a descriptor while the import commits; these

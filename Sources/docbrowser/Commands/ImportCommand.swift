@@ -11,7 +11,9 @@ struct ImportCommand: AsyncParsableCommand {
         abstract: "Bring archives' contents and other files in as documents.",
         discussion: """
         Each top-level item of an archive (zip, tar, tar.gz, tar.xz, tar.zst, 7z, …) becomes a \
-        document; any other file, package or folder is copied in as one. Archives are extracted \
+        document; any other file, package or folder is copied in as one, and so is a document \
+        built on an archive (a .cbz comic, a .jar, a .pkpass). A file whose name says nothing \
+        (no extension, or .bin) is recognised as an archive by its content. Archives are extracted \
         by their import plugin into a staging folder under the home's tmp, never in place, and \
         unsafe entries (absolute paths, '..', escaping links, devices, zip bombs) are refused. \
         All or nothing: if anything is refused or fails, no document appears. macOS metadata \

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import DocKit
+
+/// What import takes apart and what it keeps whole, decided with the
+/// shipped declarations, the machine's shared-mime-info and the archiver's
+/// shipped manifest, on archives made by the real tools.
+@Suite("Recognising an archive to take apart", .enabled(if: SystemTypes.hasFreedesktopDatabase && FileManager.default.fileExists(atPath: "/usr/share/mime/magic")))
+struct ArchiveRecognizerTests {
+    static let manifest: URL = SystemTypes.directory.deletingLastPathComponent().appending(path: "handlers/archiver.plist")
+
+    static func recognizer() throws -> ArchiveRecognizer {
+        let registry = SystemTypes.registryWithSharedMimeInfo
+        let archiver = try HandlerManifest.load(from: manifest)
+        return ArchiveRecognizer(identifier: FileTypeIdentifier(registry: registry, magic: MagicDatabase.installed),
+                                 locator: HandlerServiceLocator(handlers: HandlerRegistry(handlers: [archiver]), types: registry))
+    }
+
+    /// A one-file archive made by `tool`, in `tmp`.
+    static func archive(_ tmp: TemporaryDirectory, _ tool: String, _ arguments: [String]) throws -> URL {
+        _ = try tmp.write(Data("inside\n".utf8), to: "src/page.txt")
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/\(tool)")
+        process.arguments = arguments
+        process.currentDirectoryURL = tmp.url("src")
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(tool) \(arguments)")
+        return tmp.url("made")
+    }
+
+    static func zip(_ tmp: TemporaryDirectory) throws -> URL {
+        try archive(tmp, "zip", ["-q", "-X", "../made", "page.txt"]).appendingPathExtension("zip")
+    }
+
+    /// `file` under another name, in the same folder.
+    static func named(_ file: URL, _ name: String) throws -> RawPath {
+        let copy = file.deletingLastPathComponent().appending(path: name)
+        try FileManager.default.copyItem(at: file, to: copy)
+        return RawPath(copy)
+    }
+
+    @Test("a name that names an archive the archiver declares decides, whatever is inside", arguments: [
+        ("a.zip", "public.zip-archive"), ("a.tar", "public.tar-archive"), ("a.tgz", "org.gnu.gnu-zip-tar-archive"),
+        ("a.tar.bz2", "public.tar-bzip2-archive"), ("a.tar.xz", "org.tukaani.tar-xz-archive"), ("a.tar.zst", "com.facebook.zstd-tar-archive"),
+        ("a.7z", "org.7-zip.7-zip-archive"), ("a.cpio", "public.cpio-archive"), ("a.xar", "com.apple.xar-archive"),
+    ])
+    func byName(_ name: String, _ expected: String) throws {
+        let tmp = try TemporaryDirectory("byname")
+        let file = try tmp.write(Data("not really\n".utf8), to: name)
+        #expect(try Self.recognizer().extractionType(of: RawPath(file), named: name) == expected)
+    }
+
+    @Test("a document built on zip stays whole, though its content is a zip", arguments: [
+        "Comic.cbz", "Doc.xps", "Doc.oxps", "Drawing.vsdx", "Sheet.xlsb", "Map.kmz", "Model.3mf", "Picture.ora",
+        "App.jar", "App.apk", "App.war", "Addon.xpi", "Pass.pkpass", "Book.epub", "Letter.odt", "Letter.docx",
+    ])
+    func documentsBuiltOnZip(_ name: String) throws {
+        let tmp = try TemporaryDirectory("document")
+        let file = try Self.named(try Self.zip(tmp), name)
+        #expect(try Self.recognizer().extractionType(of: file, named: name) == nil)
+    }
+
+    @Test("a document built on tar stays whole, though its content is a tar", arguments: ["Comic.cbt", "Machine.ova"])
+    func documentsBuiltOnTar(_ name: String) throws {
+        let tmp = try TemporaryDirectory("tardocument")
+        let tar = try Self.archive(tmp, "bsdtar", ["-c", "-f", "../made", "page.txt"])
+        let file = try Self.named(tar, name)
+        #expect(try Self.recognizer().extractionType(of: file, named: name) == nil)
+    }
+
+    @Test("a zip whose name says nothing, or names an archive its content is not, is a zip", arguments: [
+        "Photos", "Photos.bin", "Photos.unknownextension", "Photos.",
+    ])
+    func zipByContent(_ name: String) throws {
+        let tmp = try TemporaryDirectory("content")
+        let file = try Self.named(try Self.zip(tmp), name)
+        #expect(try Self.recognizer().extractionType(of: file, named: name) == "public.zip-archive")
+    }
+
+    @Test("a tar without an extension is a tar")
+    func tarByContent() throws {
+        let tmp = try TemporaryDirectory("tar")
+        let file = try Self.archive(tmp, "bsdtar", ["-c", "-f", "../made", "page.txt"])
+        #expect(try Self.recognizer().extractionType(of: RawPath(file), named: "made") == "public.tar-archive")
+    }
+
+    @Test("a zip named as a document that is no archive stays whole: the name is believed", arguments: ["Report.pdf", "Notes.txt", "Song.mp3"])
+    func namedDocument(_ name: String) throws {
+        let tmp = try TemporaryDirectory("pdf")
+        let file = try Self.named(try Self.zip(tmp), name)
+        #expect(try Self.recognizer().extractionType(of: file, named: name) == nil)
+    }
+
+    @Test("what is no archive, or an archive nothing extracts, stays whole whatever its name", arguments: [
+        ("Notes", "plain words\n"), ("Notes.bin", "plain words\n"), ("Data.gz", "\u{1F}\u{8B}\u{08}\u{00}"),
+    ])
+    func notAnArchive(_ name: String, _ content: String) throws {
+        let tmp = try TemporaryDirectory("plain")
+        let file = try tmp.write(Data(content.utf8), to: name)
+        #expect(try Self.recognizer().extractionType(of: RawPath(file), named: name) == nil)
+    }
+
+    @Test("only the types a plugin names count, not the types built on them")
+    func exactDeclarations() throws {
+        let locator = try Self.recognizer().locator
+        #expect(locator.declares(.import, exactly: "PUBLIC.ZIP-ARCHIVE"))
+        #expect(!locator.declares(.import, exactly: "com.sun.java-archive"))
+        #expect(!locator.declares(.import, exactly: "public.archive"))
+    }
+}
