@@ -10,7 +10,7 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Bring archives' contents and other files in as documents.",
         discussion: """
-        Each top-level item of an archive (zip, tar, tar.gz, tar.xz, tar.zst, 7z, …) becomes a \
+        Each top-level item of an archive (zip, tar, tar.gz, tar.xz, tar.zst, tar.Z, 7z, cpio, rar, cab, …) becomes a \
         document; any other file, package or folder is copied in as one, and so is a document \
         built on an archive (a .cbz comic, a .jar, a .pkpass). A file whose name says nothing \
         (no extension, or .bin) is recognised as an archive by its content. Archives are extracted \

@@ -9,6 +9,8 @@ import Testing
 struct ArchiveRecognizerTests {
     static let manifest: URL = SystemTypes.directory.deletingLastPathComponent().appending(path: "handlers/archiver.plist")
 
+    static let freedesktop = "org.freedesktop.mime.application."
+
     static func recognizer() throws -> ArchiveRecognizer {
         let registry = SystemTypes.registryWithSharedMimeInfo
         let archiver = try HandlerManifest.load(from: manifest)
@@ -44,11 +46,32 @@ struct ArchiveRecognizerTests {
         ("a.zip", "public.zip-archive"), ("a.tar", "public.tar-archive"), ("a.tgz", "org.gnu.gnu-zip-tar-archive"),
         ("a.tar.bz2", "public.tar-bzip2-archive"), ("a.tar.xz", "org.tukaani.tar-xz-archive"), ("a.tar.zst", "com.facebook.zstd-tar-archive"),
         ("a.7z", "org.7-zip.7-zip-archive"), ("a.cpio", "public.cpio-archive"), ("a.xar", "com.apple.xar-archive"),
+        ("a.rar", "com.rarlab.rar-archive"), ("a.cab", "com.microsoft.cab"), ("a.lha", Self.freedesktop + "x-lha"), ("a.LZH", Self.freedesktop + "x-lha"),
+        ("a.tar.Z", Self.freedesktop + "x-tarz"), ("a.taz", Self.freedesktop + "x-tarz"), ("a.tar.lz", Self.freedesktop + "x-lzip-compressed-tar"),
+        ("a.tar.lzma", Self.freedesktop + "x-lzma-compressed-tar"), ("a.tlz", Self.freedesktop + "x-lzma-compressed-tar"),
+        ("a.tar.lz4", Self.freedesktop + "x-lz4-compressed-tar"), ("a.cpio.gz", Self.freedesktop + "x-cpio-compressed"),
     ])
     func byName(_ name: String, _ expected: String) throws {
         let tmp = try TemporaryDirectory("byname")
         let file = try tmp.write(Data("not really\n".utf8), to: name)
         #expect(try Self.recognizer().extractionType(of: RawPath(file), named: name) == expected)
+    }
+
+    @Test("the archives libarchive reads beyond those the archiver writes are docbrowser's own types, shared-mime-info or not", arguments: [
+        ("a.tar.Z", "x-tarz"), ("a.tar.lz", "x-lzip-compressed-tar"), ("a.tar.lzma", "x-lzma-compressed-tar"),
+        ("a.tar.lz4", "x-lz4-compressed-tar"), ("a.cpio.gz", "x-cpio-compressed"), ("a.lzh", "x-lha"),
+    ])
+    func declaredWithoutSharedMimeInfo(_ name: String, _ type: String) {
+        let found = SystemTypes.registry.type(forFileName: name, isDirectory: false)
+        #expect(found.identifier == Self.freedesktop + type)
+        #expect(SystemTypes.registry.conforms(found.identifier, to: "public.archive"))
+    }
+
+    @Test("a compressed file that holds no archive stays whole", arguments: ["a.lz", "a.lzma", "a.lz4", "a.Z", "a.gz"])
+    func plainCompression(_ name: String) throws {
+        let tmp = try TemporaryDirectory("compressed")
+        let file = try tmp.write(Data("not really\n".utf8), to: name)
+        #expect(try Self.recognizer().extractionType(of: RawPath(file), named: name) == nil)
     }
 
     @Test("a document built on zip stays whole, though its content is a zip", arguments: [
