@@ -64,6 +64,34 @@ struct ImportEndToEndTests {
         #expect(fromPython == (try sandbox.snapshot(source.appending(path: "Notes"), times: false, symlinks: false)))
         #expect(alias == fromPython["Sub/Résumé – 日本.txt"])
     }
+
+    /// Archive Utility shows no `.DS_Store` or AppleDouble `._Name` at any
+    /// depth; a folder given whole is the user's own, and keeps them.
+    @Test func macOSMetadataInsideAnArchivesFoldersIsDroppedAndNamed() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.python("""
+            z = zipfile.ZipFile('trip.zip', 'w')
+            for name in ['Trip/Day 1/photo.jpg', 'Trip/Day 1/._photo.jpg', 'Trip/Day 1/.DS_Store', 'Trip/.DS_Store',
+                         'Trip/.notes', 'Trip/._folder/inside.txt', '__MACOSX/Trip/._Day 1']:
+                z.writestr(name, name)
+            z.close()
+            os.makedirs('Folder'); open('Folder/.DS_Store', 'w').write('x'); open('Folder/._a', 'w').write('x')
+            """)
+        let result = try await sandbox.run("import", sandbox.root.appending(path: "trip.zip").path, sandbox.root.appending(path: "Folder").path)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput == """
+            Imported local:Trip
+            Imported local:Folder
+            Skipped 4 hidden items: trip.zip/Trip/.DS_Store, trip.zip/Trip/Day 1/.DS_Store, trip.zip/Trip/Day 1/._photo.jpg, trip.zip/__MACOSX
+
+            """, "\(result)")
+        #expect(try sandbox.snapshot(sandbox.localDocuments.appending(path: "Trip"), modes: false, times: false).keys.sorted()
+            == ["._folder", "._folder/inside.txt", ".notes", "Day 1", "Day 1/photo.jpg"])
+        #expect(sandbox.names(in: sandbox.localDocuments.appending(path: "Folder")) == [".DS_Store", "._a"])
+        let json = try await sandbox.run("import", sandbox.root.appending(path: "trip.zip").path, "--on-conflict", "rename", "--json")
+        #expect(try json.json()["skipped"] as? [String]
+            == ["trip.zip/Trip/.DS_Store", "trip.zip/Trip/Day 1/.DS_Store", "trip.zip/Trip/Day 1/._photo.jpg", "trip.zip/__MACOSX"])
+    }
 }
 
 /// What must never happen: a hostile or failing import leaving anything in

@@ -57,8 +57,10 @@ public struct DocumentImporter: Sendable {
         public var entries: Int
         /// Bytes written by extraction, over all archives; copied files are not counted.
         public var bytes: Int64
-        /// Top-level items not imported: macOS metadata (`__MACOSX`,
-        /// `.DS_Store`) and other hidden names, which would be invisible.
+        /// What was not imported, as `FILE/path`: top-level items with
+        /// hidden names (macOS's `__MACOSX` and `.DS_Store` among them),
+        /// which would be invisible, and the macOS metadata files
+        /// (`.DS_Store`, AppleDouble `._Name`) at any depth of an archive.
         public var skipped: [String]
     }
 
@@ -105,8 +107,9 @@ public struct DocumentImporter: Sendable {
             for (index, (file, resolved)) in sources.enumerated() {
                 let folder = transaction.staging.appending(String(index + 1))
                 try FileSystem.createNewDirectory(folder, mode: 0o700)
-                if let type = archiveType(of: file, resolved: resolved) {
-                    let extracted = try await extractor.extract(resolved, type: type, into: folder, progress: progress,
+                let archive = archiveType(of: file, resolved: resolved)
+                if let archive {
+                    let extracted = try await extractor.extract(resolved, type: archive, into: folder, progress: progress,
                                                                 onLaunch: { try transaction.journal.recordLaunch(of: $0) })
                     entries += extracted.entries
                     bytes += extracted.bytes
@@ -121,6 +124,9 @@ public struct DocumentImporter: Sendable {
                         continue
                     }
                     let path = folder.appending(name)
+                    if archive != nil {
+                        skipped += try MacMetadata.removeLitter(below: path).map { "\(file.lastComponent)/\(text)/\($0)" }
+                    }
                     guard let inode = FileSystem.inode(of: path), let status = try FileStatus.of(path) else { continue }
                     let type = catalog.registry.type(forFileName: text, isDirectory: status.kind == .directory)
                     let displayName = catalog.scanner.displayName(of: text, type: type.identifier)

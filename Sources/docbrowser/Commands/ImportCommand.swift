@@ -17,7 +17,8 @@ struct ImportCommand: AsyncParsableCommand {
         by their import plugin into a staging folder under the home's tmp, never in place, and \
         unsafe entries (absolute paths, '..', escaping links, devices, zip bombs) are refused. \
         All or nothing: if anything is refused or fails, no document appears. macOS metadata \
-        (__MACOSX, .DS_Store) and other hidden top-level items are skipped and listed.
+        (__MACOSX, .DS_Store) and other hidden top-level items are skipped and listed, and so are \
+        .DS_Store and AppleDouble ._ files at any depth of an archive.
         """
     )
 
