@@ -145,6 +145,26 @@ struct ImportRefusalEndToEndTests {
         try expectUnchanged(sandbox, "good, plain and hostile together")
     }
 
+    /// The cloud ignores case, so one archive's `NOTES.txt` and
+    /// `Notes.txt` want one name there; the line says so, not "both X.zip
+    /// and X.zip".
+    @Test func twoItemsOfOneArchiveWantingOneNameAreNamedAsSuch() async throws {
+        let sandbox = try await sandboxWithDocuments()
+        try await sandbox.python("z = zipfile.ZipFile('notes.zip', 'w'); z.writestr('Notes.txt', 'a'); z.writestr('NOTES.txt', 'b'); z.close()")
+        let archive = sandbox.root.appending(path: "notes.zip").path
+        let refused = try await sandbox.run("import", archive, "--to", "cloud")
+        #expect(refused.status == 4, "\(refused)")
+        #expect(refused.standardError
+            == "docbrowser: cloud:Notes.txt: \(archive) holds two items, 'NOTES.txt' and 'Notes.txt', that would both take this name; use --on-conflict rename\n")
+        try expectUnchanged(sandbox, "one archive's two items")
+        let twice = try await sandbox.run("import", archive, archive)
+        #expect(twice.status == 4, "\(twice)")
+        #expect(twice.standardError == "docbrowser: local:NOTES.txt: \(archive) is given twice, and each time brings an item of this name; use --on-conflict rename\n")
+        try expectUnchanged(sandbox, "one archive given twice")
+        let renamed = try await sandbox.run("import", archive, "--to", "cloud", "--on-conflict", "rename")
+        #expect(renamed.standardOutput == "Imported cloud:NOTES.txt\nImported cloud:Notes 2.txt (renamed)\n", "\(renamed)")
+    }
+
     @Test func aTakenNameFailsTheWholeImportUnlessRenamingOrReplacing() async throws {
         let sandbox = try await sandboxWithDocuments()
         try await sandbox.python("""

@@ -66,6 +66,9 @@ public struct DocumentImporter: Sendable {
 
     private struct StagedItem {
         var source: RawPath
+        /// Which FILE argument it came from: one archive's two items are
+        /// told from the same archive given twice.
+        var sourceIndex: Int
         var path: RawPath
         var inode: UInt64
         /// As the archive or the file system gave it, never decoded.
@@ -130,7 +133,7 @@ public struct DocumentImporter: Sendable {
                     guard let inode = FileSystem.inode(of: path), let status = try FileStatus.of(path) else { continue }
                     let type = catalog.registry.type(forFileName: text, isDirectory: status.kind == .directory)
                     let displayName = catalog.scanner.displayName(of: text, type: type.identifier)
-                    staged.append(StagedItem(source: file, path: path, inode: inode, name: name,
+                    staged.append(StagedItem(source: file, sourceIndex: index, path: path, inode: inode, name: name,
                                              extensionLength: DocumentName.extensionLength(of: name, name: text, displayName: displayName)))
                     found = true
                 }
@@ -190,7 +193,7 @@ public struct DocumentImporter: Sendable {
     private func choose(_ staged: [StagedItem], in directory: RawPath, location: Location, policy: ConflictPolicy) throws -> [ImportPlacement] {
         // Two items whose names a peer would see as one (NFC, and case in
         // the cloud) are as much a clash as two identical names.
-        var chosen: [String: RawPath] = [:]
+        var chosen: [String: StagedItem] = [:]
         var placements: [ImportPlacement] = []
         for item in staged {
             for number in 1... {
@@ -200,7 +203,11 @@ public struct DocumentImporter: Sendable {
                 let replace: Bool
                 if let earlier = chosen[key] {
                     guard policy == .rename else {
-                        throw ImportError.sameName("\(location):\(name)", first: earlier.description, second: item.source.description)
+                        if earlier.sourceIndex == item.sourceIndex {
+                            throw ImportError.sameNameInOneFile("\(location):\(name)", source: item.source.description,
+                                                                first: earlier.name.description, second: item.name.description)
+                        }
+                        throw ImportError.sameName("\(location):\(name)", first: earlier.source.description, second: item.source.description)
                     }
                     continue
                 } else if DocumentEntryRules.verdict(for: name, atTopLevel: true) != .document {
@@ -214,7 +221,7 @@ public struct DocumentImporter: Sendable {
                 } else {
                     replace = false
                 }
-                chosen[key] = item.source
+                chosen[key] = item
                 placements.append(ImportPlacement(staged: item.path, stagedInode: item.inode, destination: destination, replace: replace))
                 break
             }

@@ -71,7 +71,10 @@ enum ErrorMessage {
         case let error as TypeRegistryError:
             if case .unknownType = error { return " (see 'docbrowser types')" }
         case let error as ImportError:
-            if case .sameName = error { return "; use --on-conflict rename" }
+            switch error {
+            case .sameName, .sameNameInOneFile: return "; use --on-conflict rename"
+            default: return nil
+            }
         case let error as MoveError:
             if case .destinationTaken = error { return "; use --on-conflict rename or replace" }
             if case .destinationFolderMissing = error { return "; choose another with --to" }

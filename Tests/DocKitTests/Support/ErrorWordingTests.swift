@@ -21,6 +21,8 @@ struct ErrorWordingTests {
         HandlerError.needsTerminal(handler: "vim"),
         TypeRegistryError.unknownType("org.example.none"),
         ImportError.sameName("Notes.txt", first: "a.zip", second: "b.zip"),
+        ImportError.sameName("Notes.txt", first: "a.zip", second: "a.zip"),
+        ImportError.sameNameInOneFile("cloud:Notes.txt", source: "a.zip", first: "Notes.txt", second: "NOTES.txt"),
         MoveError.destinationTaken("cloud:Notes.txt"),
         StorageError.conflicts(location: .cloud, names: ["Notes.txt"]),
         ArchiveFormatError(argument: "out.pdf", namedType: "PDF document"),
