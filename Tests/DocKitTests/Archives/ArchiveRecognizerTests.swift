@@ -130,5 +130,9 @@ struct ArchiveRecognizerTests {
         #expect(locator.declares(.import, exactly: "PUBLIC.ZIP-ARCHIVE"))
         #expect(!locator.declares(.import, exactly: "com.sun.java-archive"))
         #expect(!locator.declares(.import, exactly: "public.archive"))
+        // Without the manifest, the bundled archiver answers for the formats it writes.
+        let bundled = BundledArchiverLocator(directory: URL(fileURLWithPath: "/nonexistent"))
+        #expect(bundled.declares(.import, exactly: "org.7-zip.7-zip-archive"))
+        #expect(!bundled.declares(.import, exactly: "com.sun.java-archive"))
     }
 }
