@@ -14,6 +14,8 @@ struct ArchiveRecognizer {
     var identifier: FileTypeIdentifier
     /// Says which types an import plugin declares.
     var locator: any PluginLocator
+    /// Types the caller takes apart besides: an app's own archive type.
+    var alsoTakenApart: [String] = []
 
     private var registry: TypeRegistry { identifier.registry }
 
@@ -25,12 +27,16 @@ struct ArchiveRecognizer {
     /// - Returns: An archive type an import plugin declares, or `nil`.
     func extractionType(of path: RawPath, named name: String) -> String? {
         let byName = registry.type(forFileName: name, isDirectory: false)
-        if locator.declares(.import, exactly: byName.identifier) { return byName.identifier }
+        if isTakenApart(byName.identifier) { return byName.identifier }
         let head = identifier.sample(of: path)
         guard byName.isDynamic || byName.identifier == UTType.data || isBelied(byName, by: head) else { return nil }
-        guard let guess = identifier.guess(head), locator.declares(.import, exactly: guess.identifier),
+        guard let guess = identifier.guess(head), isTakenApart(guess.identifier),
               !registry.conforms(byName.identifier, to: guess.identifier) else { return nil }
         return guess.identifier
+    }
+
+    private func isTakenApart(_ type: String) -> Bool {
+        locator.declares(.import, exactly: type) || alsoTakenApart.contains { $0.caseInsensitiveCompare(type) == .orderedSame }
     }
 
     /// An archive format the name claims, whose content rules the file's

@@ -20,6 +20,10 @@ public struct DocumentImporter: Sendable {
     /// Wait for other docbrowser processes instead of refusing, and replace
     /// documents a handler has open.
     public var force: Bool
+    /// Types to take apart besides those an import plugin declares: an
+    /// app's own archive for sharing documents, built on zip, which it
+    /// receives as its items (see ``ArchiveRecognizer``'s rule).
+    public var archiveTypes: [String]
 
     /// Creates an importer.
     ///
@@ -28,11 +32,13 @@ public struct DocumentImporter: Sendable {
     ///   - extractor: Opens archives through their import plugin.
     ///   - trash: Where replaced documents go; the home's Trash by default.
     ///   - force: Whether to wait for other processes and replace documents a handler has open.
-    public init(catalog: DocumentCatalog, extractor: ArchiveExtractor, trash: Trash = .home(), force: Bool = false) {
+    ///   - archiveTypes: Types to take apart besides those an import plugin declares.
+    public init(catalog: DocumentCatalog, extractor: ArchiveExtractor, trash: Trash = .home(), force: Bool = false, archiveTypes: [String] = []) {
         self.catalog = catalog
         self.extractor = extractor
         self.trash = trash
         self.force = force
+        self.archiveTypes = archiveTypes
     }
 
     /// A document the import created.
@@ -159,7 +165,7 @@ public struct DocumentImporter: Sendable {
     /// imports; nil for anything to copy in whole.
     private func archiveType(of file: RawPath, resolved: RawPath) -> String? {
         guard (try? FileStatus.of(resolved))??.kind == .regular else { return nil }
-        let recognizer = ArchiveRecognizer(identifier: FileTypeIdentifier(registry: catalog.registry), locator: extractor.locator)
+        let recognizer = ArchiveRecognizer(identifier: FileTypeIdentifier(registry: catalog.registry), locator: extractor.locator, alsoTakenApart: archiveTypes)
         return recognizer.extractionType(of: resolved, named: file.lastComponent.description)
     }
 

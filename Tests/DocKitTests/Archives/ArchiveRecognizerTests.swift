@@ -124,6 +124,16 @@ struct ArchiveRecognizerTests {
         #expect(try Self.recognizer().extractionType(of: RawPath(file), named: name) == nil)
     }
 
+    @Test("a caller may take apart its own type built on zip, by name or by content")
+    func callersOwnType() throws {
+        let tmp = try TemporaryDirectory("own")
+        var recognizer = try Self.recognizer()
+        let jar = try Self.named(try Self.zip(tmp), "Tool.jar")
+        #expect(recognizer.extractionType(of: jar, named: "Tool.jar") == nil)
+        recognizer.alsoTakenApart = ["COM.SUN.JAVA-ARCHIVE"]
+        #expect(recognizer.extractionType(of: jar, named: "Tool.jar") == "com.sun.java-archive")
+    }
+
     @Test("only the types a plugin names count, not the types built on them")
     func exactDeclarations() throws {
         let locator = try Self.recognizer().locator
