@@ -84,21 +84,39 @@ struct ImportArchiveChoiceEndToEndTests {
             == sandbox.snapshot(source.appending(path: "Notes"), times: false))
     }
 
-    /// No free tool writes RAR, so this one is written from the format's
-    /// description (RAR 4, entries stored): it proves the routing and the
-    /// reader, not RAR's own compression.
-    @Test(arguments: ["Notes.rar", "Notes"])
-    func aRarIsExtracted(name: String) async throws {
-        let sandbox = try Sandbox()
-        try await sandbox.python("""
+    /// No free tool writes RAR or LHA, so these are written from the
+    /// formats' descriptions (RAR 4 and LHA level 0, entries stored): they
+    /// prove the routing and the readers, not the formats' compression.
+    static let handWritten: [String: String] = [
+        "rar": """
             import struct, zlib
             def block(body): return struct.pack('<H', zlib.crc32(body) & 0xFFFF) + body
             out = b'Rar!\\x1a\\x07\\x00' + block(struct.pack('<BHHHI', 0x73, 0, 13, 0, 0))
             for name, data in [(b'Notes/one.txt', b'one\\n'), (b'Notes/Sub/two.txt', b'two two\\n')]:
                 out += block(struct.pack('<BHHIIBIIBBHI', 0x74, 0x8000, 32 + len(name), len(data), len(data), 3, zlib.crc32(data),
                                          0x5A8E3100, 29, 0x30, len(name), 0o100644) + name) + data
-            open('\(name)', 'wb').write(out + block(struct.pack('<BHH', 0x7B, 0x4000, 7)))
-            """)
+            out += block(struct.pack('<BHH', 0x7B, 0x4000, 7))
+            """,
+        "lzh": """
+            import struct
+            def crc16(data):
+                crc = 0
+                for b in data:
+                    crc ^= b
+                    for _ in range(8): crc = (crc >> 1) ^ 0xA001 if crc & 1 else crc >> 1
+                return crc
+            out = b''
+            for name, data in [(b'Notes\\\\one.txt', b'one\\n'), (b'Notes\\\\Sub\\\\two.txt', b'two two\\n')]:
+                body = b'-lh0-' + struct.pack('<IIIBBB', len(data), len(data), 0x5A8E3100, 0x20, 0, len(name)) + name + struct.pack('<H', crc16(data))
+                out += bytes([len(body), sum(body) & 0xFF]) + body + data
+            out += b'\\x00'
+            """,
+    ]
+
+    @Test(arguments: [("rar", "Notes.rar"), ("rar", "Notes"), ("lzh", "Notes.lzh"), ("lzh", "Notes.lha")])
+    func aRarOrLhaIsExtracted(format: String, name: String) async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.python(try #require(Self.handWritten[format]) + "\nopen('\(name)', 'wb').write(out)\n")
         let result = try await sandbox.run("import", sandbox.root.appending(path: name).path)
         #expect(result.status == 0, "\(result)")
         #expect(result.standardOutput == "Imported local:Notes\n", "\(result)")
