@@ -28,8 +28,12 @@ struct ArchiveRecognizer {
     func extractionType(of path: RawPath, named name: String) -> String? {
         let byName = registry.type(forFileName: name, isDirectory: false)
         if isTakenApart(byName.identifier) { return byName.identifier }
+        // A name of a document that is no archive is believed without
+        // reading a byte: importing a folder's worth of PDFs reads none.
+        let saysNothing = byName.isDynamic || byName.identifier == UTType.data
+        guard saysNothing || registry.conforms(byName.identifier, to: Self.archive) else { return nil }
         let head = identifier.sample(of: path)
-        guard byName.isDynamic || byName.identifier == UTType.data || isBelied(byName, by: head) else { return nil }
+        guard saysNothing || isBelied(byName, by: head) else { return nil }
         guard let guess = identifier.guess(head), isTakenApart(guess.identifier),
               !registry.conforms(byName.identifier, to: guess.identifier) else { return nil }
         return guess.identifier
@@ -39,10 +43,10 @@ struct ArchiveRecognizer {
         locator.declares(.import, exactly: type) || alsoTakenApart.contains { $0.caseInsensitiveCompare(type) == .orderedSame }
     }
 
-    /// An archive format the name claims, whose content rules the file's
-    /// first bytes all fail.
+    /// Whether the file's first bytes fail all the content rules of the
+    /// archive format its name claims.
     private func isBelied(_ type: UTType, by head: [UInt8]) -> Bool {
-        guard registry.conforms(type.identifier, to: Self.archive), let magic = identifier.magic else { return false }
+        guard let magic = identifier.magic else { return false }
         return magic.rules(of: type.mimeTypes, failOn: head)
     }
 
