@@ -103,7 +103,7 @@ struct TrashRestore: ParsableCommand {
                 let result = try restorer.restore(item, to: folder, onConflict: onConflict)
                 try context.output.event(Event(event: "restored", name: item.name.description, originalPath: item.info.originalPath.description,
                                                path: result.destination.description, displacedTrashName: result.displacedTrashName?.description)) { form in
-                    form.confirmation("Restored \(TerminalText.line(result.destination.description))")
+                    form.confirmation("Restored \(result.destination)")
                 }
             } catch {
                 failures.record(error, output: context.output)

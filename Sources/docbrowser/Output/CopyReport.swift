@@ -16,7 +16,7 @@ enum CopyReport {
         try output.event(Event(document: result.source.qualifiedName, copy: copy, path: result.destination.description, trashName: result.displacedTrashName)) { text in
             var sentence = "Copied \(result.source.qualifiedName) to \(copy ?? result.destination.description)"
             if let trashName = result.displacedTrashName { sentence += " (the one it replaced is in the Trash as \(trashName))" }
-            text.confirmation(TerminalText.line(sentence))
+            text.confirmation(sentence)
         }
     }
 }
