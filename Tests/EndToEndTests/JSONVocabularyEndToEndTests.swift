@@ -20,7 +20,7 @@ struct JSONVocabularyEndToEndTests {
         "size", "bytes", "archiveBytes", "compressedSize", "bytesCopied", "totalBytes", "exitStatus", "pid", "number",
         "count", "entryCount", "typeCount", "remainingElsewhere", "distance", "depth", "omittedEntries", "ratio",
     ]
-    static let times: Set<String> = ["modified", "created"]
+    static let times: Set<String> = ["modified", "created", "deleted"]
     static let typeIdentifiers: Set<String> = ["type", "claimedType", "supertype"]
     static let typeIdentifierLists: Set<String> = ["conformances", "conformsTo", "contentTypes", "exportedTypes", "types", "candidateTypes"]
 
@@ -77,7 +77,9 @@ struct JSONVocabularyEndToEndTests {
             ["storage", "local", "--keep-a-local-copy", "--dry-run"], ["storage", "local", "--dry-run"], ["storage", "local"],
             ["delete", "Renamed.txt", "--dry-run"], ["delete", "Renamed.txt"], ["delete", "Letter.rtfd", "--permanent"],
             ["delete", "Draft.txt", "Busy.txt", "--permanent"],
+            ["duplicate", "local:Notes.txt"], ["copy", "local:Notes.txt", "--to", "cloud"], ["trash", "restore", "Renamed.txt"],
         ]
+
 
         var findings = Findings()
         for command in documents {
@@ -115,6 +117,20 @@ struct JSONVocabularyEndToEndTests {
                 Self.check(value, path: [], command: command.joined(separator: " "), into: &findings)
             }
             findings.commandsChecked.insert(command[0])
+        }
+
+        // The Trash, read once the streams have put something in it.
+        #expect(try await sandbox.run("delete", "Renamed.txt").status == 0)
+        for command in [["trash"], ["trash", "empty"]] {
+            let result = try await sandbox.run(command + ["--json"])
+            #expect(result.status == 0, "\(command): \(result)")
+            guard let value = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) else {
+                Issue.record("\(command) printed no JSON document: \(result)")
+                continue
+            }
+            #expect((value as? [Any])?.isEmpty != true, "\(command): the Trash holds Renamed.txt")
+            Self.check(value, path: [], command: command.joined(separator: " "), into: &findings)
+            findings.commandsChecked.insert("trash")
         }
 
         let error = events.first { $0["event"] as? String == "error" }

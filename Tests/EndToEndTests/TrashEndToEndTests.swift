@@ -13,7 +13,8 @@ struct TrashEndToEndTests {
     }
 
     static func fields(_ item: [String: Any]) -> [String] {
-        ["name", "originalPath", "kind"].map { "\($0)=\(item[$0] as? String ?? "-")" } + ["size=\(item["size"] as? Int ?? -1)"]
+        ["name", "originalPath"].map { "\($0)=\(item[$0] as? String ?? "-")" }
+            + ["kind=\(item["isFolder"] as? Bool == true ? "folder" : item["isSymbolicLink"] as? Bool == true ? "link" : "file")", "size=\(item["size"] as? Int ?? -1)"]
     }
 
     @Test("what docbrowser deletes is listed by it, by trash-list and by gio, and trash-restore puts it back")

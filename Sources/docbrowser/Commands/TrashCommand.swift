@@ -20,20 +20,17 @@ struct TrashCommand: ParsableCommand {
 struct TrashItemReport: Encodable {
     var name: String
     var originalPath: String
-    var deletionDate: String
-    var kind: String
+    var deleted: String
+    var isFolder: Bool
+    var isSymbolicLink: Bool
     var size: Int64
 
     init(_ item: TrashedItem) {
         name = item.name.description
         originalPath = item.info.originalPath.description
-        deletionDate = Formatting.isoDate(item.info.deletionDate)
-        kind = switch item.status.kind {
-        case .directory: "folder"
-        case .symbolicLink: "link"
-        case .regular: "file"
-        case .other: "other"
-        }
+        deleted = Formatting.isoDate(item.info.deletionDate)
+        isFolder = item.status.kind == .directory
+        isSymbolicLink = item.status.kind == .symbolicLink
         size = item.size
     }
 }
@@ -126,7 +123,7 @@ struct TrashEmpty: ParsableCommand {
     var olderThan: TrashAge?
 
     struct Report: Encodable {
-        var removed: [TrashItemReport]
+        var items: [TrashItemReport]
         var size: Int64
     }
 
@@ -136,7 +133,7 @@ struct TrashEmpty: ParsableCommand {
         let cutoff = olderThan.map { Date(timeIntervalSinceNow: -$0.seconds) }
         let removed = try TrashEmptier(trash: context.trash).empty(trashedBefore: cutoff)
         let size = removed.reduce(0) { $0 + $1.size }
-        try context.output.confirmation(Report(removed: removed.map(TrashItemReport.init), size: size)) {
+        try context.output.confirmation(Report(items: removed.map(TrashItemReport.init), size: size)) {
             removed.isEmpty ? "Nothing to remove" : "Removed \(removed.count) \(removed.count == 1 ? "item" : "items") (\(Formatting.size(size))) from the Trash"
         }
     }
