@@ -35,8 +35,8 @@ public struct HandlerRegistry: Sendable {
     }
 
     /// The handlers of `locations`, after the apps the desktop installed
-    /// (which a registration of the same identifier replaces), with
-    /// `mimeApps`' added and removed associations applied to those apps.
+    /// (which a registration of the same identifier replaces); `mimeApps`
+    /// adds and removes those apps' associations when choosing.
     static func load(
         _ locations: HandlerManifestLocations,
         applications: DesktopApplications = DesktopApplications(directories: []),
@@ -45,7 +45,7 @@ public struct HandlerRegistry: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         selection: DesktopApplications.Selection = .all
     ) -> HandlerRegistry {
-        var handlers = applications.applications(environment: environment, selection: selection).map { mimeApps.applied(to: $0.manifest) }
+        var handlers = applications.applications(environment: environment, selection: selection).map(\.manifest)
         var problems: [MalformedFileError] = []
         for file in locations.handlerFiles() {
             do {
@@ -113,23 +113,10 @@ public struct HandlerRegistry: Sendable {
         // merged into it by extension (image/jpx into JPEG 2000), whose
         // apps GIO never offers for a file of this type.
         let lineage = Self.mimeLineage(of: type, registry: registry, hierarchy: mimeHierarchy)
-        var mimeDistances: [String: Int] = [:]
-        for (index, mimeType) in lineage.enumerated() where mimeDistances[mimeType] == nil {
-            mimeDistances[mimeType] = index
-        }
+        let installed = installedCandidates(forType: type, lineage: lineage, registry: registry)
         var candidates: [HandlerCandidate] = []
         for handler in handlers {
-            var best: HandlerCandidate?
-            for documentType in handler.documentTypes where handler.installedDirectoryIndex != nil {
-                for mimeType in documentType.mimeTypes {
-                    guard let distance = mimeDistances[mimeHierarchy.canonicalName(mimeType)] else { continue }
-                    let candidate = HandlerCandidate(
-                        handler: handler, documentType: type, claimedType: registry.preferredType(withTag: mimeType, tagClass: .mimeType).identifier, distance: distance,
-                        rank: documentType.rank, role: documentType.role, rankIsDeclared: documentType.rankIsDeclared
-                    )
-                    if best.map({ candidate.ranks(before: $0) }) ?? true { best = candidate }
-                }
-            }
+            var best = installed[handler.identifier.lowercased()]
             for documentType in handler.documentTypes where handler.installedDirectoryIndex == nil {
                 for claimed in documentType.claimedTypes(in: registry) {
                     guard let distance = distances[claimed.lowercased()] else { continue }
@@ -157,9 +144,7 @@ public struct HandlerRegistry: Sendable {
         // default, then the apps claiming it, then on to its parent.
         let nearestInstalledClaim = candidates.filter { $0.handler.installedDirectoryIndex != nil && $0.opens }.map(\.distance).min() ?? Int.max
         for (distance, mimeType) in lineage.enumerated() where distance <= nearestInstalledClaim {
-            guard let chosen = mimeApps.defaultApplication(for: mimeType, installed: { handler(withIdentifier: $0)?.canOpen == true }),
-                  let handler = handler(withIdentifier: chosen)
-            else { continue }
+            guard let handler = mimeApps.defaults(for: mimeType).lazy.compactMap(handler(withIdentifier:)).first(where: \.canOpen) else { continue }
             let claimed = registry.preferredType(withTag: mimeType, tagClass: .mimeType).identifier
             var preferred = Self.promoted(handler, in: &candidates, type: type, claimedType: claimed, distance: distance)
             preferred.desktopDefaultFor = mimeType
@@ -167,6 +152,53 @@ public struct HandlerRegistry: Sendable {
             return candidates.sorted { $0.ranks(before: $1) }
         }
         return candidates.sorted { $0.ranks(before: $1) }
+    }
+
+    /// Each installed app's claim on `type`, by lower-cased identifier: at
+    /// the nearest type of `lineage` it is associated with, placed among
+    /// that type's apps as ``MimeAppsList/associations(of:listed:directoryIndex:)``
+    /// orders them. An app's own entry gives the claim's rank and role; an
+    /// association `mimeapps.list` added is a Default Viewer's.
+    private func installedCandidates(forType type: String, lineage: [String], registry: TypeRegistry) -> [String: HandlerCandidate] {
+        let wanted = Set(lineage)
+        var installed: [String: HandlerManifest] = [:]
+        // Per data directory and MIME type, each app with the key it lists
+        // the type by: update-desktop-database sorts its cache by key, an
+        // alias (application/x-pdf) apart from its type, then by ID.
+        var listed: [Int: [String: [(key: String, identifier: String)]]] = [:]
+        for handler in handlers {
+            guard let index = handler.installedDirectoryIndex else { continue }
+            installed[handler.identifier.lowercased()] = handler
+            var keys: [String: String] = [:]
+            for key in handler.documentTypes.flatMap(\.mimeTypes).map(TypeTagClass.mimeType.normalized) {
+                let mimeType = mimeHierarchy.canonicalName(key)
+                guard wanted.contains(mimeType) else { continue }
+                keys[mimeType] = min(keys[mimeType] ?? key, key)
+            }
+            for (mimeType, key) in keys { listed[index, default: [:]][mimeType, default: []].append((key, handler.identifier)) }
+        }
+        let associations = mimeApps.associations(
+            of: lineage,
+            listed: { index, mimeType in
+                (listed[index]?[mimeType] ?? []).sorted { ($0.key, $0.identifier) < ($1.key, $1.identifier) }.map(\.identifier)
+            },
+            directoryIndex: { installed[$0.lowercased()]?.installedDirectoryIndex }
+        )
+        var result: [String: HandlerCandidate] = [:]
+        for (distance, identifiers) in associations.enumerated() {
+            let mimeType = lineage[distance]
+            for (position, identifier) in identifiers.enumerated() {
+                guard let handler = installed[identifier.lowercased()], result[identifier.lowercased()] == nil else { continue }
+                let own = handler.documentTypes.first { $0.mimeTypes.contains { mimeHierarchy.canonicalName($0) == mimeType } }
+                var candidate = HandlerCandidate(
+                    handler: handler, documentType: type, claimedType: registry.preferredType(withTag: mimeType, tagClass: .mimeType).identifier, distance: distance,
+                    rank: own?.rank ?? .default, role: own?.role ?? .viewer, rankIsDeclared: own?.rankIsDeclared ?? false
+                )
+                candidate.associationIndex = position
+                result[identifier.lowercased()] = candidate
+            }
+        }
+        return result
     }
 
     /// The MIME types an installed app's claims on `type` are matched
@@ -263,6 +295,10 @@ public struct HandlerCandidate: Sendable, Hashable {
     /// Set when a `mimeapps.list` makes this the desktop's default, for
     /// that MIME type.
     public var desktopDefaultFor: String?
+    /// For an installed app, its place among the apps associated with
+    /// the claimed MIME type, most preferred first: the order the
+    /// `mimeapps.list` files and the app folders give.
+    var associationIndex = 0
 
     /// `true` when the user chose this handler as the default for ``defaultFor``.
     public var isUserDefault: Bool { defaultFor != nil }
@@ -282,10 +318,10 @@ public struct HandlerCandidate: Sendable, Hashable {
         if rank != other.rank { return rank < other.rank }
         if role != other.role { return role < other.role }
         // A handler registered with docbrowser before one the desktop
-        // installed; installed ones as GIO orders them: by directory, the
-        // user's first, then by desktop file ID.
-        let installed = handler.installedDirectoryIndex ?? -1, otherInstalled = other.handler.installedDirectoryIndex ?? -1
-        if installed != otherInstalled { return installed < otherInstalled }
+        // installed; installed ones as GIO orders them (associationIndex).
+        let installed = handler.installedDirectoryIndex != nil, otherInstalled = other.handler.installedDirectoryIndex != nil
+        if installed != otherInstalled { return otherInstalled }
+        if associationIndex != other.associationIndex { return associationIndex < other.associationIndex }
         return handler.identifier < other.handler.identifier
     }
 

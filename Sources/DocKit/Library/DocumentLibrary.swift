@@ -140,11 +140,12 @@ public struct DocumentLibrary: Sendable {
     ///
     /// - Returns: The handlers, with the manifests that could not be read.
     public func handlers() -> HandlerRegistry {
-        HandlerRegistry.load(
+        let mimeHierarchy = MIMETypeHierarchy.load(environment: environment)
+        return HandlerRegistry.load(
             handlerManifestLocations,
             applications: DesktopApplications(directories: DesktopApplications.directories(environment: environment)),
-            mimeApps: MimeAppsList.load(environment: environment),
-            mimeHierarchy: MIMETypeHierarchy.load(environment: environment),
+            mimeApps: MimeAppsList.load(environment: environment, hierarchy: mimeHierarchy),
+            mimeHierarchy: mimeHierarchy,
             environment: environment
         )
     }
@@ -164,10 +165,10 @@ public struct DocumentLibrary: Sendable {
     ///   - defaults: The user's defaults, whose handlers are read too.
     /// - Returns: The handlers, with the manifests that could not be read.
     public func handlers(forType type: String, registry: TypeRegistry, defaults: HandlerDefaults) -> HandlerRegistry {
-        let mimeApps = MimeAppsList.load(environment: environment)
         let mimeHierarchy = MIMETypeHierarchy.load(environment: environment)
+        let mimeApps = MimeAppsList.load(environment: environment, hierarchy: mimeHierarchy)
         let lineage = Set(HandlerRegistry.mimeLineage(of: type, registry: registry, hierarchy: mimeHierarchy))
-        let named = Set(defaults.handlersByType.values).union(mimeApps.defaults.values.joined()).union(mimeApps.added.values.joined())
+        let named = Set(defaults.handlersByType.values).union(mimeApps.namedApplications)
         return HandlerRegistry.load(
             handlerManifestLocations,
             applications: DesktopApplications(directories: DesktopApplications.directories(environment: environment)),

@@ -32,30 +32,75 @@ struct DesktopApplicationsTests {
         #expect(defaults.map(\.path) == ["/h/.local/share/applications", "/usr/local/share/applications", "/usr/share/applications"])
     }
 
-    @Test("mimeapps.list: defaults in order of importance, added associations kept unless a file as important or more removes them")
-    func mimeAppsList() {
+    /// A list of `folders` (text of the desktop-specific file, if any, and
+    /// of the plain one), configuration folders first, then data folders
+    /// 0, 1, …, with `aliases` resolved.
+    static func mimeApps(config: [(String?, String)] = [], data: [(String?, String)] = [], aliases: String = "") throws -> MimeAppsList {
+        let hierarchy = try Self.hierarchy(["aliases": aliases])
         var list = MimeAppsList()
-        list.add("""
-            [Default Applications]
-            image/png=first.desktop;second.desktop
+        for (index, (specific, plain)) in (config.map { ($0, nil as Int?) } + data.enumerated().map { ($0.element, $0.offset as Int?) }).map({ ($0.1, $0.0) }) {
+            var folder = MimeAppsList.Folder(dataDirectoryIndex: index)
+            if let specific { folder.read(specific, desktopSpecific: true, canonicalName: hierarchy.canonicalName) }
+            folder.read(plain, desktopSpecific: false, canonicalName: hierarchy.canonicalName)
+            list.folders.append(folder)
+        }
+        return list
+    }
+
+    @Test("mimeapps.list: defaults most important first, the desktop-specific file's first; keys that are aliases count as their type")
+    func mimeAppsDefaults() throws {
+        let list = try Self.mimeApps(config: [
+            ("[Default Applications]\nimage/png=desk.desktop;\n[Added Associations]\nimage/png=ignored.desktop;\n[Removed Associations]\nimage/png=kept.desktop;\n",
+             "[Default Applications]\nImage/PNG=first.desktop;second.desktop\nnot a line\napplication/x-pdf=reader.desktop;\ntext/xml=xmled.desktop;notanid;\n"),
+            (nil, "# a comment\n[Default Applications]\nimage/png=third.desktop;first.desktop;\napplication/pdf=other.desktop;\n"),
+        ], aliases: "application/x-pdf application/pdf\ntext/xml application/xml\n")
+        #expect(list.defaults(for: "image/png") == ["desk", "first", "second", "third"])
+        #expect(list.defaults(for: "application/pdf") == ["reader", "other"])
+        #expect(list.defaults(for: "application/xml") == ["xmled"])
+        #expect(list.defaults(for: "application/x-pdf") == [])
+        // Only a plain mimeapps.list adds and removes.
+        #expect(list.folders[0].added == [:] && list.folders[0].removed == [:])
+        #expect(list.namedApplications == ["desk", "first", "second", "third", "reader", "other", "xmled"])
+    }
+
+    @Test("mimeapps.list: added associations keep their order across lines and aliases; an app both added and removed stays added")
+    func mimeAppsAdded() throws {
+        let list = try Self.mimeApps(config: [(nil, """
             [Added Associations]
-            image/png=extra.desktop;
+            text/xml=last-used.desktop;older.desktop;
+            application/xml=older.desktop;oldest.desktop;
             [Removed Associations]
-            image/gif=viewer.desktop;
-            """)
-        list.add("""
-            [Default Applications]
-            image/png=third.desktop;
-            # a comment
-            [Added Associations]
-            image/gif=viewer.desktop;other.desktop;
-            image/png=extra.desktop;
-            """)
-        #expect(list.defaults["image/png"] == ["first", "second", "third"])
-        #expect(list.defaultApplication(for: "Image/PNG", installed: { $0 != "first" }) == "second")
-        #expect(list.added["image/gif"] == ["other"])
-        #expect(list.added["image/png"] == ["extra"])
-        #expect(list.removed["image/gif"] == ["viewer"])
+            application/xml=oldest.desktop;gone.desktop;
+            text/xml=gone.desktop;
+            """)], aliases: "text/xml application/xml\n")
+        #expect(list.folders[0].added == ["application/xml": ["last-used", "older", "oldest"]])
+        #expect(list.folders[0].removed == ["application/xml": ["gone"]])
+    }
+
+    @Test("associations: folder by folder, added before an applications folder's own apps; removals scoped to their folder and later ones, kept along the lineage")
+    func associationOrder() throws {
+        let list = try Self.mimeApps(config: [
+            (nil, "[Added Associations]\nimage/png=sys-app.desktop;user-app.desktop;\n[Removed Associations]\nimage/png=unwanted.desktop;\n"),
+        ], data: [
+            (nil, "[Added Associations]\nimage/png=late.desktop;\n[Removed Associations]\nimage/png=own-removed.desktop;\n"),
+            (nil, "[Added Associations]\nimage/png=user-app.desktop;masked.desktop;\n[Removed Associations]\nimage/png=parent-app.desktop;sys-removed.desktop;\ntext/plain=sys-text.desktop;\n"),
+        ])
+        let found = ["user-app": 0, "own-removed": 0, "masked": 0, "parent-app": 0, "late": 1, "sys-app": 1, "sys-removed": 1, "sys-text": 1, "unwanted": 1]
+        let listed: [Int: [String: [String]]] = [
+            0: ["image/png": ["own-removed", "user-app"], "image/x-parent": ["parent-app"], "text/plain": ["user-app"]],
+            1: ["image/png": ["sys-app", "sys-removed", "unwanted"], "image/x-parent": ["sys-removed"], "text/plain": ["sys-text"]],
+        ]
+        let associations = list.associations(of: ["image/png", "image/x-parent", "text/plain"], listed: { listed[$0]?[$1] ?? [] }, directoryIndex: { found[$0] })
+        #expect(associations == [
+            // The configuration's added first, in their order, then each
+            // folder's; a folder's removal takes its own app away (own-removed);
+            // a later folder neither adds (masked) nor removes (parent-app)
+            // an app found before it.
+            ["sys-app", "user-app", "late"],
+            // Taken from image/png, sys-removed is not given by its parent.
+            ["parent-app"],
+            ["user-app"],
+        ])
     }
 
     @Test("mimeapps.list files in the specification's order, each $desktop- one first")
@@ -66,19 +111,6 @@ struct DesktopApplicationsTests {
             "/d/applications/gnome-mimeapps.list", "/d/applications/mimeapps.list",
             "/usr/share/applications/gnome-mimeapps.list", "/usr/share/applications/mimeapps.list",
         ])
-    }
-
-    @Test("an added association is claimed as Owner; a removed one is taken from the app's own claims")
-    func appliedAssociations() {
-        var list = MimeAppsList()
-        list.add("[Added Associations]\ntext/markdown=viewer.desktop;\n[Removed Associations]\nimage/gif=viewer.desktop;\n")
-        let manifest = HandlerManifest(
-            identifier: "viewer", form: .desktopEntry, manifestURL: URL(fileURLWithPath: "/x/viewer.desktop"),
-            documentTypes: [HandlerManifest.DocumentType(mimeTypes: ["image/gif", "image/png"])], exportedTypes: [], services: []
-        )
-        let applied = list.applied(to: manifest)
-        #expect(applied.documentTypes.map(\.mimeTypes) == [["image/png"], ["text/markdown"]])
-        #expect(applied.documentTypes.last?.rank == .owner)
     }
 
     /// The hierarchy of one `mime` directory holding `files` (name: text).
