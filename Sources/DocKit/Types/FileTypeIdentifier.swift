@@ -35,23 +35,35 @@ public struct FileTypeIdentifier: Sendable {
 
     private let magicSource: MagicSource
 
-    /// Creates an identifier that examines content with this machine's
-    /// shared-mime-info rules, read the first time they are needed.
+    /// shared-mime-info's file-name rules of forms extensions do not carry
+    /// (whole names, case-sensitive patterns); nil where the machine has none.
+    public var globs: GlobDatabase? { globsAreInstalled ? GlobDatabase.installed : givenGlobs }
+
+    private let globsAreInstalled: Bool
+    private let givenGlobs: GlobDatabase?
+
+    /// Creates an identifier that examines names and content with this
+    /// machine's shared-mime-info rules, read the first time they are needed.
     ///
     /// - Parameter registry: The type registry.
     public init(registry: TypeRegistry) {
         self.registry = registry
         magicSource = .installed
+        globsAreInstalled = true
+        givenGlobs = nil
     }
 
-    /// Creates an identifier with content rules of the caller's choosing.
+    /// Creates an identifier with name and content rules of the caller's choosing.
     ///
     /// - Parameters:
     ///   - registry: The type registry.
     ///   - magic: shared-mime-info's content rules, `nil` for none.
-    public init(registry: TypeRegistry, magic: MagicDatabase?) {
+    ///   - globs: shared-mime-info's file-name rules, `nil` (the default) for none.
+    public init(registry: TypeRegistry, magic: MagicDatabase?, globs: GlobDatabase? = nil) {
         self.registry = registry
         magicSource = .given(magic)
+        globsAreInstalled = false
+        givenGlobs = globs
     }
 
     /// Identifies the file at a file URL, as the `RawPath` overload does.
@@ -101,6 +113,9 @@ public struct FileTypeIdentifier: Sendable {
         case .directory:
             return Identification(type: typeForName(name, true))
         case .regular, .other:
+            // shared-mime-info checks whole names before any extension:
+            // `pom.xml` is a Maven project, not any XML.
+            if let type = typeOfWholeName(name) { return Identification(type: type) }
             let byName = typeForName(name, false)
             if Self.isPropertyList(byName.identifier), status.kind == .regular,
                let refined = Self.propertyListForm(Self.head(of: path, length: 64)),
@@ -112,6 +127,14 @@ public struct FileTypeIdentifier: Sendable {
             guard let guess = guess(head), let guessed = registry.type(withIdentifier: guess.identifier) else { return Identification(type: byName) }
             return Identification(type: guessed, guess: guess)
         }
+    }
+
+    /// The declared type of the heaviest glob that names `name` whole
+    /// (`Makefile`, `meson.build`); nil when none does, or when none of
+    /// their MIME types is a type the registry knows.
+    func typeOfWholeName(_ name: String) -> UTType? {
+        guard let matches = globs?.literalMatches(name), !matches.isEmpty else { return nil }
+        return matches.lazy.map { registry.preferredType(withTag: $0.mimeType, tagClass: .mimeType) }.first { !$0.isDynamic }
     }
 
     /// What the content says: shared-mime-info's rules, as GIO reads them,

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// shared-mime-info's file-name rules of the forms a type's extensions do
+/// not carry, read from the compiled `mime/globs2` that
+/// `update-mime-database` writes into each XDG data directory: whole names
+/// (`Makefile`, `meson.build`) and case-sensitive patterns (`*.C`).
+///
+/// Each line is `weight:mime-type:pattern[:flags]`; the pattern is
+/// lower-cased unless the flags hold `cs`.
+public struct GlobDatabase: Sendable {
+    /// One pattern and the type it names.
+    public struct Glob: Sendable, Hashable {
+        /// Higher wins; shared-mime-info's default is 50.
+        public var weight: Int
+        /// The type the pattern names.
+        public var mimeType: String
+        /// As written in `globs2`: lower-cased unless ``caseSensitive``.
+        public var pattern: String
+        /// The `cs` flag: the name must match as written, not folded.
+        public var caseSensitive: Bool
+
+        /// Whether the pattern names a whole file name, with no wildcard.
+        var isLiteral: Bool { !pattern.contains { $0 == "*" || $0 == "?" || $0 == "[" } }
+    }
+
+    /// Patterns that name whole files, by the name they match (lower-cased
+    /// unless case-sensitive), heaviest first.
+    private var literals: [String: [Glob]] = [:]
+    /// Every glob as read, more important directories first.
+    public private(set) var globs: [Glob] = []
+
+    /// A database of `globs`, more important first. Of two with one
+    /// pattern and type, only the first counts, as in xdgmime: `core`
+    /// listed case-sensitive, then folded, names only `core`.
+    init(globs: [Glob]) {
+        var seen = Set<[String]>()
+        self.globs = globs.filter { seen.insert([$0.pattern, $0.mimeType]).inserted }
+        for glob in self.globs where glob.isLiteral {
+            literals[glob.pattern, default: []].append(glob)
+        }
+        for key in literals.keys { literals[key]?.sort { $0.weight > $1.weight } }
+    }
+
+    /// The globs of every XDG data directory, in the order of importance
+    /// (`$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`), all of them counting, but
+    /// those a more important directory's `__NOGLOBS__` takes away.
+    ///
+    /// - Parameter environment: The variables that name the XDG data
+    ///   directories, by default the process's.
+    /// - Returns: The globs; `nil` when no directory has a readable
+    ///   `mime/globs2` file.
+    public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> GlobDatabase? {
+        var globs: [Glob] = []
+        var cleared = Set<String>()
+        var found = false
+        for directory in XDGBaseDirectories(environment: environment).dataDirectories {
+            guard let data = try? Data(contentsOf: directory.appending(path: "mime/globs2")) else { continue }
+            found = true
+            let parsed = parse(data)
+            globs += parsed.filter { $0.pattern != "__NOGLOBS__" && !cleared.contains($0.mimeType) }
+            cleared.formUnion(parsed.filter { $0.pattern == "__NOGLOBS__" }.map(\.mimeType))
+        }
+        return found ? GlobDatabase(globs: globs) : nil
+    }
+
+    /// The database of this machine, read once per process.
+    public static let installed: GlobDatabase? = load()
+
+    /// The lines of a `globs2` file that can be read; comments, blank lines
+    /// and lines without a weight, a type and a pattern are skipped, as
+    /// xdgmime skips them.
+    static func parse(_ data: Data) -> [Glob] {
+        var globs: [Glob] = []
+        for line in data.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
+            let fields = line.split(separator: UInt8(ascii: ":"), maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count >= 3, let weight = Int(String(decoding: fields[0], as: UTF8.self)), (0...100).contains(weight),
+                  !fields[1].isEmpty, !fields[2].isEmpty,
+                  let pattern = String(validating: fields[2], as: UTF8.self)
+            else { continue }
+            let flags = fields.count > 3 ? fields[3].split(separator: UInt8(ascii: ",")).map { String(decoding: $0, as: UTF8.self) } : []
+            globs.append(Glob(weight: weight, mimeType: TypeTagClass.mimeType.normalized(String(decoding: fields[1], as: UTF8.self)), pattern: pattern, caseSensitive: flags.contains("cs")))
+        }
+        return globs
+    }
+
+    /// The heaviest globs that name `name` as a whole, case-sensitive ones
+    /// first, as shared-mime-info checks literal names before any pattern.
+    ///
+    /// - Parameter name: A file's name, without its folder.
+    /// - Returns: The matching globs of the highest weight; empty when none names it.
+    public func literalMatches(_ name: String) -> [Glob] {
+        let exact = (literals[name] ?? []).filter(\.caseSensitive)
+        let folded = (literals[name.lowercased()] ?? []).filter { !$0.caseSensitive }
+        let matches = exact.isEmpty ? folded : exact
+        guard let heaviest = matches.first?.weight else { return [] }
+        return matches.filter { $0.weight == heaviest }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Subprocess
+import Testing
+
+/// shared-mime-info's file-name rules (`globs2`) in the forms a type's
+/// extensions do not carry, with the machine's real `/usr/share/mime` and
+/// with a private database `update-mime-database` compiles; each file's
+/// type is compared with the content type `gio info` gives it in the same
+/// environment.
+@Suite("shared-mime-info globs, as GIO reads them")
+struct GlobsEndToEndTests {
+    static let hasTools = ["/usr/bin/gio", "/usr/bin/update-mime-database", "/usr/share/mime/globs2"].allSatisfy { FileManager.default.fileExists(atPath: $0) }
+
+    /// What docbrowser and GIO say of one file.
+    struct Answer: Equatable, CustomStringConvertible {
+        var identifier: String?
+        var mimeTypes: [String]
+        var guessed: Bool?
+        var gio: String?
+
+        var description: String { "docbrowser \(identifier ?? "nil") \(mimeTypes) guessed \(guessed.map(String.init) ?? "nil"), gio \(gio ?? "nil")" }
+    }
+
+    static func answer(_ sandbox: Sandbox, _ file: URL, environment: [Environment.Key: String?] = [:]) async throws -> Answer {
+        let lookup = try await sandbox.run(["types", "lookup", file.path, "--json"], environment: environment)
+        let json = try lookup.json()
+        let declaration = json["declaration"] as? [String: Any]
+        var full: [Environment.Key: String?] = [
+            "HOME": sandbox.userHome.path,
+            "XDG_DATA_HOME": sandbox.userHome.appending(path: ".local/share").path,
+            "XDG_DATA_DIRS": sandbox.systemData.path,
+        ]
+        full.merge(environment) { _, new in new }
+        let gio = try await Subprocess.run(
+            .name("gio"), arguments: ["info", "-a", "standard::content-type", file.path],
+            environment: .inherit.updating(full), output: .string(limit: 1 << 16), error: .discarded
+        )
+        let contentType = gio.standardOutput.split(separator: "\n").first { $0.contains("standard::content-type: ") }
+            .map { String($0.split(separator: " ").last ?? "") }
+        return Answer(identifier: declaration?["identifier"] as? String, mimeTypes: declaration?["mimeTypes"] as? [String] ?? [], guessed: json["typeWasGuessed"] as? Bool, gio: contentType)
+    }
+
+    @Test("a whole name (Makefile, meson.build, pom.xml) names its type before any extension, folded unless case-sensitive", .enabled(if: hasTools))
+    func literalNames() async throws {
+        let sandbox = try Sandbox()
+        let expected: [(String, String, String, Bool)] = [
+            ("Makefile", "public.make-source", "text/x-makefile", false),
+            ("GNUmakefile", "public.make-source", "text/x-makefile", false),
+            ("meson.build", "org.freedesktop.mime.text.x-meson", "text/x-meson", false),
+            ("pom.xml", "org.freedesktop.mime.text.x-maven-xml", "text/x-maven+xml", false),
+            ("CMakeLists.txt", "org.freedesktop.mime.text.x-cmake", "text/x-cmake", false),
+            ("core", "org.freedesktop.mime.application.x-core", "application/x-core", false),
+            // `core` is case-sensitive: `Core` is only text, by its content.
+            ("Core", "public.plain-text", "text/plain", true),
+        ]
+        for (name, identifier, mimeType, guessed) in expected {
+            let file = try sandbox.write("some words\n", to: "files/\(name)")
+            let answer = try await Self.answer(sandbox, file)
+            #expect(answer.gio == mimeType, "\(name): \(answer)")
+            #expect(answer.identifier == identifier && answer.guessed == guessed, "\(name): \(answer)")
+            #expect(answer.mimeTypes.contains(mimeType), "\(name): \(answer)")
+        }
+    }
+
+    /// A private database: a package in the user's data folder, compiled
+    /// by `update-mime-database` as a user's installed app would have it.
+    static func privateDatabase(_ sandbox: Sandbox, _ globs: String) async throws {
+        _ = try sandbox.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+              <mime-type type="application/x-docbrowser-test">
+                <comment>docbrowser test type</comment>
+            \(globs)
+              </mime-type>
+            </mime-info>
+            """, to: "user/.local/share/mime/packages/docbrowser-test.xml")
+        try await sandbox.shell("update-mime-database '\(sandbox.userHome.appending(path: ".local/share/mime").path)'")
+    }
+
+    @Test("a private database's whole-name glob, folded and case-sensitive, as update-mime-database compiles it", .enabled(if: hasTools))
+    func privateLiteralNames() async throws {
+        let sandbox = try Sandbox()
+        try await Self.privateDatabase(sandbox, """
+                <glob pattern="Buildfile.docb"/>
+                <glob pattern="EXACT.docb" case-sensitive="true"/>
+            """)
+        let identifier = "org.freedesktop.mime.application.x-docbrowser-test"
+        for name in ["Buildfile.docb", "buildfile.DOCB", "EXACT.docb"] {
+            let answer = try await Self.answer(sandbox, try sandbox.write("x", to: "files/\(name)"))
+            #expect(answer == Answer(identifier: identifier, mimeTypes: ["application/x-docbrowser-test"], guessed: false, gio: "application/x-docbrowser-test"), "\(name)")
+        }
+        let folded = try await Self.answer(sandbox, try sandbox.write("x", to: "files/exact.docb"))
+        #expect(folded.identifier != identifier && folded.gio != "application/x-docbrowser-test", "\(folded)")
+    }
+}
