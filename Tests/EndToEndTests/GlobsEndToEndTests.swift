@@ -62,6 +62,28 @@ struct GlobsEndToEndTests {
         }
     }
 
+    @Test("a name whose extension says nothing is matched against the globs with wildcards (*.[1-9], *~, [0-9][0-9][0-9].vdr)", .enabled(if: hasTools))
+    func wildcardPatterns() async throws {
+        let sandbox = try Sandbox()
+        let expected: [(String, String, String)] = [
+            ("ls.1", "org.freedesktop.mime.application.x-troff-man", "application/x-troff-man"),
+            ("notes.txt~", "org.freedesktop.mime.application.x-trash", "application/x-trash"),
+            ("draft%", "org.freedesktop.mime.application.x-trash", "application/x-trash"),
+            ("123.vdr", "public.mpeg", "video/mpeg"),
+            ("SConscript.win", "org.freedesktop.mime.text.x-scons", "text/x-scons"),
+            ("x.anim3", "org.freedesktop.mime.video.x-anim", "video/x-anim"),
+        ]
+        for (name, identifier, mimeType) in expected {
+            let answer = try await Self.answer(sandbox, try sandbox.write("some words\n", to: "files/\(name)"))
+            #expect(answer.gio == mimeType, "\(name): \(answer)")
+            #expect(answer.identifier == identifier && answer.guessed == false, "\(name): \(answer)")
+            #expect(answer.mimeTypes.contains(mimeType), "\(name): \(answer)")
+        }
+        // A declared extension still decides: the pattern is not asked.
+        let declared = try await Self.answer(sandbox, try sandbox.write("some words\n", to: "files/notes.txt"))
+        #expect(declared.identifier == "public.plain-text" && declared.gio == "text/plain", "\(declared)")
+    }
+
     /// A private database: a package in the user's data folder, compiled
     /// by `update-mime-database` as a user's installed app would have it.
     static func privateDatabase(_ sandbox: Sandbox, _ globs: String) async throws {
@@ -91,5 +113,23 @@ struct GlobsEndToEndTests {
         }
         let folded = try await Self.answer(sandbox, try sandbox.write("x", to: "files/exact.docb"))
         #expect(folded.identifier != identifier && folded.gio != "application/x-docbrowser-test", "\(folded)")
+    }
+
+    @Test("a private database's pattern with wildcards, as update-mime-database compiles it", .enabled(if: hasTools))
+    func privatePatterns() async throws {
+        let sandbox = try Sandbox()
+        try await Self.privateDatabase(sandbox, """
+                <glob pattern="*.dbt[0-9][0-9]"/>
+                <glob pattern="Draft-?.*"/>
+            """)
+        let identifier = "org.freedesktop.mime.application.x-docbrowser-test"
+        for name in ["report.dbt42", "REPORT.DBT07", "draft-a.q", "DRAFT-B.docbq"] {
+            let answer = try await Self.answer(sandbox, try sandbox.write("x", to: "files/\(name)"))
+            #expect(answer == Answer(identifier: identifier, mimeTypes: ["application/x-docbrowser-test"], guessed: false, gio: "application/x-docbrowser-test"), "\(name)")
+        }
+        for name in ["report.dbt4", "draft-ab.q"] {
+            let answer = try await Self.answer(sandbox, try sandbox.write("x", to: "files/\(name)"))
+            #expect(answer.identifier == "public.plain-text" && answer.guessed == true && answer.gio == "text/plain", "\(name): \(answer)")
+        }
     }
 }

@@ -122,7 +122,9 @@ public struct FileTypeIdentifier: Sendable {
                let type = registry.type(withIdentifier: refined.identifier) {
                 return Identification(type: type, guess: refined)
             }
-            guard byName.isDynamic || byName.identifier == UTType.data, status.kind == .regular else { return Identification(type: byName) }
+            guard byName.isDynamic || byName.identifier == UTType.data else { return Identification(type: byName) }
+            if let type = typeOfPattern(name) { return Identification(type: type) }
+            guard status.kind == .regular else { return Identification(type: byName) }
             let head = sample(of: path)
             guard let guess = guess(head), let guessed = registry.type(withIdentifier: guess.identifier) else { return Identification(type: byName) }
             return Identification(type: guessed, guess: guess)
@@ -134,6 +136,13 @@ public struct FileTypeIdentifier: Sendable {
     /// their MIME types is a type the registry knows.
     func typeOfWholeName(_ name: String) -> UTType? {
         guard let matches = globs?.literalMatches(name), !matches.isEmpty else { return nil }
+        return matches.lazy.map { registry.preferredType(withTag: $0.mimeType, tagClass: .mimeType) }.first { !$0.isDynamic }
+    }
+
+    /// The declared type of the heaviest glob with wildcards that matches
+    /// `name` (`*.[1-9]`, `*~`), for a name whose extension says nothing.
+    func typeOfPattern(_ name: String) -> UTType? {
+        guard let matches = globs?.patternMatches(name), !matches.isEmpty else { return nil }
         return matches.lazy.map { registry.preferredType(withTag: $0.mimeType, tagClass: .mimeType) }.first { !$0.isDynamic }
     }
 

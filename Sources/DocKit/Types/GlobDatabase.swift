@@ -6,7 +6,8 @@ import Foundation
 /// shared-mime-info's file-name rules of the forms a type's extensions do
 /// not carry, read from the compiled `mime/globs2` that
 /// `update-mime-database` writes into each XDG data directory: whole names
-/// (`Makefile`, `meson.build`) and case-sensitive patterns (`*.C`).
+/// (`Makefile`, `meson.build`), patterns with wildcards (`*.[1-9]`, `*~`)
+/// and case-sensitive patterns (`*.C`).
 ///
 /// Each line is `weight:mime-type:pattern[:flags]`; the pattern is
 /// lower-cased unless the flags hold `cs`.
@@ -24,11 +25,20 @@ public struct GlobDatabase: Sendable {
 
         /// Whether the pattern names a whole file name, with no wildcard.
         var isLiteral: Bool { !pattern.contains { $0 == "*" || $0 == "?" || $0 == "[" } }
+
+        /// Whether `name` matches, as xdgmime matches it: with `fnmatch`,
+        /// against the name lower-cased unless the glob is case-sensitive.
+        func matches(_ name: String) -> Bool {
+            fnmatch(pattern, caseSensitive ? name : name.lowercased(), 0) == 0
+        }
     }
 
     /// Patterns that name whole files, by the name they match (lower-cased
     /// unless case-sensitive), heaviest first.
     private var literals: [String: [Glob]] = [:]
+    /// Patterns with wildcards other than a plain `*.ext`, which a type
+    /// carries as an extension tag.
+    private var patterns: [Glob] = []
     /// Every glob as read, more important directories first.
     public private(set) var globs: [Glob] = []
 
@@ -38,9 +48,19 @@ public struct GlobDatabase: Sendable {
     init(globs: [Glob]) {
         var seen = Set<[String]>()
         self.globs = globs.filter { seen.insert([$0.pattern, $0.mimeType]).inserted }
-        for glob in self.globs where glob.isLiteral {
-            literals[glob.pattern, default: []].append(glob)
+        for glob in self.globs {
+            if glob.isLiteral {
+                literals[glob.pattern, default: []].append(glob)
+            } else if SharedMimeInfoDeclarations.extensionOfGlob(glob.pattern) == nil {
+                patterns.append(glob)
+            }
         }
+        // Heaviest first; of equal weight, the longer pattern says more.
+        patterns = patterns.enumerated().sorted { lhs, rhs in
+            if lhs.element.weight != rhs.element.weight { return lhs.element.weight > rhs.element.weight }
+            if lhs.element.pattern.count != rhs.element.pattern.count { return lhs.element.pattern.count > rhs.element.pattern.count }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
         for key in literals.keys { literals[key]?.sort { $0.weight > $1.weight } }
     }
 
@@ -97,5 +117,16 @@ public struct GlobDatabase: Sendable {
         let matches = exact.isEmpty ? folded : exact
         guard let heaviest = matches.first?.weight else { return [] }
         return matches.filter { $0.weight == heaviest }
+    }
+
+    /// The globs with wildcards, other than a plain `*.ext`, that match
+    /// `name` (`*.[1-9]` for `ls.1`, `*~` for a backup), heaviest first,
+    /// then the longest pattern. shared-mime-info tries them after whole
+    /// names and extensions.
+    ///
+    /// - Parameter name: A file's name, without its folder.
+    /// - Returns: The matching globs; empty when none matches.
+    public func patternMatches(_ name: String) -> [Glob] {
+        patterns.filter { $0.matches(name) }
     }
 }

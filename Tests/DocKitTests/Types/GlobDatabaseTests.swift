@@ -54,6 +54,29 @@ struct GlobDatabaseTests {
         #expect(database.literalMatches("a.mk") == [], "a pattern is no whole name")
     }
 
+    @Test("patterns with wildcards match folded unless case-sensitive, heaviest and then longest first; a plain *.ext is an extension, not a pattern")
+    func patterns() {
+        let database = Self.database("""
+            50:application/x-troff-man:*.[1-9]
+            60:application/x-sharedlib:*.so.[0-9]*
+            50:application/x-trash:*~
+            10:text/x-makefile:makefile.*
+            50:text/x-scons:sconscript.*
+            50:text/x-exact:*.Q[0-9]:cs
+            50:text/plain:*.txt
+            50:text/x-install:install
+            """)
+        #expect(database.patternMatches("LS.1").map(\.mimeType) == ["application/x-troff-man"])
+        #expect(database.patternMatches("libfoo.so.1").map(\.mimeType) == ["application/x-sharedlib", "application/x-troff-man"])
+        #expect(database.patternMatches("notes.txt~").map(\.mimeType) == ["application/x-trash"])
+        #expect(database.patternMatches("makefile.am").map(\.mimeType) == ["text/x-makefile"])
+        #expect(database.patternMatches("a.Q1").map(\.mimeType) == ["text/x-exact"])
+        #expect(database.patternMatches("a.q1") == [])
+        #expect(database.patternMatches("a.txt") == [])
+        #expect(database.patternMatches("install") == [])
+        #expect(database.patternMatches("") == [])
+    }
+
     @Test("every data directory's globs2 counts, the user's first; __NOGLOBS__ takes a type's globs of less important ones away")
     func directories() throws {
         let tmp = try TemporaryDirectory("globs")
