@@ -84,6 +84,28 @@ struct GlobsEndToEndTests {
         #expect(declared.identifier == "public.plain-text" && declared.gio == "text/plain", "\(declared)")
     }
 
+    @Test("a case-sensitive glob counts as written, before the extension: x.C is C++, x.c is C", .enabled(if: hasTools))
+    func caseSensitiveGlobs() async throws {
+        let sandbox = try Sandbox()
+        let expected: [(String, String, String)] = [
+            ("hello.C", "public.c-plus-plus-source", "text/x-c++src"),
+            ("hello.c", "public.c-source", "text/x-csrc"),
+        ]
+        for (name, identifier, mimeType) in expected {
+            let answer = try await Self.answer(sandbox, try sandbox.write("int main;\n", to: "files/\(name)"))
+            #expect(answer.gio == mimeType, "\(name): \(answer)")
+            #expect(answer.identifier == identifier && answer.guessed == false, "\(name): \(answer)")
+            #expect(answer.mimeTypes.contains(mimeType), "\(name): \(answer)")
+        }
+        try await Self.privateDatabase(sandbox, """
+                <glob pattern="*.DocB" case-sensitive="true"/>
+            """)
+        let written = try await Self.answer(sandbox, try sandbox.write("x", to: "files/x.DocB"))
+        #expect(written == Answer(identifier: "org.freedesktop.mime.application.x-docbrowser-test", mimeTypes: ["application/x-docbrowser-test"], guessed: false, gio: "application/x-docbrowser-test"))
+        let folded = try await Self.answer(sandbox, try sandbox.write("x", to: "files/x.docb"))
+        #expect(folded.identifier == "public.plain-text" && folded.guessed == true && folded.gio == "text/plain", "\(folded)")
+    }
+
     /// A private database: a package in the user's data folder, compiled
     /// by `update-mime-database` as a user's installed app would have it.
     static func privateDatabase(_ sandbox: Sandbox, _ globs: String) async throws {

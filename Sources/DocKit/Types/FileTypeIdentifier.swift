@@ -113,8 +113,9 @@ public struct FileTypeIdentifier: Sendable {
         case .directory:
             return Identification(type: typeForName(name, true))
         case .regular, .other:
-            // shared-mime-info checks whole names before any extension:
-            // `pom.xml` is a Maven project, not any XML.
+            // shared-mime-info checks whole names, then case-sensitive
+            // globs, before any extension: `pom.xml` is a Maven project,
+            // not any XML; `x.C` is C++.
             if let type = typeOfWholeName(name) { return Identification(type: type) }
             let byName = typeForName(name, false)
             if Self.isPropertyList(byName.identifier), status.kind == .regular,
@@ -131,19 +132,23 @@ public struct FileTypeIdentifier: Sendable {
         }
     }
 
-    /// The declared type of the heaviest glob that names `name` whole
-    /// (`Makefile`, `meson.build`); nil when none does, or when none of
-    /// their MIME types is a type the registry knows.
-    func typeOfWholeName(_ name: String) -> UTType? {
-        guard let matches = globs?.literalMatches(name), !matches.isEmpty else { return nil }
-        return matches.lazy.map { registry.preferredType(withTag: $0.mimeType, tagClass: .mimeType) }.first { !$0.isDynamic }
+    /// The declared type of the first of `matches` (heaviest first) whose
+    /// MIME type the registry knows; nil when none is.
+    private func declaredType(_ matches: [GlobDatabase.Glob]?) -> UTType? {
+        matches?.lazy.map { registry.preferredType(withTag: $0.mimeType, tagClass: .mimeType) }.first { !$0.isDynamic }
     }
 
-    /// The declared type of the heaviest glob with wildcards that matches
-    /// `name` (`*.[1-9]`, `*~`), for a name whose extension says nothing.
+    /// The type of the heaviest glob that names `name` whole (`Makefile`,
+    /// `meson.build`), or else whose case-sensitive `*.ext` ends it as
+    /// written (`*.C` is C++, where `.c` is C); nil when none does.
+    func typeOfWholeName(_ name: String) -> UTType? {
+        declaredType(globs?.literalMatches(name)) ?? declaredType(globs?.caseSensitiveMatches(name))
+    }
+
+    /// The type of the heaviest glob with wildcards that matches `name`
+    /// (`*.[1-9]`, `*~`), for a name whose extension says nothing.
     func typeOfPattern(_ name: String) -> UTType? {
-        guard let matches = globs?.patternMatches(name), !matches.isEmpty else { return nil }
-        return matches.lazy.map { registry.preferredType(withTag: $0.mimeType, tagClass: .mimeType) }.first { !$0.isDynamic }
+        declaredType(globs?.patternMatches(name))
     }
 
     /// What the content says: shared-mime-info's rules, as GIO reads them,

@@ -39,6 +39,9 @@ public struct GlobDatabase: Sendable {
     /// Patterns with wildcards other than a plain `*.ext`, which a type
     /// carries as an extension tag.
     private var patterns: [Glob] = []
+    /// Case-sensitive `*.ext` globs: an extension tag is folded, and would
+    /// make `.C` (C++) the `.c` of C.
+    private var caseSensitiveExtensions: [Glob] = []
     /// Every glob as read, more important directories first.
     public private(set) var globs: [Glob] = []
 
@@ -53,15 +56,23 @@ public struct GlobDatabase: Sendable {
                 literals[glob.pattern, default: []].append(glob)
             } else if SharedMimeInfoDeclarations.extensionOfGlob(glob.pattern) == nil {
                 patterns.append(glob)
+            } else if glob.caseSensitive {
+                caseSensitiveExtensions.append(glob)
             }
         }
-        // Heaviest first; of equal weight, the longer pattern says more.
-        patterns = patterns.enumerated().sorted { lhs, rhs in
+        for key in literals.keys { literals[key]?.sort { $0.weight > $1.weight } }
+        patterns = Self.heaviestFirst(patterns)
+        caseSensitiveExtensions = Self.heaviestFirst(caseSensitiveExtensions)
+    }
+
+    /// Heaviest first; of equal weight, the longer pattern says more; then
+    /// the order read.
+    private static func heaviestFirst(_ globs: [Glob]) -> [Glob] {
+        globs.enumerated().sorted { lhs, rhs in
             if lhs.element.weight != rhs.element.weight { return lhs.element.weight > rhs.element.weight }
             if lhs.element.pattern.count != rhs.element.pattern.count { return lhs.element.pattern.count > rhs.element.pattern.count }
             return lhs.offset < rhs.offset
         }.map(\.element)
-        for key in literals.keys { literals[key]?.sort { $0.weight > $1.weight } }
     }
 
     /// The globs of every XDG data directory, in the order of importance
@@ -128,5 +139,15 @@ public struct GlobDatabase: Sendable {
     /// - Returns: The matching globs; empty when none matches.
     public func patternMatches(_ name: String) -> [Glob] {
         patterns.filter { $0.matches(name) }
+    }
+
+    /// The case-sensitive `*.ext` globs that end `name` as written (`*.C`
+    /// for `x.C`, not for `x.c`), heaviest first. shared-mime-info tries
+    /// them, as written, with the extensions.
+    ///
+    /// - Parameter name: A file's name, without its folder.
+    /// - Returns: The matching globs; empty when none matches.
+    public func caseSensitiveMatches(_ name: String) -> [Glob] {
+        caseSensitiveExtensions.filter { name.hasSuffix($0.pattern.dropFirst()) }
     }
 }

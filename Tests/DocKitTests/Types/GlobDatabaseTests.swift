@@ -77,6 +77,21 @@ struct GlobDatabaseTests {
         #expect(database.patternMatches("") == [])
     }
 
+    @Test("a case-sensitive *.ext ends a name only as written; a folded one is an extension, not asked here")
+    func caseSensitiveExtensions() {
+        let database = Self.database("""
+            50:text/x-csrc:*.c:cs
+            50:text/x-c++src:*.C:cs
+            60:text/x-weighty:*.tar.C:cs
+            50:text/plain:*.txt
+            """)
+        #expect(database.caseSensitiveMatches("hello.C").map(\.mimeType) == ["text/x-c++src"])
+        #expect(database.caseSensitiveMatches("hello.c").map(\.mimeType) == ["text/x-csrc"])
+        #expect(database.caseSensitiveMatches("a.tar.C").map(\.mimeType) == ["text/x-weighty", "text/x-c++src"])
+        #expect(database.caseSensitiveMatches("HELLO.TXT") == [])
+        #expect(database.caseSensitiveMatches("helloC") == [])
+    }
+
     @Test("every data directory's globs2 counts, the user's first; __NOGLOBS__ takes a type's globs of less important ones away")
     func directories() throws {
         let tmp = try TemporaryDirectory("globs")
