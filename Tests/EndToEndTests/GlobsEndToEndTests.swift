@@ -106,6 +106,44 @@ struct GlobsEndToEndTests {
         #expect(folded.identifier == "public.plain-text" && folded.guessed == true && folded.gio == "text/plain", "\(folded)")
     }
 
+    @Test("several types share an extension: the content decides among them, as GIO decides (.ts, .dot, .sub, .asc)", .enabled(if: hasTools))
+    func tieBrokenByContent() async throws {
+        let sandbox = try Sandbox()
+        let transportPacket = [UInt8]([0x47, 0x40, 0x00, 0x10]) + [UInt8](repeating: 0, count: 184)
+        let oleHeader = [UInt8]([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) + [UInt8](repeating: 0, count: 600)
+        let samples: [(String, [UInt8], String, String, Bool)] = [
+            ("linguist.ts", Array("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!DOCTYPE TS>\n<TS version=\"2.1\" language=\"de\">\n</TS>\n".utf8),
+             "org.freedesktop.mime.text.vnd.trolltech.linguist", "text/vnd.trolltech.linguist", true),
+            ("graph.dot", Array("digraph G { a -> b; }\n".utf8), "org.freedesktop.mime.text.vnd.graphviz", "text/vnd.graphviz", true),
+            ("viewer.sub", Array("[INFORMATION]\n[TITLE]x\n".utf8), "org.freedesktop.mime.text.x-subviewer", "text/x-subviewer", true),
+            ("mp.sub", Array("FORMAT=TIME\nTITLE=x\n".utf8), "org.freedesktop.mime.text.x-mpsub", "text/x-mpsub", true),
+            ("sig.asc", Array("-----BEGIN PGP SIGNATURE-----\n\nabc\n-----END PGP SIGNATURE-----\n".utf8),
+             "org.freedesktop.mime.application.pgp-signature", "application/pgp-signature", true),
+            ("key.asc", Array("-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nabc\n".utf8), "org.freedesktop.mime.application.pgp-keys", "application/pgp-keys", true),
+            // The content names the type the extension gave: it stands.
+            ("micro.sub", Array("{1}{100}Hello\n{101}{200}World\n".utf8), "org.freedesktop.mime.text.x-microdvd", "text/x-microdvd", false),
+            ("note.asc", Array("just text\n".utf8), "public.plain-text", "text/plain", false),
+        ]
+        for (name, bytes, identifier, mimeType, guessed) in samples {
+            let file = sandbox.root.appending(path: "files/\(name)")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: file)
+            let answer = try await Self.answer(sandbox, file)
+            #expect(answer.gio == mimeType, "\(name): \(answer)")
+            #expect(answer.identifier == identifier && answer.guessed == guessed, "\(name): \(answer)")
+            #expect(answer.mimeTypes.first == mimeType, "\(name): \(answer)")
+        }
+        // Apple's types for a transport stream and a Word template stand when
+        // the content is theirs; they carry no MIME type of GIO's.
+        for (name, bytes, identifier, gio) in [("video.ts", Array(repeating: transportPacket, count: 8).flatMap { $0 }, "public.mpeg-2-transport-stream", "video/mp2t"),
+                                               ("word.dot", oleHeader, "com.microsoft.word.dot", "application/msword-template")] {
+            let file = sandbox.root.appending(path: "files/\(name)")
+            try Data(bytes).write(to: file)
+            let answer = try await Self.answer(sandbox, file)
+            #expect(answer.identifier == identifier && answer.guessed == false && answer.gio == gio, "\(name): \(answer)")
+        }
+    }
+
     /// A private database: a package in the user's data folder, compiled
     /// by `update-mime-database` as a user's installed app would have it.
     static func privateDatabase(_ sandbox: Sandbox, _ globs: String) async throws {
@@ -152,6 +190,32 @@ struct GlobsEndToEndTests {
         for name in ["report.dbt4", "draft-ab.q"] {
             let answer = try await Self.answer(sandbox, try sandbox.write("x", to: "files/\(name)"))
             #expect(answer.identifier == "public.plain-text" && answer.guessed == true && answer.gio == "text/plain", "\(name): \(answer)")
+        }
+    }
+
+    @Test("a private database's two types of one extension and equal weight: the magic of each decides", .enabled(if: hasTools))
+    func privateTie() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+              <mime-type type="application/x-docbrowser-alpha">
+                <comment>alpha</comment>
+                <magic><match type="string" offset="0" value="ALPHA"/></magic>
+                <glob pattern="*.dbtie"/>
+              </mime-type>
+              <mime-type type="application/x-docbrowser-beta">
+                <comment>beta</comment>
+                <magic><match type="string" offset="0" value="BETA"/></magic>
+                <glob pattern="*.dbtie"/>
+              </mime-type>
+            </mime-info>
+            """, to: "user/.local/share/mime/packages/docbrowser-tie.xml")
+        try await sandbox.shell("update-mime-database '\(sandbox.userHome.appending(path: ".local/share/mime").path)'")
+        for (content, kind) in [("ALPHA and more", "alpha"), ("BETA and more", "beta")] {
+            let answer = try await Self.answer(sandbox, try sandbox.write(content, to: "files/\(kind)-content.dbtie"))
+            #expect(answer.identifier == "org.freedesktop.mime.application.x-docbrowser-\(kind)", "\(kind): \(answer)")
+            #expect(answer.gio == "application/x-docbrowser-\(kind)", "\(kind): \(answer)")
         }
     }
 }

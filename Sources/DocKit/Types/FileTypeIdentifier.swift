@@ -123,7 +123,12 @@ public struct FileTypeIdentifier: Sendable {
                let type = registry.type(withIdentifier: refined.identifier) {
                 return Identification(type: type, guess: refined)
             }
-            guard byName.isDynamic || byName.identifier == UTType.data else { return Identification(type: byName) }
+            guard byName.isDynamic || byName.identifier == UTType.data else {
+                guard status.kind == .regular, let decided = typeFromTiedGlobs(name, byName: byName, head: { sample(of: path) }) else {
+                    return Identification(type: byName)
+                }
+                return decided
+            }
             if let type = typeOfPattern(name) { return Identification(type: type) }
             guard status.kind == .regular else { return Identification(type: byName) }
             let head = sample(of: path)

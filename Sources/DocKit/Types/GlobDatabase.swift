@@ -42,6 +42,8 @@ public struct GlobDatabase: Sendable {
     /// Case-sensitive `*.ext` globs: an extension tag is folded, and would
     /// make `.C` (C++) the `.c` of C.
     private var caseSensitiveExtensions: [Glob] = []
+    /// The other `*.ext` globs, by extension, heaviest first.
+    private var extensions: [String: [Glob]] = [:]
     /// Every glob as read, more important directories first.
     public private(set) var globs: [Glob] = []
 
@@ -58,8 +60,11 @@ public struct GlobDatabase: Sendable {
                 patterns.append(glob)
             } else if glob.caseSensitive {
                 caseSensitiveExtensions.append(glob)
+            } else if let ext = SharedMimeInfoDeclarations.extensionOfGlob(glob.pattern) {
+                extensions[ext, default: []].append(glob)
             }
         }
+        for key in extensions.keys { extensions[key] = Self.heaviestFirst(extensions[key] ?? []) }
         for key in literals.keys { literals[key]?.sort { $0.weight > $1.weight } }
         patterns = Self.heaviestFirst(patterns)
         caseSensitiveExtensions = Self.heaviestFirst(caseSensitiveExtensions)
@@ -149,5 +154,19 @@ public struct GlobDatabase: Sendable {
     /// - Returns: The matching globs; empty when none matches.
     public func caseSensitiveMatches(_ name: String) -> [Glob] {
         caseSensitiveExtensions.filter { name.hasSuffix($0.pattern.dropFirst()) }
+    }
+
+    /// The folded `*.ext` globs of the longest extension of `name` that has
+    /// any (`*.tar.gz` before `*.gz`), heaviest first, as xdgmime's suffix
+    /// lookup gives them: several types may share one (`*.ts` is MPEG
+    /// transport stream video and Qt Linguist's translations).
+    ///
+    /// - Parameter name: A file's name, without its folder.
+    /// - Returns: The globs; empty when no extension of the name has one.
+    public func extensionMatches(_ name: String) -> [Glob] {
+        for candidate in TypeRegistry.extensionCandidates(of: name) {
+            if let matches = extensions[candidate.lowercased()] { return matches }
+        }
+        return []
     }
 }

@@ -92,6 +92,25 @@ struct GlobDatabaseTests {
         #expect(database.caseSensitiveMatches("helloC") == [])
     }
 
+    @Test("the *.ext globs of a name's longest extension that has any, heaviest first, several types sharing one")
+    func extensions() {
+        let database = Self.database("""
+            50:text/vnd.trolltech.linguist:*.ts
+            50:video/mp2t:*.ts
+            50:application/x-compressed-tar:*.tar.gz
+            50:application/gzip:*.gz
+            10:application/pgp-keys:*.asc
+            50:text/plain:*.asc
+            50:text/x-csrc:*.c:cs
+            """)
+        #expect(database.extensionMatches("A.TS").map(\.mimeType) == ["text/vnd.trolltech.linguist", "video/mp2t"])
+        #expect(database.extensionMatches("a.tar.gz").map(\.mimeType) == ["application/x-compressed-tar"])
+        #expect(database.extensionMatches("a.gz").map(\.mimeType) == ["application/gzip"])
+        #expect(database.extensionMatches("key.asc").map(\.mimeType) == ["text/plain", "application/pgp-keys"])
+        #expect(database.extensionMatches("a.c") == [], "case-sensitive globs are asked as written, elsewhere")
+        #expect(database.extensionMatches("README") == [])
+    }
+
     @Test("every data directory's globs2 counts, the user's first; __NOGLOBS__ takes a type's globs of less important ones away")
     func directories() throws {
         let tmp = try TemporaryDirectory("globs")
