@@ -106,7 +106,7 @@ struct GlobsEndToEndTests {
         #expect(folded.identifier == "public.plain-text" && folded.guessed == true && folded.gio == "text/plain", "\(folded)")
     }
 
-    @Test("several types share an extension: the content decides among them, as GIO decides (.ts, .dot, .sub, .asc)", .enabled(if: hasTools))
+    @Test("several types share an extension: the content decides among them, as GIO decides (.ts, .dot, .sub, .asc, .smi, .pot, .key, .iso)", .enabled(if: hasTools))
     func tieBrokenByContent() async throws {
         let sandbox = try Sandbox()
         let transportPacket = [UInt8]([0x47, 0x40, 0x00, 0x10]) + [UInt8](repeating: 0, count: 184)
@@ -120,6 +120,11 @@ struct GlobsEndToEndTests {
             ("sig.asc", Array("-----BEGIN PGP SIGNATURE-----\n\nabc\n-----END PGP SIGNATURE-----\n".utf8),
              "org.freedesktop.mime.application.pgp-signature", "application/pgp-signature", true),
             ("key.asc", Array("-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nabc\n".utf8), "org.freedesktop.mime.application.pgp-keys", "application/pgp-keys", true),
+            ("smil.smi", Array("<smil>\n<body></body>\n</smil>\n".utf8), "org.freedesktop.mime.application.smil-xml", "application/smil+xml", true),
+            ("captions.smi", Array("<SAMI>\n<BODY></BODY>\n</SAMI>\n".utf8), "org.freedesktop.mime.application.x-sami", "application/x-sami", true),
+            ("messages.pot", Array("msgid \"\"\nmsgstr \"\"\n".utf8), "org.freedesktop.mime.text.x-gettext-translation-template", "text/x-gettext-translation-template", true),
+            ("public.key", Array("-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nabc\n".utf8), "org.freedesktop.mime.application.pgp-keys", "application/pgp-keys", true),
+            ("game.iso", [UInt8](repeating: 0, count: 24) + [0x5D, 0x1C, 0x9E, 0xA3] + [UInt8](repeating: 0, count: 996), "org.freedesktop.mime.application.x-wii-rom", "application/x-wii-rom", true),
             // The content names the type the extension gave: it stands.
             ("micro.sub", Array("{1}{100}Hello\n{101}{200}World\n".utf8), "org.freedesktop.mime.text.x-microdvd", "text/x-microdvd", false),
             ("note.asc", Array("just text\n".utf8), "public.plain-text", "text/plain", false),
@@ -133,10 +138,14 @@ struct GlobsEndToEndTests {
             #expect(answer.identifier == identifier && answer.guessed == guessed, "\(name): \(answer)")
             #expect(answer.mimeTypes.first == mimeType, "\(name): \(answer)")
         }
-        // Apple's types for a transport stream and a Word template stand when
-        // the content is theirs; they carry no MIME type of GIO's.
+        // Apple's types for a transport stream, a Word template and an ISO
+        // image stand when the content is theirs (an ancestor in common with
+        // the type the content names); they carry no MIME type of GIO's.
+        var disc = [UInt8](repeating: 0, count: 40000)
+        disc.replaceSubrange(32769..<32774, with: Array("CD001".utf8))
         for (name, bytes, identifier, gio) in [("video.ts", Array(repeating: transportPacket, count: 8).flatMap { $0 }, "public.mpeg-2-transport-stream", "video/mp2t"),
-                                               ("word.dot", oleHeader, "com.microsoft.word.dot", "application/msword-template")] {
+                                               ("word.dot", oleHeader, "com.microsoft.word.dot", "application/msword-template"),
+                                               ("disc.iso", disc, "public.iso-image", "application/x-cd-image")] {
             let file = sandbox.root.appending(path: "files/\(name)")
             try Data(bytes).write(to: file)
             let answer = try await Self.answer(sandbox, file)

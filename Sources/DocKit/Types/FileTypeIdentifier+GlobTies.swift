@@ -8,9 +8,9 @@ extension FileTypeIdentifier {
     /// them, heaviest first, that is the type the content names (magic, or
     /// plain text) or a kind of it.
     ///
-    /// `byName`, the type the extension gave, stands for one of them: the
-    /// one whose type it is or shares a parent with, else the heaviest.
-    /// The content only changes the answer when it names another.
+    /// `byName`, the type the extension gave, stands for the one of them
+    /// whose type it is or shares an ancestor with, if any: the content
+    /// only changes the answer when it names another.
     ///
     /// - Parameters:
     ///   - name: The file's name.
@@ -37,21 +37,19 @@ extension FileTypeIdentifier {
         guard !sniffedType.isDynamic,
               let chosen = candidates.first(where: { $0.0 == sniffed.mimeType || registry.conforms($0.1.identifier, to: sniffedType.identifier) })
         else { return nil }
-        let standing = candidates.first { $0.1.identifier == byName.identifier }
-            ?? candidates.first { sharesParent($0.1, byName) }
-            ?? candidates[0]
-        guard chosen.0 != standing.0, chosen.1.identifier != byName.identifier else { return nil }
+        let standing = candidates.first { $0.1.identifier == byName.identifier } ?? candidates.first { sharesParent($0.1, byName) }
+        guard chosen.0 != standing?.0, chosen.1.identifier != byName.identifier else { return nil }
         let evidence = "\(sniffed.evidence), among the types of the same extension (\(mimeTypes.joined(separator: ", ")))"
         return Identification(type: chosen.1, guess: ContentSniffer.Guess(identifier: chosen.1.identifier, evidence: evidence))
     }
 
-    /// Whether one type conforms to the other, or both to one parent more
-    /// telling than data or content: Apple's transport stream and
-    /// shared-mime-info's video/mp2t are both movies.
+    /// Whether the two types have an ancestor in common more telling than
+    /// data or content: Apple's transport stream and shared-mime-info's
+    /// video/mp2t are both movies, Apple's ISO image and its CD image both
+    /// disk images; Apple's self-mounting image and SMIL have none.
     private func sharesParent(_ lhs: UTType, _ rhs: UTType) -> Bool {
-        if registry.conforms(lhs.identifier, to: rhs.identifier) || registry.conforms(rhs.identifier, to: lhs.identifier) { return true }
-        let generic: Set<String> = [UTType.data, UTType.item, "public.content", "public.composite-content"]
-        let parents = Set(lhs.conformsTo.map { $0.lowercased() }).subtracting(generic)
-        return !parents.isDisjoint(with: rhs.conformsTo.map { $0.lowercased() })
+        let generic: Set<String> = [UTType.data, UTType.item, UTType.content, "public.composite-content"]
+        let ancestors = Set(registry.conformanceChain(of: lhs.identifier).map { $0.lowercased() }).subtracting(generic)
+        return registry.conformanceChain(of: rhs.identifier).contains { ancestors.contains($0.lowercased()) }
     }
 }
