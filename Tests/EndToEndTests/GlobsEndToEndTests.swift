@@ -40,6 +40,18 @@ struct GlobsEndToEndTests {
         return Answer(identifier: declaration?["identifier"] as? String, mimeTypes: declaration?["mimeTypes"] as? [String] ?? [], guessed: json["typeWasGuessed"] as? Bool, gio: contentType)
     }
 
+    /// Writes each file of `expected` (name, identifier, MIME type, whether
+    /// content decided) with `content`, and expects docbrowser's type, and
+    /// GIO's content type, to be those.
+    static func expectTypes(_ sandbox: Sandbox, _ expected: [(String, String, String, Bool)], content: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        for (name, identifier, mimeType, guessed) in expected {
+            let answer = try await answer(sandbox, try sandbox.write(content, to: "files/\(name)"))
+            #expect(answer.gio == mimeType, "\(name): \(answer)", sourceLocation: sourceLocation)
+            #expect(answer.identifier == identifier && answer.guessed == guessed, "\(name): \(answer)", sourceLocation: sourceLocation)
+            #expect(answer.mimeTypes.contains(mimeType), "\(name): \(answer)", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test("a whole name (Makefile, meson.build, pom.xml) names its type before any extension, folded unless case-sensitive", .enabled(if: hasTools))
     func literalNames() async throws {
         let sandbox = try Sandbox()
@@ -53,32 +65,20 @@ struct GlobsEndToEndTests {
             // `core` is case-sensitive: `Core` is only text, by its content.
             ("Core", "public.plain-text", "text/plain", true),
         ]
-        for (name, identifier, mimeType, guessed) in expected {
-            let file = try sandbox.write("some words\n", to: "files/\(name)")
-            let answer = try await Self.answer(sandbox, file)
-            #expect(answer.gio == mimeType, "\(name): \(answer)")
-            #expect(answer.identifier == identifier && answer.guessed == guessed, "\(name): \(answer)")
-            #expect(answer.mimeTypes.contains(mimeType), "\(name): \(answer)")
-        }
+        try await Self.expectTypes(sandbox, expected, content: "some words\n")
     }
 
     @Test("a name whose extension says nothing is matched against the globs with wildcards (*.[1-9], *~, [0-9][0-9][0-9].vdr)", .enabled(if: hasTools))
     func wildcardPatterns() async throws {
         let sandbox = try Sandbox()
-        let expected: [(String, String, String)] = [
-            ("ls.1", "org.freedesktop.mime.application.x-troff-man", "application/x-troff-man"),
-            ("notes.txt~", "org.freedesktop.mime.application.x-trash", "application/x-trash"),
-            ("draft%", "org.freedesktop.mime.application.x-trash", "application/x-trash"),
-            ("123.vdr", "public.mpeg", "video/mpeg"),
-            ("SConscript.win", "org.freedesktop.mime.text.x-scons", "text/x-scons"),
-            ("x.anim3", "org.freedesktop.mime.video.x-anim", "video/x-anim"),
-        ]
-        for (name, identifier, mimeType) in expected {
-            let answer = try await Self.answer(sandbox, try sandbox.write("some words\n", to: "files/\(name)"))
-            #expect(answer.gio == mimeType, "\(name): \(answer)")
-            #expect(answer.identifier == identifier && answer.guessed == false, "\(name): \(answer)")
-            #expect(answer.mimeTypes.contains(mimeType), "\(name): \(answer)")
-        }
+        try await Self.expectTypes(sandbox, [
+            ("ls.1", "org.freedesktop.mime.application.x-troff-man", "application/x-troff-man", false),
+            ("notes.txt~", "org.freedesktop.mime.application.x-trash", "application/x-trash", false),
+            ("draft%", "org.freedesktop.mime.application.x-trash", "application/x-trash", false),
+            ("123.vdr", "public.mpeg", "video/mpeg", false),
+            ("SConscript.win", "org.freedesktop.mime.text.x-scons", "text/x-scons", false),
+            ("x.anim3", "org.freedesktop.mime.video.x-anim", "video/x-anim", false),
+        ], content: "some words\n")
         // A declared extension still decides: the pattern is not asked.
         let declared = try await Self.answer(sandbox, try sandbox.write("some words\n", to: "files/notes.txt"))
         #expect(declared.identifier == "public.plain-text" && declared.gio == "text/plain", "\(declared)")
@@ -87,16 +87,10 @@ struct GlobsEndToEndTests {
     @Test("a case-sensitive glob counts as written, before the extension: x.C is C++, x.c is C", .enabled(if: hasTools))
     func caseSensitiveGlobs() async throws {
         let sandbox = try Sandbox()
-        let expected: [(String, String, String)] = [
-            ("hello.C", "public.c-plus-plus-source", "text/x-c++src"),
-            ("hello.c", "public.c-source", "text/x-csrc"),
-        ]
-        for (name, identifier, mimeType) in expected {
-            let answer = try await Self.answer(sandbox, try sandbox.write("int main;\n", to: "files/\(name)"))
-            #expect(answer.gio == mimeType, "\(name): \(answer)")
-            #expect(answer.identifier == identifier && answer.guessed == false, "\(name): \(answer)")
-            #expect(answer.mimeTypes.contains(mimeType), "\(name): \(answer)")
-        }
+        try await Self.expectTypes(sandbox, [
+            ("hello.C", "public.c-plus-plus-source", "text/x-c++src", false),
+            ("hello.c", "public.c-source", "text/x-csrc", false),
+        ], content: "int main;\n")
         try await Self.privateDatabase(sandbox, """
                 <glob pattern="*.DocB" case-sensitive="true"/>
             """)
