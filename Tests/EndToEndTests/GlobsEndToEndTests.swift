@@ -90,7 +90,14 @@ struct GlobsEndToEndTests {
         try await Self.expectTypes(sandbox, [
             ("hello.C", "public.c-plus-plus-source", "text/x-c++src", false),
             ("hello.c", "public.c-source", "text/x-csrc", false),
+            ("hello.gs", "org.freedesktop.mime.text.x-genie", "text/x-genie", false),
+            // Only the case-sensitive *.gs names .gs: HELLO.GS is typed by its content.
+            ("HELLO.GS", "public.plain-text", "text/plain", true),
         ], content: "int main;\n")
+        let binary = sandbox.root.appending(path: "files/DATA.GS")
+        try Data([0x01, 0x02, 0x03]).write(to: binary)
+        let unknown = try await Self.answer(sandbox, binary)
+        #expect(unknown.identifier == "public.data" && unknown.gio == "application/octet-stream", "\(unknown)")
         try await Self.privateDatabase(sandbox, """
                 <glob pattern="*.DocB" case-sensitive="true"/>
             """)

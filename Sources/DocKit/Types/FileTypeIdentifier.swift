@@ -117,7 +117,12 @@ public struct FileTypeIdentifier: Sendable {
             // globs, before any extension: `pom.xml` is a Maven project,
             // not any XML; `x.C` is C++.
             if let type = typeOfWholeName(name) { return Identification(type: type) }
-            let byName = typeForName(name, false)
+            var byName = typeForName(name, false)
+            if byName.source == .sharedMimeInfo, let missed = globs?.caseSensitiveMisses(name), missed.contains(where: { byName.mimeTypes.contains($0.mimeType) }) {
+                // Only a case-sensitive glob gave the extension (`*.gs`), and
+                // the name does not match it as written (`X.GS`).
+                byName = registry.type(withIdentifier: UTType.data) ?? byName
+            }
             if Self.isPropertyList(byName.identifier), status.kind == .regular,
                let refined = Self.propertyListForm(Self.head(of: path, length: 64)),
                let type = registry.type(withIdentifier: refined.identifier) {

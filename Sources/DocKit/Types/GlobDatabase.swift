@@ -169,4 +169,19 @@ public struct GlobDatabase: Sendable {
         }
         return []
     }
+
+    /// The case-sensitive `*.ext` globs that end `name` only once folded
+    /// (`*.gs` for `X.GS`), of an extension no folded glob has: the type
+    /// they name is an extension tag, folded like every tag, that the name
+    /// as written does not match.
+    ///
+    /// - Parameter name: A file's name, without its folder.
+    /// - Returns: The globs; empty when none is so.
+    public func caseSensitiveMisses(_ name: String) -> [Glob] {
+        let folded = name.lowercased()
+        return caseSensitiveExtensions.filter { glob in
+            let suffix = glob.pattern.dropFirst()
+            return folded.hasSuffix(suffix.lowercased()) && !name.hasSuffix(suffix) && extensions[String(suffix.dropFirst()).lowercased()] == nil
+        }
+    }
 }

@@ -92,6 +92,22 @@ struct GlobDatabaseTests {
         #expect(database.caseSensitiveMatches("helloC") == [])
     }
 
+    @Test("a name that a case-sensitive *.ext ends only once folded, of an extension no folded glob has, is told apart")
+    func caseSensitiveMisses() {
+        let database = Self.database("""
+            50:text/x-genie:*.gs:cs
+            50:text/x-csrc:*.c:cs
+            50:text/x-c++src:*.C:cs
+            50:text/x-shared:*.sh:cs
+            50:application/x-shellscript:*.sh
+            """)
+        #expect(database.caseSensitiveMisses("X.GS").map(\.mimeType) == ["text/x-genie"])
+        #expect(database.caseSensitiveMisses("x.gs") == [])
+        #expect(database.caseSensitiveMisses("X.SH") == [], "a folded *.sh names it")
+        // `*.C` ends HELLO.C as written; `*.c` misses it.
+        #expect(database.caseSensitiveMisses("HELLO.C").map(\.mimeType) == ["text/x-csrc"])
+    }
+
     @Test("the *.ext globs of a name's longest extension that has any, heaviest first, several types sharing one")
     func extensions() {
         let database = Self.database("""
