@@ -8,6 +8,8 @@ import Foundation
 /// | `local.documents` | the local Documents folder | `HOME/Documents` |
 /// | `cloud.container` | the cloud container; its documents are in its `Documents/` | `HOME/Cloud` |
 /// | `storage.preferred` | where new and imported documents go: `local` or `cloud` | `local` |
+/// | `plugins.stall-limit` | seconds a plugin may go without an event before it is stopped | `20` |
+/// | `plugins.cpu-limit` | seconds of processor time each plugin process may use | `600` |
 ///
 /// Relative paths are taken relative to the home.
 public struct Configuration: Sendable, Hashable {
@@ -19,6 +21,10 @@ public struct Configuration: Sendable, Hashable {
         case cloudContainer = "cloud.container"
         /// `storage.preferred`: where new and imported documents go, `local` or `cloud`.
         case preferredStorage = "storage.preferred"
+        /// `plugins.stall-limit`: seconds a plugin may go without writing an event.
+        case pluginStallLimit = "plugins.stall-limit"
+        /// `plugins.cpu-limit`: seconds of processor time each process of a plugin may use.
+        case pluginCPULimit = "plugins.cpu-limit"
 
         /// One line saying what the setting holds and its default, for help text.
         public var summary: String {
@@ -26,6 +32,8 @@ public struct Configuration: Sendable, Hashable {
             case .localDocuments: "the local Documents folder (default HOME/Documents)"
             case .cloudContainer: "the cloud container, whose documents are in its Documents/ (default HOME/Cloud)"
             case .preferredStorage: "where new and imported documents go: local or cloud (default local)"
+            case .pluginStallLimit: "seconds an import, export or preview plugin may go without progress before it is stopped (default 20)"
+            case .pluginCPULimit: "seconds of processor time each process of a plugin may use before it is stopped (default 600)"
             }
         }
 
@@ -35,7 +43,17 @@ public struct Configuration: Sendable, Hashable {
                 if value.isEmpty { throw .invalidValue(key: rawValue, value: value, reason: "a path is required") }
             case .preferredStorage:
                 if Location(rawValue: value) == nil { throw .invalidValue(key: rawValue, value: value, reason: "must be local or cloud") }
+            case .pluginStallLimit, .pluginCPULimit:
+                if Self.seconds(value) == nil {
+                    throw .invalidValue(key: rawValue, value: value, reason: "must be a whole number of seconds from 1 to 86400")
+                }
             }
+        }
+
+        /// A day is the most any plugin call may take (as `DBServiceTimeLimit`).
+        static func seconds(_ value: String) -> Int? {
+            guard let seconds = Int(value), (1...86_400).contains(seconds) else { return nil }
+            return seconds
         }
     }
 
@@ -73,6 +91,15 @@ public struct Configuration: Sendable, Hashable {
     /// Where new and imported documents go: `storage.preferred`, or `.local` when unset or not a location.
     public var preferredLocation: Location {
         self[.preferredStorage].flatMap(Location.init(rawValue:)) ?? .local
+    }
+
+    /// The limits that stop a hung plugin: `plugins.stall-limit` and
+    /// `plugins.cpu-limit`, each its default when unset or not valid.
+    public var pluginWatchdog: PluginWatchdog {
+        var watchdog = PluginWatchdog.standard
+        if let seconds = self[.pluginStallLimit].flatMap(Key.seconds) { watchdog.stallLimit = .seconds(seconds) }
+        if let seconds = self[.pluginCPULimit].flatMap(Key.seconds) { watchdog.cpuLimit = .seconds(seconds) }
+        return watchdog
     }
 
     /// Looks up a setting by its name in the file.

@@ -101,6 +101,8 @@ extension Configuration {
         case .localDocuments: locations.localDocuments.description
         case .cloudContainer: locations.cloudContainer.description
         case .preferredStorage: preferredLocation.rawValue
+        case .pluginStallLimit: String(pluginWatchdog.stallLimit.components.seconds)
+        case .pluginCPULimit: String(pluginWatchdog.cpuLimit.components.seconds)
         }
     }
 }

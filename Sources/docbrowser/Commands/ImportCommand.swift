@@ -50,7 +50,8 @@ struct ImportCommand: AsyncParsableCommand {
         let catalog = try context.documentCatalog()
         let extractor = ArchiveExtractor(
             locator: try context.pluginLocator(), home: context.home,
-            limits: .init(entries: maxEntries, bytes: maxBytes, ratio: maxRatio), charset: charset
+            limits: .init(entries: maxEntries, bytes: maxBytes, ratio: maxRatio), charset: charset,
+            watchdog: catalog.configuration.pluginWatchdog
         )
         let importer = DocumentImporter(catalog: catalog, extractor: extractor, trash: context.trash, force: force)
         let bar = ProgressReporter(output: context.output, streamsEvents: false)
