@@ -10,6 +10,7 @@ import Glibc
 struct EntryDataCopier {
     let limits: ExtractionLimits
     let written: WrittenBytes
+    let progress: ExtractionProgress
 
     /// What is known of a file before its data is read.
     struct File: Sendable {
@@ -47,6 +48,7 @@ struct EntryDataCopier {
                 }
                 offset += result
             }
+            progress.report(consumed: reader.consumed, entries: reader.entriesRead, item: file.display)
         }
         fchmod(file.descriptor, file.mode)
         if let mtime = file.mtime {

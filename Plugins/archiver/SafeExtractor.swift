@@ -28,6 +28,7 @@ struct SafeExtractor {
     let events: EventStream
 
     private let written = WrittenBytes()
+    private let progress: ExtractionProgress
     private let copier: EntryDataCopier
     private var inflater: ParallelInflater?
     /// Bytes each thread has been given to inflate, the second's last.
@@ -44,7 +45,6 @@ struct SafeExtractor {
     private var topLevel: [[UInt8]] = []
     private var topLevelSeen: Set<[UInt8]> = []
     private var linkTimes: [Int: timespec] = [:]
-    private var throttle = ProgressThrottle()
 
     init(reader: ArchiveReader, staging: StagingDirectory, limits: ExtractionLimits, events: EventStream) {
         self.reader = reader
@@ -52,7 +52,8 @@ struct SafeExtractor {
         self.limits = limits
         self.events = events
         descriptors = DirectoryDescriptors(staging: staging)
-        copier = EntryDataCopier(limits: limits, written: written)
+        progress = ExtractionProgress(events: events, archiveBytes: reader.size)
+        copier = EntryDataCopier(limits: limits, written: written, progress: progress)
     }
 
     mutating func run() throws(PluginFailure) -> ExtractResult {
@@ -90,9 +91,7 @@ struct SafeExtractor {
             }
             if let failure = inflater?.firstFailure { throw failure }
             try extract(entry, buffer: &buffer)
-            if throttle.shouldEmit() {
-                events.emit(ProgressEvent(bytes: reader.consumed, totalBytes: reader.size, entries: reader.entriesRead, totalEntries: nil, item: reader.lastName))
-            }
+            progress.report(consumed: reader.consumed, entries: reader.entriesRead, item: reader.lastName)
         }
     }
 

@@ -170,4 +170,22 @@ struct PluginWatchdogEndToEndTests {
         #expect(sandbox.names(in: sandbox.localDocuments).isEmpty)
         #expect(sandbox.names(in: sandbox.home.appending(path: "tmp")).isEmpty)
     }
+
+    /// The archiver reports from inside a file's copy, not only between
+    /// entries, so one big file does not look like a hang: its first event
+    /// comes while the file is still being read.
+    @Test("the archiver reports progress while it copies one big file")
+    func progressDuringOneBigFile() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.tool("python3", ["-c", "open('Big.bin', 'wb').write(bytes(range(256)) * (32 << 12))"])
+        try await sandbox.tool("tar", ["-cf", "big.tar", "Big.bin"])
+        let staging = try sandbox.directory("staging")
+        let extracted = try await sandbox.archiver(["extract", "--archive", sandbox.root.appending(path: "big.tar").path, "--staging", staging.path])
+        #expect(extracted.status == 0, "\(extracted)")
+        let size = try #require(FileManager.default.attributesOfItem(atPath: sandbox.root.appending(path: "big.tar").path)[.size] as? Int)
+        let first = try #require(extracted.events.first { $0["event"] as? String == "progress" }, "\(extracted)")
+        #expect(first["item"] as? String == "Big.bin")
+        let read = try #require(first["bytes"] as? Int)
+        #expect(read < size / 2, "the first event came after \(read) of \(size) bytes")
+    }
 }
