@@ -34,10 +34,12 @@ struct SafeExtractor {
     /// Bytes each thread has been given to inflate, the second's last.
     private var load: (own: Int64, shared: Int64) = (0, 0)
     private var sharedFiles = 0
-    /// The sizes the entries so far declare: the limits on the whole
+    /// The sizes the entries so far declare, and the data the archive
+    /// stores for them (less, for sparse files): the limits on the whole
     /// archive are judged on them here, in entry order, so the entry named
     /// is the same whichever thread writes it.
     private var declared: Int64 = 0
+    private var declaredStored: Int64 = 0
     private var tree = PathTree()
     private let descriptors: DirectoryDescriptors
     private var symlinks = SymlinkTable()
@@ -72,7 +74,6 @@ struct SafeExtractor {
     }
 
     private mutating func extractEntries() throws(PluginFailure) {
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var checkedDirectory = false
         while let entry = try reader.next() {
             if !checkedDirectory {
@@ -90,12 +91,12 @@ struct SafeExtractor {
                 throw PluginFailure.refused(reader.lastName ?? "?", rule: "entry-count-limit", "the archive has more than \(limits.entries) entries")
             }
             if let failure = inflater?.firstFailure { throw failure }
-            try extract(entry, buffer: &buffer)
+            try extract(entry)
             progress.report(consumed: reader.consumed, entries: reader.entriesRead, item: reader.lastName)
         }
     }
 
-    private mutating func extract(_ entry: OpaquePointer, buffer: inout [UInt8]) throws(PluginFailure) {
+    private mutating func extract(_ entry: OpaquePointer) throws(PluginFailure) {
         guard let rawName = reader.name(of: entry) else {
             throw PluginFailure.invalid("entry \(reader.entriesRead) has no name libarchive can read", rule: "undecodable-name")
         }
@@ -161,7 +162,7 @@ struct SafeExtractor {
             symlinks.add(node, target: target)
             if let mtime { linkTimes[node] = mtime }
         } else {
-            try writeFile(name, rawName: rawName, node: node, entry: entry, mode: ImportedMode.file(mode), mtime: mtime, buffer: &buffer)
+            try writeFile(name, rawName: rawName, node: node, entry: entry, mode: ImportedMode.file(mode), mtime: mtime)
         }
     }
 
@@ -169,17 +170,17 @@ struct SafeExtractor {
         try descriptors.open(tree[node].parent, in: &tree, create: true)
     }
 
-    private mutating func writeFile(_ name: EntryName, rawName: [UInt8], node: Int, entry: OpaquePointer, mode: mode_t, mtime: timespec?,
-                                    buffer: inout [UInt8]) throws(PluginFailure) {
+    private mutating func writeFile(_ name: EntryName, rawName: [UInt8], node: Int, entry: OpaquePointer, mode: mode_t, mtime: timespec?) throws(PluginFailure) {
         let size = archive_entry_size_is_set(entry) != 0 ? Int64(archive_entry_size(entry)) : nil
         if let size {
             if size > limits.bytes - max(written.value, declared) {
                 throw PluginFailure.refused(name.display, rule: "total-size-limit", "its size would take the archive past \(limits.bytes) bytes")
             }
             declared += size
-            if declared > limits.totalRatioThreshold, limits.exceedsRatio(written: declared, consumed: reader.size) {
+            declaredStored += Self.storedSize(of: entry, size: size)
+            if declaredStored > limits.totalRatioThreshold, limits.exceedsRatio(written: declaredStored, consumed: reader.size) {
                 throw PluginFailure.refused(name.display, rule: "compression-ratio-limit",
-                                            "the archive would expand to \(declared) bytes, more than \(limits.ratio) times its own \(reader.size) (a zip bomb?)")
+                                            "the archive would expand to \(declaredStored) bytes, more than \(limits.ratio) times its own \(reader.size) (a zip bomb?)")
             }
         }
         if let kind = tree[node].kind, kind != .file {
@@ -199,7 +200,7 @@ struct SafeExtractor {
             throw PluginFailure.failed("\(name.display): cannot be created: \(String(cString: strerror(errno)))", entry: name.display)
         }
         tree.setKind(.file, of: node)
-        let file = EntryDataCopier.File(display: name.display, descriptor: descriptor, mode: mode, mtime: mtime)
+        let file = EntryDataCopier.File(display: name.display, descriptor: descriptor, mode: mode, mtime: mtime, size: size)
         // Shared out by size, so that both threads inflate about as much.
         if let inflater, let size, load.shared <= load.own {
             load.shared += size
@@ -209,7 +210,21 @@ struct SafeExtractor {
         }
         defer { close(descriptor) }
         load.own += size ?? 0
-        try copier.copy(from: reader, into: file, buffer: &buffer)
+        try copier.copy(from: reader, into: file)
+    }
+
+    /// The bytes the archive stores for an entry of `size` bytes: the
+    /// data of its sparse map when it has one (GNU or pax sparse tar),
+    /// else all of it.
+    private static func storedSize(of entry: OpaquePointer, size: Int64) -> Int64 {
+        guard archive_entry_sparse_reset(entry) > 0 else { return size }
+        var stored: Int64 = 0
+        var offset: la_int64_t = 0
+        var length: la_int64_t = 0
+        while archive_entry_sparse_next(entry, &offset, &length) == ARCHIVE_OK {
+            stored += max(0, min(Int64(length), size))
+        }
+        return min(stored, size)
     }
 
     private mutating func makeHardLink(_ name: EntryName, node: Int, to targetBytes: [UInt8]) throws(PluginFailure) {
