@@ -10,6 +10,9 @@ struct ExtractResult: Encodable {
     var entries: Int
     var bytes: Int64
     var items: [String]
+    /// Files of a tar that a later entry of the same name replaced, as tar
+    /// itself does (`tar -r` appends a newer copy); the launcher says so.
+    var superseded: [String]
     /// Directories opened while extracting: grows with the archive's
     /// directories, not with entries times depth (tests watch it).
     var directoryOpens: Int
@@ -47,6 +50,8 @@ struct SafeExtractor {
     private var topLevel: [[UInt8]] = []
     private var topLevelSeen: Set<[UInt8]> = []
     private var linkTimes: [Int: timespec] = [:]
+    /// Files a later entry of the same name replaced, as tar does.
+    private var superseded: [String] = []
 
     init(reader: ArchiveReader, staging: StagingDirectory, limits: ExtractionLimits, events: EventStream) {
         self.reader = reader
@@ -70,7 +75,7 @@ struct SafeExtractor {
         descriptors.closeAll()
         try finishDirectories()
         return ExtractResult(format: reader.formatName, entries: reader.entriesRead, bytes: written.value,
-                             items: topLevel.map(displayName), directoryOpens: descriptors.opened, sharedFiles: sharedFiles)
+                             items: topLevel.map(displayName), superseded: superseded, directoryOpens: descriptors.opened, sharedFiles: sharedFiles)
     }
 
     private mutating func extractEntries() throws(PluginFailure) {
@@ -189,11 +194,7 @@ struct SafeExtractor {
         let parent = try parentDirectory(of: node)
         defer { close(parent) }
         if tree[node].kind == .file {
-            // tar lets a later copy replace an earlier one, but here one of
-            // them would be lost unseen, and libarchive also reads a name in
-            // NFC and NFD as one (café.txt twice): refused, all or nothing.
-            throw PluginFailure.refused(name.display, rule: "duplicate-entry",
-                                        "the archive holds two files of this name (or two spellings Unicode treats as one); one would be lost")
+            try replaceEarlierCopy(name, in: parent)
         }
         let descriptor = withCBytes(name.last) { openat(parent, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else {
@@ -225,6 +226,25 @@ struct SafeExtractor {
             stored += max(0, min(Int64(length), size))
         }
         return min(stored, size)
+    }
+
+    /// A tar appended to (`tar -r`, `tar -u`) holds a newer copy of a file
+    /// after the older, and every tar tool keeps the last: so does this,
+    /// and names it in the result. A zip or 7z does not mean it, and
+    /// libarchive reads a pax name in NFC and NFD as one (café.txt twice),
+    /// where one of two different files would go: those are refused. Only
+    /// a printable ASCII name is taken as one name written twice (and so
+    /// may be shown in the launcher's note as it is).
+    private mutating func replaceEarlierCopy(_ name: EntryName, in parent: Int32) throws(PluginFailure) {
+        guard archive_format(reader.handle) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_TAR,
+              name.components.allSatisfy({ $0.allSatisfy { (0x20..<0x7F).contains($0) } }) else {
+            throw PluginFailure.refused(name.display, rule: "duplicate-entry",
+                                        "the archive holds two files of this name (or two spellings Unicode treats as one); one would be lost")
+        }
+        guard withCBytes(name.last, { unlinkat(parent, $0, 0) }) == 0 else {
+            throw PluginFailure.failed("\(name.display): the earlier copy cannot be replaced: \(String(cString: strerror(errno)))", entry: name.display)
+        }
+        if !superseded.contains(name.display) { superseded.append(name.display) }
     }
 
     private mutating func makeHardLink(_ name: EntryName, node: Int, to targetBytes: [UInt8]) throws(PluginFailure) {

@@ -3,8 +3,9 @@ import Testing
 
 /// What tar tools make and extract without a second thought is no bomb:
 /// a sparse file's holes are not stored, so they do not count towards the
-/// ratio (the size limit still counts them).
-@Suite("import: sparse tars, as tar extracts them")
+/// ratio (the size limit still counts them), and a tar appended to with
+/// `tar -r` keeps the last copy of a name, as every tar tool does.
+@Suite("import: sparse and appended tars, as tar extracts them")
 struct StoredBytesEndToEndTests {
     /// 99 MiB with 5 bytes of data in the middle: GNU tar stores only the data.
     private func makeSparseFile(_ sandbox: Sandbox) async throws {
@@ -60,5 +61,48 @@ struct StoredBytesEndToEndTests {
     private func uncompressed(_ sandbox: Sandbox, _ name: String) async throws -> String {
         try await sandbox.tool("tar", ["-cf", "plain.tar", name])
         return sandbox.root.appending(path: "plain.tar").path
+    }
+
+    @Test("a tar appended to with tar -r keeps the last copy of a name, and says so")
+    func appendedTarKeepsTheLastCopy() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("first draft\n", to: "src/Notes/draft.txt")
+        _ = try sandbox.write("kept\n", to: "src/Notes/other.txt")
+        let source = sandbox.root.appending(path: "src")
+        try await sandbox.tool("tar", ["-cf", "../notes.tar", "Notes"], in: source)
+        _ = try sandbox.write("final draft\n", to: "src/Notes/draft.txt")
+        try await sandbox.tool("tar", ["-rf", "../notes.tar", "Notes/draft.txt"], in: source)
+        let listed = try await sandbox.tool("tar", ["-tf", "notes.tar"])
+        #expect(listed.output.split(separator: "\n").filter { $0 == "Notes/draft.txt" }.count == 2, "\(listed.output)")
+
+        let imported = try await sandbox.run("import", sandbox.root.appending(path: "notes.tar").path)
+        #expect(imported.status == 0, "\(imported)")
+        #expect(imported.standardOutput == """
+            Imported local:Notes
+            Kept the last copy, as tar does, of 1 file the archive holds more than once: notes.tar/Notes/draft.txt
+
+            """)
+        let folder = sandbox.localDocuments.appending(path: "Notes")
+        #expect(try String(contentsOf: folder.appending(path: "draft.txt"), encoding: .utf8) == "final draft\n")
+        #expect(try String(contentsOf: folder.appending(path: "other.txt"), encoding: .utf8) == "kept\n")
+
+        let json = try await sandbox.run("import", sandbox.root.appending(path: "notes.tar").path, "--on-conflict", "rename", "--json")
+        #expect(try json.json()["superseded"] as? [String] == ["notes.tar/Notes/draft.txt"], "\(json)")
+    }
+
+    @Test("a zip holding a name twice is still refused: zip tools do not mean the last copy")
+    func zipWithARepeatedNameIsRefused() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.python("""
+            import zipfile, warnings
+            warnings.simplefilter("ignore")
+            with zipfile.ZipFile("twice.zip", "w") as z:
+                z.writestr("a.txt", "one")
+                z.writestr("a.txt", "two")
+            """)
+        let refused = try await sandbox.run("import", sandbox.root.appending(path: "twice.zip").path)
+        #expect(refused.status == 5, "\(refused)")
+        #expect(refused.standardError.contains("entry 'a.txt' refused (duplicate-entry)"), "\(refused)")
+        #expect(sandbox.names(in: sandbox.localDocuments).isEmpty)
     }
 }

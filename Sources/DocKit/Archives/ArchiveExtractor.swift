@@ -33,6 +33,18 @@ public struct ArchiveExtractor: Sendable {
         public var entries: Int
         /// How many bytes were written into the staging folder.
         public var bytes: Int64
+        /// Files a later entry of the same name replaced, as tar tools do
+        /// with an appended tar; a plugin that does not say replaced none.
+        public var superseded: [String]
+
+        private enum CodingKeys: String, CodingKey { case entries, bytes, superseded }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            entries = try container.decode(Int.self, forKey: .entries)
+            bytes = try container.decode(Int64.self, forKey: .bytes)
+            superseded = try container.decodeIfPresent([String].self, forKey: .superseded) ?? []
+        }
     }
 
     /// Finds the plugin offering the import service for the archive's type.

@@ -60,6 +60,9 @@ public struct DocumentImporter: Sendable {
         /// Top-level items not imported: macOS metadata (`__MACOSX`,
         /// `.DS_Store`) and other hidden names, which would be invisible.
         public var skipped: [String]
+        /// Files an archive held more than once (an appended tar), as
+        /// `ARCHIVE/path`: the last copy was kept, as tar tools keep it.
+        public var superseded: [String] = []
     }
 
     private struct StagedItem {
@@ -102,6 +105,7 @@ public struct DocumentImporter: Sendable {
             var skipped: [String] = []
             var entries = 0
             var bytes: Int64 = 0
+            var superseded: [String] = []
             for (index, (file, resolved)) in sources.enumerated() {
                 let folder = transaction.staging.appending(String(index + 1))
                 try FileSystem.createNewDirectory(folder, mode: 0o700)
@@ -110,6 +114,7 @@ public struct DocumentImporter: Sendable {
                                                                 onLaunch: { try transaction.journal.recordLaunch(of: $0) })
                     entries += extracted.entries
                     bytes += extracted.bytes
+                    superseded += extracted.superseded.map { "\(file.lastComponent)/\($0)" }
                 } else {
                     try TreeCopier().copy(resolved, to: folder.appending(file.lastComponent))
                 }
@@ -139,7 +144,7 @@ public struct DocumentImporter: Sendable {
                 return Item(source: item.source.description, document: "\(location):\(name)", renamed: name != item.name,
                             replaced: placement.replace, displacedTrashName: displaced[placement.destination]?.description)
             }
-            return Result(items: items, entries: entries, bytes: bytes, skipped: skipped)
+            return Result(items: items, entries: entries, bytes: bytes, skipped: skipped, superseded: superseded)
         } catch {
             transaction.abandon()
             throw error

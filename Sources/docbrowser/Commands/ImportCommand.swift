@@ -71,6 +71,11 @@ struct ImportCommand: AsyncParsableCommand {
             if !result.skipped.isEmpty {
                 text.confirmation("Skipped \(result.skipped.count) hidden item\(result.skipped.count == 1 ? "" : "s"): \(result.skipped.joined(separator: ", "))")
             }
+            if !result.superseded.isEmpty {
+                let count = result.superseded.count
+                text.confirmation("Kept the last copy, as tar does, of \(count) file\(count == 1 ? "" : "s") the archive holds more than once: "
+                                  + result.superseded.joined(separator: ", "))
+            }
         }
     }
 }
