@@ -84,10 +84,11 @@ public struct DocumentImporter: Sendable {
     ///   - progress: Called with each progress report of an archive's plugin.
     /// - Returns: The documents created and what was skipped.
     /// - Throws: ``ImportError`` when a file is not a regular file or directory, an archive
-    ///   yields nothing, two items want one name, a name is reserved, or there are too many
-    ///   items; ``MoveError/destinationTaken(_:)`` under `fail`; ``PluginError`` when an
-    ///   archive's plugin refuses or fails; ``CoordinationError`` when documents are busy or
-    ///   open; ``FileSystemError`` when a file is missing or cannot be copied or moved.
+    ///   yields nothing, two items want one name, or a name is reserved;
+    ///   ``MoveError/destinationTaken(_:)`` under `fail`, or when a name is taken meanwhile;
+    ///   ``PluginError`` when an archive's plugin refuses or fails; ``CoordinationError`` when
+    ///   documents are busy or open; ``FileSystemError`` when a file is missing or cannot be
+    ///   copied or moved.
     public func importFiles(_ files: [RawPath], to location: Location, onConflict policy: ConflictPolicy,
                             progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws -> Result {
         // A link given by the user stands for what it points to, under
@@ -136,9 +137,21 @@ public struct DocumentImporter: Sendable {
                 if !found { throw ImportError.nothingToImport(archive: file.description) }
             }
             CrashPoint.reached("import-staged")
-            let (placements, lock) = try plan(staged, in: directory, location: location, policy: policy)
-            defer { lock.release() }
-            let displaced = try transaction.commit(placements, move: JournaledMove(home: catalog.home, trash: trash))
+            let move = JournaledMove(home: catalog.home, trash: trash)
+            let lockable = ResourceLimits.raisedOpenFileLimit() - Self.descriptorsKeptFree
+            let placements: [ImportPlacement]
+            let displaced: [RawPath: RawPath]
+            if staged.count <= lockable {
+                let (planned, lock) = try plan(staged, in: directory, location: location, policy: policy)
+                defer { lock.release() }
+                placements = planned
+                displaced = try transaction.commit(placements, move: move)
+            } else {
+                placements = try choose(staged, in: directory, location: location, policy: policy)
+                displaced = try transaction.commit(placements, move: move, batchSize: lockable) { batch in
+                    try lockChecked(batch, location: location)
+                }
+            }
             let items = zip(staged, placements).map { item, placement in
                 let name = placement.destination.lastComponent
                 return Item(source: item.source.description, document: "\(location):\(name)", renamed: name != item.name,
@@ -169,7 +182,8 @@ public struct DocumentImporter: Sendable {
     }
 
     /// Each item's lock holds a descriptor while the import commits; these
-    /// stay for everything else the commit opens.
+    /// stay for everything else the commit opens. More items than the rest
+    /// are locked and placed in batches (``lockChecked(_:location:)``).
     static let descriptorsKeptFree = 64
 
     /// Chooses every item's name and locks them all, choosing again if
@@ -177,16 +191,12 @@ public struct DocumentImporter: Sendable {
     private func plan(_ staged: [StagedItem], in directory: RawPath, location: Location, policy: ConflictPolicy) throws -> ([ImportPlacement], DocumentLock) {
         let locks = LockDirectory(home: catalog.home)
         let holder = LockHolder(activity: "importing into \(location)")
-        let limit = ResourceLimits.raisedOpenFileLimit() - Self.descriptorsKeptFree
-        guard staged.count <= limit else { throw ImportError.tooManyItems(count: staged.count, limit: limit) }
         for _ in 1...10 {
             let placements = try choose(staged, in: directory, location: location, policy: policy)
             let lock = try DocumentLock(placements.map(\.destination), in: locks, holder: holder, waiting: force)
             if try choose(staged, in: directory, location: location, policy: policy) == placements {
                 for placement in placements where placement.replace {
-                    let name = "\(location):\(placement.destination.lastComponent)"
-                    if try FileStatus.of(placement.destination) == nil { throw MoveError.destinationTaken(name) }
-                    try OpenDocumentRecord.refuseIfOpen(placement.destination, name: name, in: locks, force: force)
+                    try checkReplacement(placement, location: location)
                 }
                 return (placements, lock)
             }

@@ -10,13 +10,11 @@ public enum ImportError: DocKitError, Hashable {
     /// A top-level name docbrowser keeps for itself or hides (the Inbox, a
     /// sync engine's temporary): imported under it, the item would vanish.
     case hiddenName(String, source: String)
-    /// More top-level items than this process can lock at once.
-    case tooManyItems(count: Int, limit: Int)
 
     /// `.conflict` when two items want one name; `.invalidInput` otherwise.
     public var kind: FailureKind {
         switch self {
-        case .nothingToImport, .notADocument, .hiddenName, .tooManyItems: .invalidInput
+        case .nothingToImport, .notADocument, .hiddenName: .invalidInput
         case .sameName: .conflict
         }
     }
@@ -32,8 +30,6 @@ public enum ImportError: DocKitError, Hashable {
             "\(path): not a file, package or folder"
         case .hiddenName(let name, let source):
             "\(source): the item '\(name)' has a name docbrowser hides (the Inbox, or a sync engine's temporary), so it would vanish; nothing was imported"
-        case .tooManyItems(let count, let limit):
-            "\(count) items to import at once, more than the \(limit) this process can lock; import fewer at a time"
         }
     }
 }
