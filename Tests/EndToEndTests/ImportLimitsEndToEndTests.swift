@@ -43,6 +43,19 @@ struct ImportLimitsEndToEndTests {
         #expect(sandbox.names(in: sandbox.localDocuments).count == 1_100)
     }
 
+    @Test("a 255-byte name that is taken cannot be numbered under rename: one line naming the archive")
+    func longestNameTakenUnderRename() async throws {
+        let sandbox = try Sandbox()
+        let name = String(repeating: "n", count: 251) + ".txt"
+        let archive = try await HostileNamesEndToEndTests.makeArchive(sandbox, format: "tar", names: [name])
+        #expect(try await sandbox.run("import", archive).status == 0)
+        let refused = try await sandbox.run("import", archive, "--on-conflict", "rename")
+        #expect(refused.status == 4, "\(refused)")
+        let numbered = String(repeating: "n", count: 251) + " 2.txt"
+        #expect(refused.standardError == "docbrowser: \(archive): the item '\(name)' is taken, and '\(numbered)' would be longer than 255 bytes; rename the document it clashes with\n")
+        #expect(sandbox.names(in: sandbox.localDocuments) == [name])
+    }
+
     /// A hard limit of 1,024 descriptors (some containers and services set
     /// one) leaves 960 for locks: the rest are locked and placed in batches.
     @Test("an archive of 3,000 top-level items imports them all when no more than 1,024 descriptors can be had")

@@ -84,7 +84,8 @@ public struct DocumentImporter: Sendable {
     ///   - progress: Called with each progress report of an archive's plugin.
     /// - Returns: The documents created and what was skipped.
     /// - Throws: ``ImportError`` when a file is not a regular file or directory, an archive
-    ///   yields nothing, two items want one name, or a name is reserved;
+    ///   yields nothing, two items want one name, a name is reserved, or a taken name is too
+    ///   long to number under `rename`;
     ///   ``MoveError/destinationTaken(_:)`` under `fail`, or when a name is taken meanwhile;
     ///   ``PluginError`` when an archive's plugin refuses or fails; ``CoordinationError`` when
     ///   documents are busy or open; ``FileSystemError`` when a file is missing or cannot be
@@ -213,6 +214,9 @@ public struct DocumentImporter: Sendable {
         for item in staged {
             for number in 1... {
                 let name = DocumentName.numbered(item.name, extensionLength: item.extensionLength, number)
+                if name.bytes.count > Int(NAME_MAX) {
+                    throw ImportError.tooLongToNumber(item.name.description, numbered: name.description, source: item.source.description)
+                }
                 let destination = try directory.appending(name: name)
                 let key = DocumentName.comparisonKey(name, caseInsensitive: location == .cloud) ?? name.description
                 let replace: Bool

@@ -10,12 +10,15 @@ public enum ImportError: DocKitError, Hashable {
     /// A top-level name docbrowser keeps for itself or hides (the Inbox, a
     /// sync engine's temporary): imported under it, the item would vanish.
     case hiddenName(String, source: String)
+    /// Its name is taken and the policy is rename, but a number would make
+    /// the name longer than a file system allows (255 bytes).
+    case tooLongToNumber(String, numbered: String, source: String)
 
     /// `.conflict` when two items want one name; `.invalidInput` otherwise.
     public var kind: FailureKind {
         switch self {
         case .nothingToImport, .notADocument, .hiddenName: .invalidInput
-        case .sameName: .conflict
+        case .sameName, .tooLongToNumber: .conflict
         }
     }
 
@@ -28,6 +31,8 @@ public enum ImportError: DocKitError, Hashable {
             "\(name): both \(first) and \(second) bring an item of this name"
         case .notADocument(let path):
             "\(path): not a file, package or folder"
+        case .tooLongToNumber(let name, let numbered, let source):
+            "\(source): the item '\(name)' is taken, and '\(numbered)' would be longer than 255 bytes; rename the document it clashes with"
         case .hiddenName(let name, let source):
             "\(source): the item '\(name)' has a name docbrowser hides (the Inbox, or a sync engine's temporary), so it would vanish; nothing was imported"
         }
