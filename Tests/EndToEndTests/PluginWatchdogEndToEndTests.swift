@@ -1,5 +1,6 @@
 import Foundation
 import Subprocess
+import SystemPackage
 import Testing
 
 /// A plugin that hangs inside its time limit, silent or busy, is stopped by
@@ -187,5 +188,30 @@ struct PluginWatchdogEndToEndTests {
         #expect(first["item"] as? String == "Big.bin")
         let read = try #require(first["bytes"] as? Int)
         #expect(read < size / 2, "the first event came after \(read) of \(size) bytes")
+    }
+
+    /// An export's last steps (closing a 7z, flushing to a slow disk) say
+    /// nothing of their own, so the archiver repeats its last event every
+    /// second meanwhile: here each fsync is held back 3 s, as a USB stick
+    /// may hold it.
+    @Test("the archiver keeps sending progress while its export is flushed to a slow disk", .enabled(if: Strace.path != nil))
+    func progressWhileAnExportIsFlushed() async throws {
+        let sandbox = try Sandbox()
+        let input = try sandbox.write("hello\n", to: "in.txt")
+        let output = sandbox.root.appending(path: "out.tar").path
+        let result = try await Subprocess.run(
+            .path(FilePath(Strace.path!)),
+            arguments: ["-f", "-qq", "-o", "/dev/null", "-e", "trace=fsync", "-e", "inject=fsync:delay_enter=3000000",
+                        Sandbox.archiver.path, "export", "--output", output, "--format", "tar", "--", input.path],
+            output: .string(limit: 1 << 20), error: .string(limit: 1 << 20)
+        )
+        #expect(result.terminationStatus == .exited(0), "\(result.standardError)")
+        let events = result.standardOutput.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+        // Written, and not yet finished: only the heartbeat sends these.
+        let repeated = events.filter { $0["event"] as? String == "progress" && $0["entries"] as? Int == 1 && $0["item"] as? String == "in.txt" }
+        #expect(repeated.count >= 1, "\(result.standardOutput)")
+        #expect(events.last?["event"] as? String == "result")
     }
 }
