@@ -22,8 +22,9 @@ struct EntryDataCopier {
         var descriptor: Int32
         var mode: mode_t
         var mtime: timespec?
-        /// The size the entry declares; a sparse file ending in a hole is extended to it.
-        var size: Int64?
+        /// A sparse entry's declared size, to which a file ending in a hole
+        /// is extended; `nil` for any other entry, whose data says where it ends.
+        var sparseSize: Int64?
     }
 
     func copy(from reader: ArchiveReader, into file: File) throws(PluginFailure) {
@@ -61,7 +62,7 @@ struct EntryDataCopier {
             progress.report(consumed: reader.consumed, entries: reader.entriesRead, item: file.display)
         }
         // A trailing hole is no block: the declared size says where the file ends.
-        if let size = file.size, size > end {
+        if let size = file.sparseSize, size > end {
             try grow(to: size, from: &end, file: file)
             guard ftruncate(file.descriptor, off_t(size)) == 0 else {
                 throw PluginFailure.failed("\(file.display): cannot be written: \(String(cString: strerror(errno)))", entry: file.display)

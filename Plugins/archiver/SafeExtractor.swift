@@ -201,7 +201,8 @@ struct SafeExtractor {
             throw PluginFailure.failed("\(name.display): cannot be created: \(String(cString: strerror(errno)))", entry: name.display)
         }
         tree.setKind(.file, of: node)
-        let file = EntryDataCopier.File(display: name.display, descriptor: descriptor, mode: mode, mtime: mtime, size: size)
+        let file = EntryDataCopier.File(display: name.display, descriptor: descriptor, mode: mode, mtime: mtime,
+                                        sparseSize: archive_entry_sparse_count(entry) > 0 ? size : nil)
         // Shared out by size, so that both threads inflate about as much.
         if let inflater, let size, load.shared <= load.own {
             load.shared += size
