@@ -161,6 +161,14 @@ struct PluginWatchdogEndToEndTests {
         let sandbox = try Sandbox()
         let archive = sandbox.root.appending(path: "Comic.xar").path
         try await sandbox.tool("python3", ["-c", Self.doubleLinkXar, archive])
+        // bsdtar uses the same libarchive: once a fixed one (3.7.4 or a
+        // backport) is installed, the archive no longer hangs anything.
+        let listed = try await sandbox.tool("timeout", ["5", "bsdtar", "-tf", archive], expectSuccess: false)
+        guard listed.status == 124 else {
+            let imported = try await sandbox.run("import", archive)
+            #expect(!imported.standardError.contains("made no progress"), "\(imported)")
+            return
+        }
         let set = try await sandbox.run("config", "set", "plugins.stall-limit", "3")
         #expect(set.status == 0, "\(set)")
         let result = try await sandbox.run("import", archive)
