@@ -9,7 +9,7 @@ import Foundation
 /// | `cloud.container` | the cloud container; its documents are in its `Documents/` | `HOME/Cloud` |
 /// | `storage.preferred` | where new and imported documents go: `local` or `cloud` | `local` |
 /// | `plugins.stall-limit` | seconds a plugin may go without an event before it is stopped | `20` |
-/// | `plugins.cpu-limit` | seconds of processor time each plugin process may use | `600` |
+/// | `plugins.cpu-limit` | seconds of processor time each plugin process may use | the call's time limit |
 ///
 /// Relative paths are taken relative to the home.
 public struct Configuration: Sendable, Hashable {
@@ -33,7 +33,7 @@ public struct Configuration: Sendable, Hashable {
             case .cloudContainer: "the cloud container, whose documents are in its Documents/ (default HOME/Cloud)"
             case .preferredStorage: "where new and imported documents go: local or cloud (default local)"
             case .pluginStallLimit: "seconds an import, export or preview plugin may go without progress before it is stopped (default 20)"
-            case .pluginCPULimit: "seconds of processor time each process of a plugin may use before it is stopped (default 600)"
+            case .pluginCPULimit: "seconds of processor time each process of a plugin may use before it is stopped (default: the call's time limit, 600 s for import and export)"
             }
         }
 

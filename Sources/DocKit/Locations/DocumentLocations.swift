@@ -102,7 +102,7 @@ extension Configuration {
         case .cloudContainer: locations.cloudContainer.description
         case .preferredStorage: preferredLocation.rawValue
         case .pluginStallLimit: String(pluginWatchdog.stallLimit.components.seconds)
-        case .pluginCPULimit: String(pluginWatchdog.cpuLimit.components.seconds)
+        case .pluginCPULimit: pluginWatchdog.cpuLimit.map { String($0.components.seconds) } ?? "the time limit"
         }
     }
 }

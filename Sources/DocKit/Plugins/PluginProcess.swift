@@ -118,8 +118,8 @@ struct PluginProcess: Sendable {
     /// closes and the gate exits without ever running the plugin, so no
     /// plugin runs that a journal does not name. It first puts the
     /// watchdog's processor-time limit on itself, which the plugin keeps.
-    static func gate(_ watchdog: PluginWatchdog) -> String {
-        watchdog.processorTimeCommands(within: PluginWatchdog.launcherHardLimit)
+    static func gate(processorSeconds: Int64) -> String {
+        PluginWatchdog.processorTimeCommands(seconds: processorSeconds, within: PluginWatchdog.launcherHardLimit)
             + #" || exit 125; IFS= read -r _ || exit 125; unset PWD; exec "$0" "$@" </dev/null"#
     }
 
@@ -146,6 +146,7 @@ struct PluginProcess: Sendable {
         let cap = outputCap
         let limit = timeLimit
         let watchdog = watchdog
+        let processorSeconds = watchdog.processorSeconds(timeLimit: limit)
         // The documented TMPDIR must exist: libarchive's 7-Zip writer, for
         // one, fails without it.
         if let home { try? FileSystem.createDirectory(RawPath(home.temporaryDirectory), mode: 0o700) }
@@ -170,7 +171,7 @@ struct PluginProcess: Sendable {
         do {
             let execution = try await Subprocess.run(
                 .path("/bin/sh"),
-                arguments: Arguments(["-c", Self.gate(watchdog), service.executable.path] + service.leadingArguments + arguments),
+                arguments: Arguments(["-c", Self.gate(processorSeconds: processorSeconds), service.executable.path] + service.leadingArguments + arguments),
                 environment: .custom(Environment.Key.dictionary(environment())),
                 workingDirectory: FilePath(workingDirectory.path),
                 platformOptions: options,
@@ -256,7 +257,7 @@ struct PluginProcess: Sendable {
         if state.timedOut { throw PluginError(plugin: name, reason: .timedOut(seconds: Double(limit.components.seconds))) }
         if state.stalled { throw PluginError(plugin: name, reason: .stalled(seconds: Int(watchdog.stallLimit.components.seconds))) }
         if case .signaled(SIGXCPU) = status {
-            throw PluginError(plugin: name, reason: .cpuLimitExceeded(seconds: Int(watchdog.cpuLimit.components.seconds)))
+            throw PluginError(plugin: name, reason: .cpuLimitExceeded(seconds: Int(processorSeconds)))
         }
         if state.capExceeded { throw PluginError(plugin: name, reason: .outputCapExceeded(bytes: cap)) }
         if let garbage = state.garbage { throw PluginError(plugin: name, reason: .garbledOutput(line: garbage)) }

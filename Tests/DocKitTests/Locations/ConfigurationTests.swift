@@ -34,7 +34,7 @@ struct ConfigurationTests {
     @Test("plugins.stall-limit and plugins.cpu-limit set the watchdog; unset, it keeps its defaults")
     func pluginWatchdogLimits() throws {
         var configuration = Configuration()
-        #expect(configuration.pluginWatchdog == PluginWatchdog(stallLimit: .seconds(20), cpuLimit: .seconds(600)))
+        #expect(configuration.pluginWatchdog == PluginWatchdog(stallLimit: .seconds(20), cpuLimit: nil))
         try configuration.set(.pluginStallLimit, to: "3")
         try configuration.set(.pluginCPULimit, to: "90")
         #expect(configuration.pluginWatchdog == PluginWatchdog(stallLimit: .seconds(3), cpuLimit: .seconds(90)))
