@@ -17,14 +17,15 @@ build: deps
 
 # Swift's runtime and Foundation linked in: the installed binary needs no
 # toolchain, and starts in 13 ms instead of 23 (no dynamic symbol lookups
-# across Foundation and ICU); measured in the README's Performance table.
-RELEASE = $(SWIFT) build -c release --static-swift-stdlib
+# across Foundation and ICU); measured in docs/PERFORMANCE.md.
+RELEASE_FLAGS = -c release --static-swift-stdlib
+RELEASE = $(SWIFT) build $(RELEASE_FLAGS)
 
 release: deps
 	$(RELEASE)
 
 test: deps
-	@bash scripts/test.sh "$(SWIFT)"
+	@bash scripts/test.sh "$(SWIFT)" "$(RELEASE_FLAGS)"
 
 demo: release
 	@bash scripts/demo.sh "$$($(RELEASE) --show-bin-path)/docbrowser" "$(DEMO_HOME)"

@@ -2,8 +2,8 @@
 """kill -9 campaign: SPEC §3's "no data loss on any path", measured.
 
 Runs docbrowser in fresh homes and kills it with SIGKILL at a random instant
-of move, storage, delete, import, export, open-in, inbox --accept, rename and
-resolve,
+of move, storage, delete, import, export, open-in, inbox --accept, rename, resolve, trash
+restore, copy and duplicate,
 with half the trials moving across file systems (the cloud container on
 /dev/shm). After each kill one ordinary command runs (its recovery finishes or
 undoes what was cut off), then the trial is judged by content, whatever names
@@ -38,7 +38,7 @@ import time
 import uuid
 import zipfile
 
-OPERATIONS = ["move", "storage", "delete", "import", "export", "open-in", "inbox-accept", "rename", "resolve"]
+OPERATIONS = ["move", "storage", "delete", "import", "export", "open-in", "inbox-accept", "rename", "resolve", "restore", "copy", "duplicate"]
 CONFLICT_COPY = "TXT.sync-conflict-20261122-120303-AAAAAAA.rtf"
 TEMPORARY_PREFIX = ".docbrowser-tmp-"
 SHARE_DIRECTORY = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "share", "docbrowser")
@@ -130,6 +130,8 @@ class Trial:
             # Another device's edit of the letter, left by Syncthing inside it.
             with open(os.path.join(package, CONFLICT_COPY), "w") as f:
                 f.write("{\\rtf1 their letter}")
+        if self.operation == "restore":
+            self.must("delete", "Big.bin", "Letter.rtfd", "Note.txt")
         if self.operation == "inbox-accept":
             self.must("open-in", "Letter.rtfd", "--to", "org.example.true")
             self.must("open-in", "Big.bin", "--to", "org.example.true")
@@ -150,6 +152,10 @@ class Trial:
             "inbox-accept": ["inbox", "--app", "org.example.true", "--accept"],
             "rename": ["rename", "Letter.rtfd", "Memo"],
             "resolve": ["resolve", "Letter.rtfd", "--keep", "1"],
+            # Into the cloud: across file systems in half the trials.
+            "restore": ["trash", "restore", "Big.bin", "Letter.rtfd", "Note.txt", "--to", self.cloud],
+            "copy": ["copy", "Big.bin", "Letter.rtfd", "Note.txt", "--to", "cloud"],
+            "duplicate": ["duplicate", "Big.bin", "Letter.rtfd", "Note.txt"],
         }[self.operation]
 
     def resolved(self):
@@ -194,6 +200,12 @@ class Trial:
                 if name.startswith(TEMPORARY_PREFIX):
                     rest = name[len(TEMPORARY_PREFIX):]
                     (journaled if "." in rest else unjournaled).append(os.path.join(directory, name))
+        # A .trashinfo without its item, or an item without one: a restore
+        # or a deletion cut in half that recovery did not settle.
+        files, info = os.path.join(self.trash, "files"), os.path.join(self.trash, "info")
+        trashed = set(os.listdir(files)) if os.path.isdir(files) else set()
+        described = {n[:-len(".trashinfo")] for n in os.listdir(info)} if os.path.isdir(info) else set()
+        journaled += [os.path.join(self.trash, n) for n in sorted(trashed ^ described) if not n.startswith(".")]
         journal = os.path.join(self.home, "Library", "Journal")
         if os.path.isdir(journal):
             journaled += [os.path.join(journal, n) for n in os.listdir(journal)]

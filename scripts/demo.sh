@@ -61,6 +61,6 @@ run move Letter.rtfd Shopping --to cloud --dry-run
 run move Shopping --to cloud
 run delete "Trip notes"
 run storage
-run export Letter.rtfd cloud:Shopping -o "$home/share.zip"
+run export Letter.rtfd cloud:Shopping --wait -o "$home/share.zip"
 run import "$home/share.zip" --on-conflict rename
 printf '\nTry it yourself: %s --home %s --help\n' "$docbrowser" "$home"

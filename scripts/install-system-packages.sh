@@ -14,6 +14,7 @@ set -euo pipefail
 # is compared with gio's and xdg-mime's; desktop-file-utils writes the mimeinfo.cache GIO reads.
 # strace: tests count the fdatasyncs a read-only command makes (none).
 # hyperfine: make bench times the short commands with it.
+# gcab: makes the Microsoft cabinet that import's test extracts (bsdtar reads cab but cannot write it).
 packages=(
   libarchive-dev zlib1g-dev libsqlite3-dev pkg-config
   libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils trash-cli
@@ -21,6 +22,7 @@ packages=(
   syncthing curl
   feh nsxiv vim desktop-file-utils
   strace hyperfine
+  gcab
 )
 
 missing=()

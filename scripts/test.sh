@@ -4,6 +4,8 @@
 # summary names only the count.
 set -uo pipefail
 swift="${1:-swift}"
+# The build `make install` installs (the Makefile's RELEASE_FLAGS).
+release_flags=(${2:--c release --static-swift-stdlib})
 log="$(mktemp "${TMPDIR:-/tmp}/docbrowser-test.XXXXXX")"
 trap 'rm -f "$log"' EXIT
 
@@ -11,6 +13,16 @@ trap 'rm -f "$log"' EXIT
 # the load above 80 and starved the tests that wait for a sync engine or a
 # child. A dozen at a time keeps both cores busy and the suite as fast.
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-12}"
+# The end-to-end tests run what ships: Foundation linked statically
+# behaves differently from the debug build's (it could not write a property
+# list at all), and a user runs the installed binary. The unit tests, the
+# fuzzing harness and the example app stay the debug build's.
+for product in docbrowser docbrowser-archiver; do
+	"$swift" build "${release_flags[@]}" --product "$product" || exit
+done
+export DOCBROWSER_BIN="$("$swift" build "${release_flags[@]}" --show-bin-path)/docbrowser"
+export DOCBROWSER_SHIPPED_BUILD=1
+
 "$swift" test 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 if [ "$status" -ne 0 ]; then

@@ -14,7 +14,7 @@ struct DocBrowser: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             ListCommand.self, InfoCommand.self, PreviewCommand.self, NewCommand.self, RenameCommand.self,
-            MoveCommand.self, DeleteCommand.self, StorageCommand.self,
+            MoveCommand.self, CopyCommand.self, DuplicateCommand.self, DeleteCommand.self, TrashCommand.self, StorageCommand.self,
             VersionsCommand.self, ResolveCommand.self, WatchCommand.self,
             OpenCommand.self, OpenInCommand.self, InboxCommand.self, HandlersCommand.self,
             ExportCommand.self,

@@ -298,8 +298,21 @@ struct ExportPluginEndToEndTests {
 
         let deleted = try await sandbox.run("delete", "Report.pages", "--permanent")
         #expect(deleted.status == 0, "\(deleted)")
+        // A type built on zip is a document to keep whole, unless an import
+        // service names it: then the bundled archiver, which reads zip,
+        // takes it apart, as it wrote it.
+        let whole = try await sandbox.run("import", archive.path)
+        #expect(whole.standardOutput == "Imported local:Shared.sbz\n", "\(whole)")
+        let withImport = Self.appArchiveManifest.replacingOccurrences(of: "</dict></plist>", with: """
+            <key>DBServices</key><array><dict><key>DBServiceKind</key><string>import</string>
+            <key>DBServiceTypes</key><array><string>org.example.bugs-archive</string></array></dict></array>
+            </dict></plist>
+            """)
+        let reregistered = try await sandbox.run("handlers", "register", try sandbox.write(withImport, to: "bugs.plist").path)
+        #expect(reregistered.status == 0, "\(reregistered)")
         let imported = try await sandbox.run("import", archive.path)
         #expect(imported.status == 0, "\(imported)")
+        #expect(imported.standardOutput == "Imported local:Report.pages\n", "\(imported)")
         #expect(FileManager.default.fileExists(atPath: sandbox.home.appending(path: "Documents/Report.pages/Data/blob.bin").path))
     }
 

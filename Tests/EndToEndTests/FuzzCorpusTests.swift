@@ -8,7 +8,7 @@ import Testing
 /// runs: an input that crashed once is a regression test for good.
 @Suite("the fuzzers' saved inputs")
 struct FuzzCorpusTests {
-    static let fuzzer = Sandbox.binary.deletingLastPathComponent().appending(path: "docbrowser-fuzz")
+    static let fuzzer = Sandbox.builtBesideTests("docbrowser-fuzz")
     static let corpus: URL = {
         // Tests/EndToEndTests/FuzzCorpusTests.swift → repository root.
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

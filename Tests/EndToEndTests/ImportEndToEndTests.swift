@@ -64,6 +64,34 @@ struct ImportEndToEndTests {
         #expect(fromPython == (try sandbox.snapshot(source.appending(path: "Notes"), times: false, symlinks: false)))
         #expect(alias == fromPython["Sub/Résumé – 日本.txt"])
     }
+
+    /// Archive Utility shows no `.DS_Store` or AppleDouble `._Name` at any
+    /// depth; a folder given whole is the user's own, and keeps them.
+    @Test func macOSMetadataInsideAnArchivesFoldersIsDroppedAndNamed() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.python("""
+            z = zipfile.ZipFile('trip.zip', 'w')
+            for name in ['Trip/Day 1/photo.jpg', 'Trip/Day 1/._photo.jpg', 'Trip/Day 1/.DS_Store', 'Trip/.DS_Store',
+                         'Trip/.notes', 'Trip/._folder/inside.txt', '__MACOSX/Trip/._Day 1']:
+                z.writestr(name, name)
+            z.close()
+            os.makedirs('Folder'); open('Folder/.DS_Store', 'w').write('x'); open('Folder/._a', 'w').write('x')
+            """)
+        let result = try await sandbox.run("import", sandbox.root.appending(path: "trip.zip").path, sandbox.root.appending(path: "Folder").path)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput == """
+            Imported local:Trip
+            Imported local:Folder
+            Skipped 4 hidden items: trip.zip/Trip/.DS_Store, trip.zip/Trip/Day 1/.DS_Store, trip.zip/Trip/Day 1/._photo.jpg, trip.zip/__MACOSX
+
+            """, "\(result)")
+        #expect(try sandbox.snapshot(sandbox.localDocuments.appending(path: "Trip"), modes: false, times: false).keys.sorted()
+            == ["._folder", "._folder/inside.txt", ".notes", "Day 1", "Day 1/photo.jpg"])
+        #expect(sandbox.names(in: sandbox.localDocuments.appending(path: "Folder")) == [".DS_Store", "._a"])
+        let json = try await sandbox.run("import", sandbox.root.appending(path: "trip.zip").path, "--on-conflict", "rename", "--json")
+        #expect(try json.json()["skipped"] as? [String]
+            == ["trip.zip/Trip/.DS_Store", "trip.zip/Trip/Day 1/.DS_Store", "trip.zip/Trip/Day 1/._photo.jpg", "trip.zip/__MACOSX"])
+    }
 }
 
 /// What must never happen: a hostile or failing import leaving anything in
@@ -115,6 +143,26 @@ struct ImportRefusalEndToEndTests {
                                            sandbox.root.appending(path: "Plain.txt").path, sandbox.root.appending(path: "slip.zip").path)
         #expect(result.status == 5, "\(result)")
         try expectUnchanged(sandbox, "good, plain and hostile together")
+    }
+
+    /// The cloud ignores case, so one archive's `NOTES.txt` and
+    /// `Notes.txt` want one name there; the line says so, not "both X.zip
+    /// and X.zip".
+    @Test func twoItemsOfOneArchiveWantingOneNameAreNamedAsSuch() async throws {
+        let sandbox = try await sandboxWithDocuments()
+        try await sandbox.python("z = zipfile.ZipFile('notes.zip', 'w'); z.writestr('Notes.txt', 'a'); z.writestr('NOTES.txt', 'b'); z.close()")
+        let archive = sandbox.root.appending(path: "notes.zip").path
+        let refused = try await sandbox.run("import", archive, "--to", "cloud")
+        #expect(refused.status == 4, "\(refused)")
+        #expect(refused.standardError
+            == "docbrowser: cloud:Notes.txt: \(archive) holds two items, 'NOTES.txt' and 'Notes.txt', that would both take this name; use --on-conflict rename\n")
+        try expectUnchanged(sandbox, "one archive's two items")
+        let twice = try await sandbox.run("import", archive, archive)
+        #expect(twice.status == 4, "\(twice)")
+        #expect(twice.standardError == "docbrowser: local:NOTES.txt: \(archive) is given twice, and each time brings an item of this name; use --on-conflict rename\n")
+        try expectUnchanged(sandbox, "one archive given twice")
+        let renamed = try await sandbox.run("import", archive, "--to", "cloud", "--on-conflict", "rename")
+        #expect(renamed.standardOutput == "Imported cloud:NOTES.txt\nImported cloud:Notes 2.txt (renamed)\n", "\(renamed)")
     }
 
     @Test func aTakenNameFailsTheWholeImportUnlessRenamingOrReplacing() async throws {

@@ -194,4 +194,55 @@ struct SyncFolderEndToEndTests {
         // The copy kept the cloud for A.
         #expect(pair.b.names(in: pair.b.localDocuments).filter { $0.hasSuffix(".pdf") }.count == 3)
     }
+
+    /// The case of issue 42 with the engine gone: between two files of a
+    /// package Syncthing leaves no temporary, and a plain move then carried
+    /// the files that had come and left the rest in the cloud, both halves
+    /// listed normal. Stopped mid-arrival, B has nothing but the quiet
+    /// period to go on; it is 600 s here, so that "moments ago" holds
+    /// however slow the machine.
+    @Test("with Syncthing stopped while a package arrives file by file, B lists it incomplete and a plain move refuses it instead of splitting it")
+    func stoppedMidArrival() async throws {
+        let pair = try await SyncthingPair.start(quietSeconds: "600")
+        _ = try await pair.a.run("list")
+        _ = try await pair.b.run("list")
+        // Slower than A's watcher (1 s), so that B receives the files one by one.
+        try await pair.a.shell("""
+            mkdir -p stage/Deck.key/Data home/Cloud/Documents/Deck.key/Data
+            printf index > stage/Deck.key/Index.zip
+            for i in $(seq 1 16); do head -c 2000 /dev/urandom > stage/Deck.key/Data/slide-$i.png; done
+            cp stage/Deck.key/Index.zip home/Cloud/Documents/Deck.key/
+            (for i in $(seq 1 16); do sleep 1.5; cp stage/Deck.key/Data/slide-$i.png home/Cloud/Documents/Deck.key/Data/; done) >/dev/null 2>&1 &
+            echo $! > writer.pid
+            """)
+        let deck = pair.b.cloudDocuments.appending(path: "Deck.key")
+        func arrived() -> [String] {
+            let files = FileManager.default.enumerator(atPath: deck.path)?.allObjects as? [String] ?? []
+            return files.filter { !$0.hasSuffix("/Data") && $0 != "Data" && !($0 as NSString).lastPathComponent.hasPrefix(".syncthing.") }.sorted()
+        }
+        let deadline = Date().addingTimeInterval(120)
+        while arrived().count < 3, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        try await pair.stop()
+        try await pair.a.shell("kill $(cat writer.pid) 2>/dev/null || true")
+        // Stopped, Syncthing may leave the temporary of the file it was
+        // pulling; it goes, so that nothing but the quiet period stands
+        // between the move and a split, as in the gap between two files.
+        try await pair.b.shell("find home/Cloud/Documents/Deck.key -name '.syncthing.*' -delete")
+        let held = arrived()
+        #expect(held.count >= 3 && held.count < 17, "B holds \(held)")
+
+        let listed = try await pair.b.run("list", "--json")
+        let listedDeck = try listed.jsonArray().first { $0["name"] as? String == "Deck.key" }
+        #expect(listedDeck?["states"] as? [String] == ["incomplete"], "\(listed)")
+        let moved = try await pair.b.run("move", "Deck.key", "--to", "local")
+        #expect(moved.status == 5, "\(moved)")
+        #expect(moved.standardError.replacing(/changed \d+ ms ago/, with: "changed N ms ago") == """
+            docbrowser: cloud:Deck.key: incomplete: changed N ms ago; may still be syncing; try again when it is done, wait for it with --wait, or use --force
+
+            """, "\(moved)")
+        #expect(!FileManager.default.fileExists(atPath: pair.b.localDocuments.appending(path: "Deck.key").path), "no half went to local")
+        #expect(arrived() == held, "the cloud kept what had arrived")
+    }
 }

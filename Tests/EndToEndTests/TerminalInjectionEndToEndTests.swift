@@ -66,6 +66,12 @@ struct TerminalInjectionEndToEndTests {
         let imported = try await sandbox.run("import", archive)
         #expect(imported.status == 0, "\(imported)")
         Self.expectInert(imported.standardOutput + imported.standardError, "import")
+        // One line per document, each name as list shows it: a newline in
+        // a name cannot forge a line of its own.
+        #expect(imported.standardOutput == "Imported local:C1\u{FFFD}31m.txt\nImported local:Evil\u{241B}[2J.txt\nImported local:gpj\u{FFFD}.txt\n"
+            + "Imported local:tab\u{2409}here.txt\nImported local:two\u{240A}lines.txt\n", "\(imported.standardOutput.debugDescription)")
         #expect(Set(sandbox.names(in: sandbox.localDocuments)) == Set(Self.hostileNames))
+        let listed = try await sandbox.run("list")
+        #expect(listed.standardOutput.contains("two\u{240A}lines.txt"), "as list shows it: \(listed.standardOutput.debugDescription)")
     }
 }

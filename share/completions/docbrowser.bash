@@ -180,13 +180,13 @@ _docbrowser() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|info|preview|new|rename|move|delete|storage|versions|resolve|watch|open|open-in|inbox|handlers|export|import|config|types|help)
+    list|info|preview|new|rename|move|copy|duplicate|delete|trash|storage|versions|resolve|watch|open|open-in|inbox|handlers|export|import|config|types|help)
         # Offer subcommand argument completions
         "_docbrowser_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list info preview new rename move delete storage versions resolve watch open open-in inbox handlers export import config types help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list info preview new rename move copy duplicate delete trash storage versions resolve watch open open-in inbox handlers export import config types help' -- "${cur}"))
         ;;
     esac
 }
@@ -343,6 +343,63 @@ _docbrowser_move() {
     esac
 }
 
+_docbrowser_copy() {
+    repeating_flags=()
+    non_repeating_flags=(--json -q --quiet -v --verbose --force --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home --to --on-conflict --wait)
+    __docbrowser_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        return
+        ;;
+    '--to')
+        __docbrowser_add_completions -d
+        return
+        ;;
+    '--on-conflict')
+        __docbrowser_add_completions -W 'fail'$'\n''rename'$'\n''replace'
+        return
+        ;;
+    '--wait')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __docbrowser_add_completions -W "$(__docbrowser_custom_complete ---completion copy -- positional@0 "${COMP_CWORD}" "$(__docbrowser_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_docbrowser_duplicate() {
+    repeating_flags=()
+    non_repeating_flags=(--json -q --quiet -v --verbose --force --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home)
+    __docbrowser_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __docbrowser_add_completions -W "$(__docbrowser_custom_complete ---completion duplicate -- positional@0 "${COMP_CWORD}" "$(__docbrowser_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
 _docbrowser_delete() {
     repeating_flags=()
     non_repeating_flags=(--json -q --quiet -v --verbose --permanent --dry-run --force --version -h --help)
@@ -364,6 +421,85 @@ _docbrowser_delete() {
     case "${positional_number}" in
     *)
         __docbrowser_add_completions -W "$(__docbrowser_custom_complete ---completion delete -- positional@0 "${COMP_CWORD}" "$(__docbrowser_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_docbrowser_trash() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __docbrowser_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|restore|empty)
+        # Offer subcommand argument completions
+        "_docbrowser_trash_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list restore empty' -- "${cur}"))
+        ;;
+    esac
+}
+
+_docbrowser_trash_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json -q --quiet -v --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home)
+    __docbrowser_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        return
+        ;;
+    esac
+}
+
+_docbrowser_trash_restore() {
+    repeating_flags=()
+    non_repeating_flags=(--json -q --quiet -v --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home --to --on-conflict)
+    __docbrowser_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        return
+        ;;
+    '--to')
+        __docbrowser_add_completions -d
+        return
+        ;;
+    '--on-conflict')
+        __docbrowser_add_completions -W 'fail'$'\n''rename'$'\n''replace'
+        return
+        ;;
+    esac
+}
+
+_docbrowser_trash_empty() {
+    repeating_flags=()
+    non_repeating_flags=(--json -q --quiet -v --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home --older-than)
+    __docbrowser_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        return
+        ;;
+    '--older-than')
         return
         ;;
     esac

@@ -38,4 +38,15 @@ int cdocshims_wcwidth(unsigned int scalar);
 /// import; -1 with errno set.
 long long cdocshims_file_system_type(int fd);
 
+/// ioctl(FICLONE): `destination`, an empty file, shares all of `source`'s
+/// blocks (btrfs, XFS, bcachefs); 0, or -1 with errno set (EOPNOTSUPP,
+/// EXDEV, EINVAL where the file system cannot).
+int cdocshims_clone_file(int destination, int source);
+
+/// copy_file_range(2) from and to the files' own offsets, which Swift's
+/// Glibc module does not import: the kernel copies, and a file system may
+/// share blocks or copy on the server (NFS). The bytes copied, 0 at the
+/// end of `source`, or -1 with errno set.
+long long cdocshims_copy_file_range(int source, int destination, unsigned long long length);
+
 #endif

@@ -20,6 +20,10 @@ public struct DocumentImporter: Sendable {
     /// Wait for other docbrowser processes instead of refusing, and replace
     /// documents a handler has open.
     public var force: Bool
+    /// Types to take apart besides those an import plugin declares: an
+    /// app's own archive for sharing documents, built on zip, which it
+    /// receives as its items (see ``ArchiveRecognizer``'s rule).
+    public var archiveTypes: [String]
 
     /// Creates an importer.
     ///
@@ -28,11 +32,13 @@ public struct DocumentImporter: Sendable {
     ///   - extractor: Opens archives through their import plugin.
     ///   - trash: Where replaced documents go; the home's Trash by default.
     ///   - force: Whether to wait for other processes and replace documents a handler has open.
-    public init(catalog: DocumentCatalog, extractor: ArchiveExtractor, trash: Trash = .home(), force: Bool = false) {
+    ///   - archiveTypes: Types to take apart besides those an import plugin declares.
+    public init(catalog: DocumentCatalog, extractor: ArchiveExtractor, trash: Trash = .home(), force: Bool = false, archiveTypes: [String] = []) {
         self.catalog = catalog
         self.extractor = extractor
         self.trash = trash
         self.force = force
+        self.archiveTypes = archiveTypes
     }
 
     /// A document the import created.
@@ -57,8 +63,10 @@ public struct DocumentImporter: Sendable {
         public var entries: Int
         /// Bytes written by extraction, over all archives; copied files are not counted.
         public var bytes: Int64
-        /// Top-level items not imported: macOS metadata (`__MACOSX`,
-        /// `.DS_Store`) and other hidden names, which would be invisible.
+        /// What was not imported, as `FILE/path`: top-level items with
+        /// hidden names (macOS's `__MACOSX` and `.DS_Store` among them),
+        /// which would be invisible, and the macOS metadata files
+        /// (`.DS_Store`, AppleDouble `._Name`) at any depth of an archive.
         public var skipped: [String]
         /// Files an archive held more than once (an appended tar), as
         /// `ARCHIVE/path`: the last copy was kept, as tar tools keep it.
@@ -67,6 +75,9 @@ public struct DocumentImporter: Sendable {
 
     private struct StagedItem {
         var source: RawPath
+        /// Which FILE argument it came from: one archive's two items are
+        /// told from the same archive given twice.
+        var sourceIndex: Int
         var path: RawPath
         var inode: UInt64
         /// As the archive or the file system gave it, never decoded.
@@ -111,8 +122,9 @@ public struct DocumentImporter: Sendable {
             for (index, (file, resolved)) in sources.enumerated() {
                 let folder = transaction.staging.appending(String(index + 1))
                 try FileSystem.createNewDirectory(folder, mode: 0o700)
-                if let type = archiveType(of: file, resolved: resolved) {
-                    let extracted = try await extractor.extract(resolved, type: type, into: folder, progress: progress,
+                let archive = archiveType(of: file, resolved: resolved)
+                if let archive {
+                    let extracted = try await extractor.extract(resolved, type: archive, into: folder, progress: progress,
                                                                 onLaunch: { try transaction.journal.recordLaunch(of: $0) })
                     entries += extracted.entries
                     bytes += extracted.bytes
@@ -128,10 +140,13 @@ public struct DocumentImporter: Sendable {
                         continue
                     }
                     let path = folder.appending(name)
+                    if archive != nil {
+                        skipped += try MacMetadata.removeLitter(below: path).map { "\(file.lastComponent)/\(text)/\($0)" }
+                    }
                     guard let inode = FileSystem.inode(of: path), let status = try FileStatus.of(path) else { continue }
                     let type = catalog.registry.type(forFileName: text, isDirectory: status.kind == .directory)
                     let displayName = catalog.scanner.displayName(of: text, type: type.identifier)
-                    staged.append(StagedItem(source: file, path: path, inode: inode, name: name,
+                    staged.append(StagedItem(source: file, sourceIndex: index, path: path, inode: inode, name: name,
                                              extensionLength: DocumentName.extensionLength(of: name, name: text, displayName: displayName)))
                     found = true
                 }
@@ -169,17 +184,8 @@ public struct DocumentImporter: Sendable {
     /// imports; nil for anything to copy in whole.
     private func archiveType(of file: RawPath, resolved: RawPath) -> String? {
         guard (try? FileStatus.of(resolved))??.kind == .regular else { return nil }
-        let type = catalog.registry.type(forFileName: file.lastComponent.description, isDirectory: false).identifier
-        guard catalog.registry.conforms(type, to: "public.archive") else { return nil }
-        do {
-            _ = try extractor.locator.service(.import, for: type)
-            return type
-        } catch is PluginServiceError {
-            return nil
-        } catch {
-            // A plugin is declared but cannot run: extraction says so.
-            return type
-        }
+        let recognizer = ArchiveRecognizer(identifier: FileTypeIdentifier(registry: catalog.registry), locator: extractor.locator, alsoTakenApart: archiveTypes)
+        return recognizer.extractionType(of: resolved, named: file.lastComponent.description)
     }
 
     /// Each item's lock holds a descriptor while the import commits; these
@@ -209,7 +215,7 @@ public struct DocumentImporter: Sendable {
     private func choose(_ staged: [StagedItem], in directory: RawPath, location: Location, policy: ConflictPolicy) throws -> [ImportPlacement] {
         // Two items whose names a peer would see as one (NFC, and case in
         // the cloud) are as much a clash as two identical names.
-        var chosen: [String: RawPath] = [:]
+        var chosen: [String: StagedItem] = [:]
         var placements: [ImportPlacement] = []
         for item in staged {
             for number in 1... {
@@ -222,7 +228,11 @@ public struct DocumentImporter: Sendable {
                 let replace: Bool
                 if let earlier = chosen[key] {
                     guard policy == .rename else {
-                        throw ImportError.sameName("\(location):\(name)", first: earlier.description, second: item.source.description)
+                        if earlier.sourceIndex == item.sourceIndex {
+                            throw ImportError.sameNameInOneFile("\(location):\(name)", source: item.source.description,
+                                                                first: earlier.name.description, second: item.name.description)
+                        }
+                        throw ImportError.sameName("\(location):\(name)", first: earlier.source.description, second: item.source.description)
                     }
                     continue
                 } else if DocumentEntryRules.verdict(for: name, atTopLevel: true) != .document {
@@ -236,7 +246,7 @@ public struct DocumentImporter: Sendable {
                 } else {
                     replace = false
                 }
-                chosen[key] = item.source
+                chosen[key] = item
                 placements.append(ImportPlacement(staged: item.path, stagedInode: item.inode, destination: destination, replace: replace))
                 break
             }

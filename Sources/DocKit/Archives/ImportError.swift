@@ -5,6 +5,9 @@ public enum ImportError: DocKitError, Hashable {
     case nothingToImport(archive: String)
     /// Two imported items want the same name and the policy is not rename.
     case sameName(String, first: String, second: String)
+    /// Two items of one archive want the same name (their names differ in
+    /// case, which the cloud ignores) and the policy is not rename.
+    case sameNameInOneFile(String, source: String, first: String, second: String)
     /// Devices, FIFOs and sockets are not documents.
     case notADocument(String)
     /// A top-level name docbrowser keeps for itself or hides (the Inbox, a
@@ -18,7 +21,7 @@ public enum ImportError: DocKitError, Hashable {
     public var kind: FailureKind {
         switch self {
         case .nothingToImport, .notADocument, .hiddenName: .invalidInput
-        case .sameName, .tooLongToNumber: .conflict
+        case .sameName, .sameNameInOneFile, .tooLongToNumber: .conflict
         }
     }
 
@@ -27,8 +30,12 @@ public enum ImportError: DocKitError, Hashable {
         switch self {
         case .nothingToImport(let archive):
             "\(archive): contains nothing to import"
+        case .sameName(let name, let first, let second) where first == second:
+            "\(name): \(first) is given twice, and each time brings an item of this name"
         case .sameName(let name, let first, let second):
             "\(name): both \(first) and \(second) bring an item of this name"
+        case .sameNameInOneFile(let name, let source, let first, let second):
+            "\(name): \(source) holds two items, '\(first)' and '\(second)', that would both take this name"
         case .notADocument(let path):
             "\(path): not a file, package or folder"
         case .tooLongToNumber(let name, let numbered, let source):

@@ -126,7 +126,7 @@ extension DocumentCatalog {
         defer { lock.release() }
         try DocumentLock.checkStillThere(document)
         try OpenDocumentRecord.refuseIfOpen(document.path, name: document.qualifiedName, in: locks, force: force)
-        try SyncActivity.refuseIfIncomplete(document, force: force)
+        try SyncActivity.refuseIfIncomplete(document, force: force, quietPeriod: quietPeriod)
         try DocumentVersions.refuseIfCopiesBeside(document, action: "rename", force: force)
         if document.states.contains(.notDownloaded) {
             return try renamePlaceholder(document, to: filename)
@@ -169,7 +169,12 @@ extension DocumentCatalog {
         if try FileStatus.of(visible) != nil { throw CatalogError.nameTaken(qualified) }
         var contents = (try? PropertyListFile.readDictionary(at: document.path.url)) ?? [:]
         contents["NSURLNameKey"] = filename.description
-        let data = try PropertyListSerialization.data(fromPropertyList: contents, format: .binary, options: 0)
+        let data: Data
+        do {
+            data = try PropertyListEncoding.data(contents, format: .binary)
+        } catch {
+            throw MalformedFileError(path: document.path.description, reason: error.reason)
+        }
         let temporary = directory.appending(FileSystem.temporaryName(owner: home.deviceTag))
         try FileSystem.writeAtomically(data, to: temporary, owner: home.deviceTag)
         do {

@@ -33,9 +33,15 @@ public struct DocumentCatalog: Sendable {
         scanner = DocumentScanner(
             locations: locations,
             registry: registry,
-            catalog: CatalogStore(directory: home.catalogDirectory)
+            catalog: CatalogStore(directory: home.catalogDirectory),
+            quietPeriod: configuration.quietPeriod
         )
     }
+
+    /// How long a cloud document must stay untouched before it counts as
+    /// complete, as the configuration sets it: the one rule listings and
+    /// every mutation's check (``SyncActivity/refuseIfIncomplete(_:force:quietPeriod:)``) apply.
+    public var quietPeriod: QuietPeriod { scanner.quietPeriod }
 
     /// Scans the query's locations and returns the documents that match, in the query's order,
     /// with their open and locked states.

@@ -110,7 +110,8 @@ private final class DocumentWatch: @unchecked Sendable {
         watchRoots()
         var listed = try listing(roots)
         emit(.gathered(listed.values.sorted { $0.qualifiedName < $1.qualifiedName }))
-        try watcher.readBursts(settle: settle, while: { !isStopped }) { batch in
+        var lookAgain = quietPeriodEnd(after: listed)
+        try watcher.readBursts(settle: settle, while: { !isStopped }, wakingAt: { lookAgain }) { batch in
             // New folders are watched as their creation is read; the whole
             // trees again only when events were lost or a root went away.
             if batch.overflowed || !roots.allSatisfy(watcher.isWatching) { watchRoots() }
@@ -118,7 +119,20 @@ private final class DocumentWatch: @unchecked Sendable {
             let changes = DocumentChange.between(listed, now, renames: batch.renames)
             if !changes.isEmpty { emit(.changed(changes)) }
             listed = now
+            // Every change seen so far happened before this listing, so one
+            // more look once the period has passed finds them all quiet.
+            lookAgain = batch.eventCount > 0 ? quietPeriodEnd(after: now) : nil
         }
+    }
+
+    /// When cloud documents listed incomplete may have become complete by
+    /// their quiet period alone, with no event to say so: nil when none is
+    /// incomplete or the period is off.
+    private func quietPeriodEnd(after documents: [DocumentKey: Document]) -> ContinuousClock.Instant? {
+        let period = catalog.quietPeriod.length
+        guard period > .zero, documents.values.contains(where: { $0.location == .cloud && $0.states.contains(.incomplete) }) else { return nil }
+        // A little later than the period: change times are stamped from a coarse clock.
+        return .now + period + .milliseconds(50)
     }
 
     /// What is there now; a Documents folder that is gone lists nothing,

@@ -97,6 +97,14 @@ enum DocumentName {
         return RawPath(bytes: Array(filename.bytes[..<split]) + Array(" \(number)".utf8) + Array(filename.bytes[split...]))
     }
 
+    /// A duplicate's name, as the Finder gives it: `Name copy.ext`, then
+    /// `Name copy 2.ext`, … before all of a compound extension.
+    static func copyNamed(_ filename: RawPath, extensionLength: Int, _ number: Int) -> RawPath {
+        let split = filename.bytes.count - extensionLength
+        let suffix = number > 1 ? " copy \(number)" : " copy"
+        return RawPath(bytes: Array(filename.bytes[..<split]) + Array(suffix.utf8) + Array(filename.bytes[split...]))
+    }
+
     /// How many bytes at the end of `filename` are the extension its type
     /// gives it: what `name`, as shown, has past `displayName`. Zero when
     /// those shown characters are not the bytes on disk (an escaped byte in

@@ -15,6 +15,8 @@ struct DocumentScanner: Sendable {
     /// coarsest clocks in use (FAT's); ext4, XFS and btrfs tick in
     /// nanoseconds, so little is ever examined twice.
     var racyWindow: Int64 = 2_000_000_000
+    /// Cloud documents changed more recently than this are incomplete.
+    let quietPeriod: QuietPeriod
     /// Each write is one transaction; in WAL mode a commit costs no sync.
     static let changesWrittenTogether = 4096
 
@@ -24,10 +26,12 @@ struct DocumentScanner: Sendable {
     ///   - locations: The Documents folders.
     ///   - registry: The type registry.
     ///   - catalog: The store of what earlier scans found.
-    public init(locations: DocumentLocations, registry: TypeRegistry, catalog: CatalogStore) {
+    ///   - quietPeriod: How long a cloud document must stay untouched before it is complete.
+    public init(locations: DocumentLocations, registry: TypeRegistry, catalog: CatalogStore, quietPeriod: QuietPeriod) {
         self.locations = locations
         self.registry = registry
         self.catalog = catalog
+        self.quietPeriod = quietPeriod
     }
 
     /// The documents of `location`; folders' contents too when `recursive`.
@@ -248,6 +252,7 @@ struct DocumentScanner: Sendable {
             if status == nil { vanishing() }
             return status
         }
+        let now = Nanoseconds.now
         for index in indices {
             let name = listing.names[index]
             let entryPath = relativePath.appending(name)
@@ -297,7 +302,10 @@ struct DocumentScanner: Sendable {
                 var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, types: types, cached: try previous(entryPath))
                 // Decided by this listing, never taken from the catalog.
                 if !entry.document.states.isEmpty { entry.document.states.subtract([.incomplete, .inConflict]) }
-                if isArriving || !(entry.package?.syncTemporaries.isEmpty ?? true) { entry.document.states.insert(.incomplete) }
+                if isArriving || !(entry.package?.syncTemporaries.isEmpty ?? true)
+                    || quietPeriod.changedAgo(in: location, status: status, package: entry.package, now: now) != nil {
+                    entry.document.states.insert(.incomplete)
+                }
                 if isConflicted || !(entry.package?.conflictCopies.isEmpty ?? true) { entry.document.states.insert(.inConflict) }
                 try emit(entry)
                 if recursive, entry.document.isFolder {

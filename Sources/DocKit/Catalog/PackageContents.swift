@@ -19,6 +19,11 @@ struct PackageContents: Sendable, Hashable, Codable {
     /// Sync engines' conflict copies inside (``ConflictCopy``), relative
     /// to the package: while there are any, the package is in conflict.
     public var conflictCopies: [RawPath]
+    /// The latest `st_ctim` of the package and every entry inside, in
+    /// nanoseconds since 1970: when anything in it last changed, as
+    /// ``QuietPeriod`` judges it. Records written before it was kept lack
+    /// it, fail to decode, and have their package walked again.
+    public var latestChangeTime: Int64
 
     /// A directory inside a package and its times, compared to tell whether the package changed.
     public struct DirectorySignature: Sendable, Hashable, Codable {
@@ -37,10 +42,12 @@ struct PackageContents: Sendable, Hashable, Codable {
     /// - Returns: What it holds; empty contents when nothing is at `root`.
     /// - Throws: ``FileSystemError`` when a directory inside cannot be opened or read.
     public static func walk(_ root: RawPath) throws(FileSystemError) -> PackageContents {
-        var contents = PackageContents(entryCount: 0, size: 0, directories: [], syncTemporaries: [], conflictCopies: [])
+        var contents = PackageContents(entryCount: 0, size: 0, directories: [], syncTemporaries: [], conflictCopies: [], latestChangeTime: .min)
         guard let status = try FileStatus.of(root) else { return contents }
         contents.directories.append(DirectorySignature(relativePath: RawPath(bytes: []), modificationTime: status.modificationTime, changeTime: status.changeTime))
+        contents.latestChangeTime = status.changeTime
         try TreeWalk.visit(root) { relativePath, entry in
+            contents.latestChangeTime = max(contents.latestChangeTime, Nanoseconds.since1970(entry.st_ctim))
             if SyncTemporary(relativePath.lastComponent) != nil { contents.syncTemporaries.append(relativePath) }
             if ConflictCopy(relativePath.lastComponent) != nil { contents.conflictCopies.append(relativePath) }
             contents.entryCount += 1

@@ -140,7 +140,7 @@ public struct DocumentMover: Sendable {
         defer { lock.release() }
         try checkStillThere(document)
         try checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
-        try SyncActivity.refuseIfIncomplete(document, force: force)
+        try SyncActivity.refuseIfIncomplete(document, force: force, quietPeriod: catalog.quietPeriod)
         try DocumentVersions.refuseIfCopiesBeside(document, action: "move", force: force)
         if plan.replaces {
             try checkNotOpen(plan.destinationPath, name: "\(location):\(plan.destinationName)", locks: locks)
@@ -205,7 +205,7 @@ public struct DocumentMover: Sendable {
             defer { lock.release() }
             try checkStillThere(document)
             try checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
-            try SyncActivity.refuseIfIncomplete(document, force: force)
+            try SyncActivity.refuseIfIncomplete(document, force: force, quietPeriod: catalog.quietPeriod)
             try DocumentVersions.refuseIfCopiesBeside(document, action: "move", force: force)
             // Read once, for a name taken in another case or normalization
             // and then to find the document where the move put it.

@@ -73,9 +73,11 @@ public struct InterruptedOperations: Sendable {
                 adopted.append((journal, journal.readEntries()))
             }
         }
-        // An import places its items by moves with journals of their own;
-        // those are settled first, so the import sees where each item is.
-        let importsLast = adopted.filter { !$0.1.isImport } + adopted.filter(\.1.isImport)
+        // An import, a restore or a copy places its items by moves with
+        // journals of their own; those are settled first, so it sees where
+        // each item is (a copy's temporary may hold the document a replace
+        // displaced, on its way to the Trash).
+        let importsLast = adopted.filter { !$0.1.movesThroughOtherJournals } + adopted.filter(\.1.movesThroughOtherJournals)
         for (journal, entries) in importsLast {
             if let report = resume(journal, entries: entries) { reports.append(report) }
         }
@@ -119,6 +121,8 @@ public struct InterruptedOperations: Sendable {
                 outcome = .finished
             case .resolution:
                 outcome = try JournaledResolution(home: home, trash: trash).resume(journal, entries: entries)
+            case .restore(let item, _, _, let inode):
+                outcome = try TrashRestorer.resume(item: item, inode: inode)
             case .export(let temporary), .delivery(let temporary):
                 // Never published: the unfinished copy goes.
                 if try FileStatus.of(temporary) != nil { try TreeRemover.remove(temporary) }
@@ -151,6 +155,8 @@ public struct InterruptedOperations: Sendable {
             ("copy into \(temporary.deletingLastComponent)", [temporary])
         case .resolution(let package, _, _):
             ("resolution of the conflict in \(package)", [package])
+        case .restore(let item, _, let destination, _):
+            ("restore of \(item) to \(destination)", [item, destination])
         }
     }
 
@@ -220,8 +226,10 @@ enum RecoveryOutcome {
 }
 
 private extension [JournalEntry] {
-    var isImport: Bool {
-        if case .import? = first?.operation { return true }
-        return false
+    var movesThroughOtherJournals: Bool {
+        switch first?.operation {
+        case .import?, .restore?, .delivery?: true
+        default: false
+        }
     }
 }

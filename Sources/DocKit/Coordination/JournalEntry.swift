@@ -78,6 +78,9 @@ enum JournalOperation: Codable, Sendable, Hashable {
     /// at `staged`, then exchanged with `package`, and the package as it
     /// was, with every version inside it, goes to the Trash.
     case resolution(package: RawPath, staged: RawPath, packageInode: UInt64)
+    /// The Trash's `item` (inode `inode`) is moved to `destination` under
+    /// a journal of its own, then its `.trashinfo`, `info`, is removed.
+    case restore(item: RawPath, info: RawPath, destination: RawPath, inode: UInt64)
 }
 
 /// One staged item of an import and the name it takes.

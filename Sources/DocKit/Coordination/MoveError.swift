@@ -11,6 +11,8 @@ public enum MoveError: DocKitError, Hashable {
     /// Something wrote the document while it was being copied to another
     /// file system; `entry` is what changed, inside it, or empty.
     case changedWhileCopied(String, entry: String)
+    /// The folder something is to go back to (`folder`) no longer exists.
+    case destinationFolderMissing(String, folder: String)
 
     /// `.notFound` when the document vanished, `.conflict` when the name is taken, `.refused` otherwise.
     public var kind: FailureKind {
@@ -19,6 +21,7 @@ public enum MoveError: DocKitError, Hashable {
         case .vanished: .notFound
         case .destinationTaken: .conflict
         case .changedWhileCopied: .refused
+        case .destinationFolderMissing: .notFound
         }
     }
 
@@ -28,6 +31,7 @@ public enum MoveError: DocKitError, Hashable {
         case .notDownloaded(let name): "\(name): not downloaded; only its placeholder is here, so there is nothing to move; download it on a device that has it"
         case .vanished(let name): "\(name): no longer exists; another process moved or removed it"
         case .destinationTaken(let name): "\(name): already exists"
+        case .destinationFolderMissing(let name, let folder): "\(name): cannot go back to \(folder), which no longer exists"
         case .changedWhileCopied(let name, let entry):
             "\(name): changed while it was being copied\(entry.isEmpty ? "" : " (\(entry))"), so a sync engine or another program is still writing it; the move was undone and the document is as it was; try again when it is done"
         }

@@ -10,16 +10,19 @@ import Glibc
 public enum SyncActivity {
     /// Throws ``CoordinationError/incomplete(document:temporary:writer:)``
     /// when an engine's temporary is the document, lies beside it or
-    /// inside it, and ``CoordinationError/changing(document:detail:)``
-    /// when its size or time changed since it was listed (rclone writes
-    /// in place); nothing unless `force`.
+    /// inside it, ``CoordinationError/recentlyChanged(document:ago:)`` when
+    /// it changed within `quietPeriod` (the rule listings apply), and
+    /// ``CoordinationError/changing(document:detail:)`` when its size or
+    /// time changed since it was listed (rclone writes in place); nothing
+    /// unless `force`.
     ///
     /// - Parameters:
     ///   - document: The document, as listed.
     ///   - force: Whether to skip the check, for `--force`.
+    ///   - quietPeriod: The catalog's ``DocumentCatalog/quietPeriod``.
     /// - Throws: The errors above; ``FileSystemError`` when the document or its
     ///   folder cannot be examined.
-    public static func refuseIfIncomplete(_ document: Document, force: Bool) throws {
+    public static func refuseIfIncomplete(_ document: Document, force: Bool, quietPeriod: QuietPeriod) throws {
         // A placeholder's size is the one the cloud announces, not its own.
         guard !force, !document.states.contains(.notDownloaded) else { return }
         let name = document.qualifiedName
@@ -32,11 +35,15 @@ public enum SyncActivity {
             throw CoordinationError.incomplete(document: name, temporary: folder.appending(beside.name).description, writer: beside.writer)
         }
         guard let status = try FileStatus.of(document.path) else { return }
-        if status.kind == .directory {
-            let contents = try PackageContents.walk(document.path)
-            if let inside = contents.syncTemporaries.first, let temporary = SyncTemporary(inside.lastComponent) {
-                throw CoordinationError.incomplete(document: name, temporary: document.path.appending(inside).description, writer: temporary.writer)
-            }
+        let contents = status.kind == .directory ? try PackageContents.walk(document.path) : nil
+        if let inside = contents?.syncTemporaries.first, let temporary = SyncTemporary(inside.lastComponent) {
+            throw CoordinationError.incomplete(document: name, temporary: document.path.appending(inside).description, writer: temporary.writer)
+        }
+        // A plain folder is judged by its own time, as listings judge it.
+        if let ago = quietPeriod.changedAgo(in: document.location, status: status, package: document.isPackage ? contents : nil, now: Nanoseconds.now) {
+            throw CoordinationError.recentlyChanged(document: name, ago: ago)
+        }
+        if let contents {
             if document.isPackage, contents.size != document.size {
                 throw CoordinationError.changing(document: name, detail: "its size went from \(document.size) to \(contents.size) bytes since it was listed")
             }

@@ -210,6 +210,10 @@ public struct HandlerRegistration: Sendable {
             return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         }
         let format: PropertyListSerialization.PropertyListFormat = data.starts(with: Array("bplist".utf8)) ? .binary : .xml
-        return try PropertyListSerialization.data(fromPropertyList: root, format: format, options: 0)
+        do {
+            return try PropertyListEncoding.data(root, format: format)
+        } catch {
+            throw MalformedFileError(path: source.path, reason: error.reason)
+        }
     }
 }

@@ -8,6 +8,7 @@ import Foundation
 /// | `local.documents` | the local Documents folder | `HOME/Documents` |
 /// | `cloud.container` | the cloud container; its documents are in its `Documents/` | `HOME/Cloud` |
 /// | `storage.preferred` | where new and imported documents go: `local` or `cloud` | `local` |
+/// | `cloud.quietSeconds` | how long a cloud document must stay untouched before it counts as complete (``QuietPeriod``); `0` switches it off | `3` |
 /// | `plugins.stall-limit` | seconds a plugin may go without an event before it is stopped | `20` |
 /// | `plugins.cpu-limit` | seconds of processor time each plugin process may use | the call's time limit |
 ///
@@ -21,6 +22,8 @@ public struct Configuration: Sendable, Hashable {
         case cloudContainer = "cloud.container"
         /// `storage.preferred`: where new and imported documents go, `local` or `cloud`.
         case preferredStorage = "storage.preferred"
+        /// `cloud.quietSeconds`: how long a cloud document must stay untouched before it counts as complete.
+        case cloudQuietSeconds = "cloud.quietSeconds"
         /// `plugins.stall-limit`: seconds a plugin may go without writing an event.
         case pluginStallLimit = "plugins.stall-limit"
         /// `plugins.cpu-limit`: seconds of processor time each process of a plugin may use.
@@ -32,6 +35,8 @@ public struct Configuration: Sendable, Hashable {
             case .localDocuments: "the local Documents folder (default HOME/Documents)"
             case .cloudContainer: "the cloud container, whose documents are in its Documents/ (default HOME/Cloud)"
             case .preferredStorage: "where new and imported documents go: local or cloud (default local)"
+            case .cloudQuietSeconds:
+                "seconds a cloud document must stay untouched before it counts as complete; 0 switches this off (default \(QuietPeriod.standard.seconds))"
             case .pluginStallLimit: "seconds an import, export or preview plugin may go without progress before it is stopped (default 20)"
             case .pluginCPULimit: "seconds of processor time each process of a plugin may use before it is stopped (default: the call's time limit, 600 s for import and export)"
             }
@@ -43,6 +48,10 @@ public struct Configuration: Sendable, Hashable {
                 if value.isEmpty { throw .invalidValue(key: rawValue, value: value, reason: "a path is required") }
             case .preferredStorage:
                 if Location(rawValue: value) == nil { throw .invalidValue(key: rawValue, value: value, reason: "must be local or cloud") }
+            case .cloudQuietSeconds:
+                if QuietPeriod(seconds: value) == nil {
+                    throw .invalidValue(key: rawValue, value: value, reason: "must be a number of seconds from 0 to \(QuietPeriod(length: QuietPeriod.longest).seconds), such as 3 or 0.5")
+                }
             case .pluginStallLimit, .pluginCPULimit:
                 if Self.seconds(value) == nil {
                     throw .invalidValue(key: rawValue, value: value, reason: "must be a whole number of seconds from 1 to 86400")

@@ -101,6 +101,7 @@ extension Configuration {
         case .localDocuments: locations.localDocuments.description
         case .cloudContainer: locations.cloudContainer.description
         case .preferredStorage: preferredLocation.rawValue
+        case .cloudQuietSeconds: quietPeriod.seconds
         case .pluginStallLimit: String(pluginWatchdog.stallLimit.components.seconds)
         case .pluginCPULimit: pluginWatchdog.cpuLimit.map { String($0.components.seconds) } ?? "the time limit"
         }

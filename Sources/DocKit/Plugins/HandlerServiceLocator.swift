@@ -62,6 +62,18 @@ public struct HandlerServiceLocator: PluginLocator {
         return ordered(declared).compactMap { try? pluginService($0) }
     }
 
+    /// Whether a manifest's service of `kind` lists `typeIdentifier` itself.
+    ///
+    /// - Parameters:
+    ///   - kind: Preview, import or export.
+    ///   - typeIdentifier: The type, compared case-insensitively.
+    /// - Returns: `true` when some handler's service of `kind` names the type, runnable here or not.
+    public func declares(_ kind: PluginService.Kind, exactly typeIdentifier: String) -> Bool {
+        handlers.handlers.contains { handler in
+            handler.services.contains { $0.kind == kind && $0.types.contains { $0.caseInsensitiveCompare(typeIdentifier) == .orderedSame } }
+        }
+    }
+
     private func declaredServices(_ kind: PluginService.Kind, for typeIdentifier: String) -> [HandlerService] {
         ordered(handlers.services(kind, for: typeIdentifier, in: types))
     }

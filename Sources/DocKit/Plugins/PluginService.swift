@@ -48,6 +48,17 @@ public protocol PluginLocator: Sendable {
     /// - Throws: ``PluginServiceError/noService(kind:type:)`` when none offers it;
     ///   ``PluginError`` when the one found cannot be run here.
     func service(_ kind: PluginService.Kind, for typeIdentifier: String) throws -> PluginService
+
+    /// Whether a plugin's service of `kind` names `typeIdentifier` itself,
+    /// not only a type it conforms to: import takes apart only the archive
+    /// types a plugin declares, never a document built on one (a comic book
+    /// is a zip, but not one to take apart).
+    ///
+    /// - Parameters:
+    ///   - kind: Preview, import or export.
+    ///   - typeIdentifier: The type, compared case-insensitively.
+    /// - Returns: `true` when a service of `kind` lists the type, whether or not its program is here.
+    func declares(_ kind: PluginService.Kind, exactly typeIdentifier: String) -> Bool
 }
 
 /// The archiver built and installed beside the `docbrowser` executable.
@@ -86,5 +97,17 @@ public struct BundledArchiverLocator: PluginLocator {
             throw PluginError(plugin: Self.identifier, reason: .cannotLaunch(reason: "\(executable.path) is missing or not executable"))
         }
         return PluginService(identifier: Self.identifier, executable: executable)
+    }
+
+    /// The formats the archiver writes (``ArchiveFormat/bundled``), which
+    /// it reads too. It reads more, but the list of those is its manifest,
+    /// which only ``HandlerServiceLocator`` reads.
+    ///
+    /// - Parameters:
+    ///   - kind: The service; every kind is answered alike.
+    ///   - typeIdentifier: The type, compared case-insensitively.
+    /// - Returns: `true` for a bundled format's type.
+    public func declares(_ kind: PluginService.Kind, exactly typeIdentifier: String) -> Bool {
+        ArchiveFormat.bundled.contains { $0.typeIdentifier.caseInsensitiveCompare(typeIdentifier) == .orderedSame }
     }
 }

@@ -53,8 +53,13 @@ final class DirectoryWatcher {
     /// Reads events until `going` says to stop, and calls `burst` with
     /// what arrived once the folders have been quiet for `settle`, so that
     /// a burst (a package copied in, a save's temporary renamed into place)
-    /// is handled once, complete.
-    func readBursts(settle: Duration, while going: () -> Bool, _ burst: (Batch) throws -> Void) rethrows {
+    /// is handled once, complete. When no event is pending and the instant
+    /// `wakingAt` gives has passed, `burst` is called with an empty batch:
+    /// time alone can change what a folder holds, as a document's quiet
+    /// period ends.
+    func readBursts(
+        settle: Duration, while going: () -> Bool, wakingAt wake: () -> ContinuousClock.Instant? = { nil }, _ burst: (Batch) throws -> Void
+    ) rethrows {
         var lastEvent: ContinuousClock.Instant?
         var pending = Batch()
         while going() {
@@ -65,7 +70,11 @@ final class DirectoryWatcher {
                 pending.renames += batch.renames
                 pending.overflowed = pending.overflowed || batch.overflowed
             }
-            guard let last = lastEvent, ContinuousClock.now - last >= settle else { continue }
+            if let last = lastEvent {
+                guard ContinuousClock.now - last >= settle else { continue }
+            } else {
+                guard let instant = wake(), ContinuousClock.now >= instant else { continue }
+            }
             try burst(pending)
             lastEvent = nil
             pending = Batch()

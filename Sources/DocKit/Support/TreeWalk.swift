@@ -10,6 +10,13 @@ enum TreeWalk {
     /// status, a folder before what it holds; a `false` from `visit` ends
     /// the walk.
     static func visit(_ root: RawPath, _ visit: (RawPath, stat) -> Bool) throws(FileSystemError) {
+        try self.visit(root) { path, status, _ in visit(path, status) }
+    }
+
+    /// As ``visit(_:_:)``, giving `visit` too the descriptor of the folder
+    /// that holds the entry, through which it may remove the entry (a
+    /// path from `root` can be too long to name it).
+    static func visit(_ root: RawPath, _ visit: (_ path: RawPath, _ status: stat, _ folder: Int32) -> Bool) throws(FileSystemError) {
         _ = ResourceLimits.raisedOpenFileLimit()
         let descriptor = root.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
         guard descriptor >= 0 else { throw FileSystemError(path: root, operation: "cannot be read", errno: errno) }
@@ -18,7 +25,7 @@ enum TreeWalk {
     }
 
     /// Takes ownership of `descriptor`.
-    private static func walk(_ descriptor: Int32, relativePath: RawPath, root: RawPath, going: inout Bool, _ visit: (RawPath, stat) -> Bool) throws(FileSystemError) {
+    private static func walk(_ descriptor: Int32, relativePath: RawPath, root: RawPath, going: inout Bool, _ visit: (RawPath, stat, Int32) -> Bool) throws(FileSystemError) {
         guard let stream = fdopendir(descriptor) else {
             let code = errno
             close(descriptor)
@@ -32,7 +39,7 @@ enum TreeWalk {
             var status = stat()
             guard name.withCString({ fstatat(dirfd(stream), $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { continue }
             let path = relativePath.appending(name)
-            guard visit(path, status) else {
+            guard visit(path, status, dirfd(stream)) else {
                 going = false
                 return
             }

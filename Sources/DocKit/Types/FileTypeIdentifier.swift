@@ -108,7 +108,7 @@ public struct FileTypeIdentifier: Sendable {
                 return Identification(type: type, guess: refined)
             }
             guard byName.isDynamic || byName.identifier == UTType.data, status.kind == .regular else { return Identification(type: byName) }
-            let head = Self.head(of: path, length: max(ContentSniffer.headLength, min(magic?.extent ?? 0, Self.longestHead)))
+            let head = sample(of: path)
             guard let guess = guess(head), let guessed = registry.type(withIdentifier: guess.identifier) else { return Identification(type: byName) }
             return Identification(type: guessed, guess: guess)
         }
@@ -128,6 +128,11 @@ public struct FileTypeIdentifier: Sendable {
             }
         }
         return ContentSniffer.guess(head: Array(head.prefix(ContentSniffer.headLength)))
+    }
+
+    /// As much of the head of a file as the content rules look at, for ``guess(_:)``.
+    func sample(of path: RawPath) -> [UInt8] {
+        Self.head(of: path, length: max(ContentSniffer.headLength, min(magic?.extent ?? 0, Self.longestHead)))
     }
 
     static let propertyList = "com.apple.property-list"

@@ -241,4 +241,17 @@ public struct MagicDatabase: Sendable {
     public func match(_ data: [UInt8]) -> Section? {
         sections.first { section in section.rules.contains { $0.matches(data) } }
     }
+
+    /// Whether the database has rules for one of `mimeTypes` and `data`
+    /// holds none of them: then the content is not of that type, whatever
+    /// the name says. Without rules for them the content says nothing.
+    ///
+    /// - Parameters:
+    ///   - data: The file's first bytes, ``extent`` of them when it has that many.
+    ///   - mimeTypes: A type's MIME types, compared case-insensitively.
+    /// - Returns: `true` when some of them have rules and none holds.
+    func rules(of mimeTypes: [String], failOn data: [UInt8]) -> Bool {
+        let own = sections.filter { section in mimeTypes.contains { $0.caseInsensitiveCompare(section.mimeType) == .orderedSame } }
+        return !own.isEmpty && !own.contains { section in section.rules.contains { $0.matches(data) } }
+    }
 }

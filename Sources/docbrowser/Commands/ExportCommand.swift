@@ -122,7 +122,7 @@ struct ExportCommand: AsyncParsableCommand {
         for (index, document) in chosen.enumerated() {
             if document.states.contains(.notDownloaded) { throw CatalogError.notDownloaded(document.qualifiedName, action: "export") }
             chosen[index] = try await SyncWaitOption.settled(document, within: waiting, in: catalog, output: context.output)
-            try SyncActivity.refuseIfIncomplete(chosen[index], force: force)
+            try SyncActivity.refuseIfIncomplete(chosen[index], force: force, quietPeriod: catalog.quietPeriod)
         }
         let exporter = ArchiveExporter(locator: locator, home: context.home, watchdog: catalog.configuration.pluginWatchdog)
         let bar = ProgressReporter(output: context.output, streamsEvents: false)

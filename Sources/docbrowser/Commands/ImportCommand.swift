@@ -10,12 +10,15 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Bring archives' contents and other files in as documents.",
         discussion: """
-        Each top-level item of an archive (zip, tar, tar.gz, tar.xz, tar.zst, 7z, …) becomes a \
-        document; any other file, package or folder is copied in as one. Archives are extracted \
+        Each top-level item of an archive (zip, tar, tar.gz, tar.xz, tar.zst, tar.Z, 7z, cpio, rar, cab, …) becomes a \
+        document; any other file, package or folder is copied in as one, and so is a document \
+        built on an archive (a .cbz comic, a .jar, a .pkpass). A file whose name says nothing \
+        (no extension, or .bin) is recognised as an archive by its content. Archives are extracted \
         by their import plugin into a staging folder under the home's tmp, never in place, and \
         unsafe entries (absolute paths, '..', escaping links, devices, zip bombs) are refused. \
         All or nothing: if anything is refused or fails, no document appears. macOS metadata \
-        (__MACOSX, .DS_Store) and other hidden top-level items are skipped and listed.
+        (__MACOSX, .DS_Store) and other hidden top-level items are skipped and listed, and so are \
+        .DS_Store and AppleDouble ._ files at any depth of an archive.
         """
     )
 

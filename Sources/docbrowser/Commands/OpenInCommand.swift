@@ -46,7 +46,7 @@ struct OpenInCommand: AsyncParsableCommand {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
         let document = try await SyncWaitOption.settled(try catalog.resolveForHandler(self.document), within: SyncWaitOption.start(waitComplete), in: catalog, output: context.output)
-        try SyncActivity.refuseIfIncomplete(document, force: force)
+        try SyncActivity.refuseIfIncomplete(document, force: force, quietPeriod: catalog.quietPeriod)
         guard let handler = context.handlerRegistry().handler(withIdentifier: target) else { throw HandlerError.unknownHandler(target) }
         guard handler.canOpen else {
             throw HandlerError.cannotOpen(handler: handler.identifier, reason: "it has no executable here (types only)")

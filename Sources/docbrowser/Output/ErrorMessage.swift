@@ -51,7 +51,7 @@ enum ErrorMessage {
         case let error as CoordinationError:
             switch error {
             case .open: return "; close it first, or use --force"
-            case .incomplete, .changing: return "; try again when it is done, wait for it with \(waitOption), or use --force"
+            case .incomplete, .changing, .recentlyChanged: return "; try again when it is done, wait for it with \(waitOption), or use --force"
             case .stillIncomplete: return "; wait longer (\(waitOption)=SECONDS), or use --force"
             case .busy: return nil
             }
@@ -71,9 +71,13 @@ enum ErrorMessage {
         case let error as TypeRegistryError:
             if case .unknownType = error { return " (see 'docbrowser types')" }
         case let error as ImportError:
-            if case .sameName = error { return "; use --on-conflict rename" }
+            switch error {
+            case .sameName, .sameNameInOneFile: return "; use --on-conflict rename"
+            default: return nil
+            }
         case let error as MoveError:
             if case .destinationTaken = error { return "; use --on-conflict rename or replace" }
+            if case .destinationFolderMissing = error { return "; choose another with --to" }
         case is StorageError:
             return " (use --on-conflict rename or replace)"
         case let error as ArchiveFormatError where error.namedType != nil:

@@ -27,10 +27,12 @@ struct TextForm {
         output.streamedLine(text)
     }
 
-    /// What the command did, which `--quiet` leaves out.
+    /// What the command did, one line, which `--quiet` leaves out. The
+    /// names in it come from archives and peers: a newline in one shows as
+    /// ␊, as `list` shows it, and cannot forge a line of its own.
     func confirmation(_ text: String) {
         guard !quiet else { return }
-        output.line(text)
+        output.line(TerminalText.visible(text, keepingNewlines: false))
     }
 
     /// A remark on stderr, which `--quiet` leaves out too.

@@ -57,7 +57,7 @@ struct CatalogRecordTests {
         entry("Project.bundle", type: "com.example.bundle", size: 42, package: PackageContents(
             entryCount: 2, size: 42,
             directories: [.init(relativePath: RawPath(bytes: []), modificationTime: 1, changeTime: 2)],
-            syncTemporaries: [RawPath(bytes: Array(".syncthing.a.tmp".utf8))], conflictCopies: []
+            syncTemporaries: [RawPath(bytes: Array(".syncthing.a.tmp".utf8))], conflictCopies: [], latestChangeTime: 3
         )),
     ]
 

@@ -35,4 +35,30 @@ struct DocumentChangesTests {
         #expect(changes.first?.previous?.states == [.incomplete])
         #expect(changes.first?.document.states == [])
     }
+
+    /// No event marks the end of a quiet period: the watch looks again
+    /// once it has passed. The period is two seconds so that the listing
+    /// after the write almost always comes within it; when a loaded
+    /// machine makes it come later, the document is added complete and
+    /// there is no end to see.
+    @Test("a cloud document incomplete only by its quiet period is reported complete once the period is over", .timeLimit(.minutes(1)))
+    func quietPeriodEnds() async throws {
+        let home = try TestHome("changes-quiet", quietSeconds: "2")
+        try FileManager.default.createDirectory(at: URL(fileURLWithPath: home.documentsPath(.cloud)), withIntermediateDirectories: true)
+        let catalog = try home.catalog()
+        var iterator = catalog.changes(in: [.cloud], settle: .milliseconds(200)).makeAsyncIterator()
+        guard case .gathered(let documents)? = try await iterator.next() else { Issue.record("no snapshot first"); return }
+        #expect(documents.isEmpty)
+        try home.write("text", to: "Notes.txt", in: .cloud)
+        guard case .changed(let added)? = try await iterator.next() else { Issue.record("no changes"); return }
+        #expect(added.map { "\($0.kind.rawValue) \($0.document.name)" } == ["added Notes.txt"])
+        guard added.first?.document.states == [.incomplete] else {
+            print("note: Notes.txt was listed after its quiet period had passed")
+            return
+        }
+        guard case .changed(let quiet)? = try await iterator.next() else { Issue.record("no change once quiet"); return }
+        #expect(quiet.map(\.kind) == [.stateChanged])
+        #expect(quiet.first?.previous?.states == [.incomplete])
+        #expect(quiet.first?.document.states == [])
+    }
 }

@@ -11,16 +11,16 @@ struct SyncActivityTests {
         let home = try TestHome("activity")
         try home.write("first part", to: "Big.bin")
         let document = try home.catalog().resolve("Big.bin")
-        try SyncActivity.refuseIfIncomplete(document, force: false)
+        try SyncActivity.refuseIfIncomplete(document, force: false, quietPeriod: .standard)
 
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: home.path("Big.bin").description))
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(" and more".utf8))
         try handle.close()
         #expect(throws: CoordinationError.changing(document: "local:Big.bin", detail: "its size went from 10 to 19 bytes since it was listed")) {
-            try SyncActivity.refuseIfIncomplete(document, force: false)
+            try SyncActivity.refuseIfIncomplete(document, force: false, quietPeriod: .standard)
         }
-        try SyncActivity.refuseIfIncomplete(document, force: true)
+        try SyncActivity.refuseIfIncomplete(document, force: true, quietPeriod: .standard)
     }
 
     @Test("a package that grew since it was listed is refused")
@@ -29,7 +29,7 @@ struct SyncActivityTests {
         try home.write("index", to: "Deck.key/Index.zip")
         let document = try home.catalog().resolve("Deck.key")
         try home.write("slide", to: "Deck.key/Data/slide.png")
-        #expect(throws: CoordinationError.self) { try SyncActivity.refuseIfIncomplete(document, force: false) }
+        #expect(throws: CoordinationError.self) { try SyncActivity.refuseIfIncomplete(document, force: false, quietPeriod: .standard) }
     }
 
     @Test("a temporary that appears after the listing, beside or inside, is found then")
@@ -43,10 +43,10 @@ struct SyncActivityTests {
         try home.write("new", to: "~syncthing~Notes.txt.tmp")
         try home.write("x", to: "Deck.key/.syncthing.Index.zip.tmp")
         #expect(throws: CoordinationError.incomplete(document: "local:Notes.txt", temporary: home.path("~syncthing~Notes.txt.tmp").description, writer: "Syncthing")) {
-            try SyncActivity.refuseIfIncomplete(notes, force: false)
+            try SyncActivity.refuseIfIncomplete(notes, force: false, quietPeriod: .standard)
         }
         #expect(throws: CoordinationError.incomplete(document: "local:Deck.key", temporary: home.path("Deck.key/.syncthing.Index.zip.tmp").description, writer: "Syncthing")) {
-            try SyncActivity.refuseIfIncomplete(deck, force: false)
+            try SyncActivity.refuseIfIncomplete(deck, force: false, quietPeriod: .standard)
         }
     }
 }

@@ -13,9 +13,16 @@ final class TestHome: @unchecked Sendable {
     let directory: TemporaryDirectory
     let home: Home
 
-    init(_ label: String = "home") throws {
+    /// `quietSeconds` is the home's `cloud.quietSeconds`; nil leaves it
+    /// unset (the default period). It is 0 unless given: tests write a
+    /// cloud document and act on it at once, and the quiet period has
+    /// tests of its own.
+    init(_ label: String = "home", quietSeconds: String? = "0") throws {
         directory = try TemporaryDirectory(label)
         home = Home(url: directory.url)
+        if let quietSeconds {
+            try JSONSerialization.data(withJSONObject: [Configuration.Key.cloudQuietSeconds.rawValue: quietSeconds]).write(to: directory.url.appending(path: "config.json"))
+        }
     }
 
     /// The home's root as a plain path string, without a trailing slash.

@@ -26,6 +26,31 @@ struct TreeCopierTests {
         #expect(seen.value == 3_000_005)
     }
 
+    @Test("the kernel's copy carries every byte, and a copy it cannot make (a pipe) goes on through the process")
+    func inKernelCopyAndFallback() throws {
+        let directory = try TemporaryDirectory()
+        let bytes = Data((0..<2_500_003).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let source = directory.url.appending(path: "source")
+        try bytes.write(to: source)
+        let input = open(source.path, O_RDONLY)
+        let output = open(directory.url.appending(path: "copy").path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        defer { close(input); close(output) }
+        #expect(FileSystem.copyInKernel(from: input, to: output, chunkSize: 1 << 20) == Int64(bytes.count))
+        #expect(try Data(contentsOf: directory.url.appending(path: "copy")) == bytes)
+
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        #expect(write(ends[1], "abc", 3) == 3)
+        close(ends[1])
+        let rest = open(directory.url.appending(path: "rest").path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        defer { close(rest) }
+        let inKernel = FileSystem.copyInKernel(from: ends[0], to: rest)
+        try FileSystem.copyBytes(from: ends[0], RawPath("pipe"), to: rest, RawPath("rest"))
+        #expect(inKernel + 3 >= 3)
+        #expect(try String(contentsOf: directory.url.appending(path: "rest"), encoding: .utf8) == "abc")
+    }
+
     @Test("a tree deeper than PATH_MAX and the soft descriptor limit is copied whole, its files, links, modes and times kept")
     func deepTree() throws {
         let directory = try TemporaryDirectory("copier")

@@ -9,10 +9,18 @@ import Testing
 final class Sandbox: Sendable {
     let root: URL
 
-    init() throws {
+    /// `quietSeconds` is written as the home's `cloud.quietSeconds`; nil
+    /// leaves it unset (the default period). It is 0 unless given: tests
+    /// write a cloud document and act on it at once, and the quiet period
+    /// has tests of its own.
+    init(quietSeconds: String? = "0") throws {
         root = FileManager.default.temporaryDirectory
             .appending(path: "docbrowser-e2e-\(UUID().uuidString)", directoryHint: .isDirectory)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        if let quietSeconds {
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            try JSONSerialization.data(withJSONObject: ["cloud.quietSeconds": quietSeconds]).write(to: home.appending(path: "config.json"))
+        }
         // The machine's shared-mime-info, but none of its installed apps: a
         // test sees only the desktop apps it installs itself.
         try FileManager.default.createDirectory(at: systemData, withIntermediateDirectories: true)
@@ -136,15 +144,23 @@ final class Sandbox: Sendable {
         #expect(result.terminationStatus.isSuccess, "sh -c \(script): \(result.standardError)")
     }
 
-    /// The `docbrowser` built beside this test bundle, or `$DOCBROWSER_BIN`.
+    /// The `docbrowser` under test: `$DOCBROWSER_BIN`, which `make test`
+    /// sets to the build `make install` installs, or else the one built
+    /// beside this test bundle. Its plugins are the ones beside it.
     static let binary: URL = {
         if let path = ProcessInfo.processInfo.environment["DOCBROWSER_BIN"] { return URL(fileURLWithPath: path) }
+        return builtBesideTests("docbrowser")
+    }()
+
+    /// A product of the build this test bundle belongs to, such as the
+    /// fuzzing harness, which only tests run.
+    static func builtBesideTests(_ product: String) -> URL {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = directory.appending(path: "docbrowser")
+            let candidate = directory.appending(path: product)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory.deleteLastPathComponent()
         }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "docbrowser")
-    }()
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: product)
+    }
 }

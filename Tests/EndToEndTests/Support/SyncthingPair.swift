@@ -39,9 +39,10 @@ final class SyncthingPair: Sendable {
     /// Starts both devices and returns once they are connected.
     /// `receiveKilobytesPerSecond` caps what each receives (0: no cap).
     /// `cloudOfA` puts A's cloud container elsewhere (on another file
-    /// system), configured in A's home before the start.
-    static func start(receiveKilobytesPerSecond: Int = 0, cloudOfA: URL? = nil) async throws -> SyncthingPair {
-        let pair = SyncthingPair(a: try Sandbox(), b: try Sandbox())
+    /// system), configured in A's home before the start. `quietSeconds`
+    /// is both homes' `cloud.quietSeconds`, as ``Sandbox/init(quietSeconds:)`` takes it.
+    static func start(receiveKilobytesPerSecond: Int = 0, cloudOfA: URL? = nil, quietSeconds: String? = "0") async throws -> SyncthingPair {
+        let pair = SyncthingPair(a: try Sandbox(quietSeconds: quietSeconds), b: try Sandbox(quietSeconds: quietSeconds))
         if let cloudOfA {
             let set = try await pair.a.run("config", "set", "cloud.container", cloudOfA.path)
             guard set.status == 0 else { throw Failure(description: "config set cloud.container: \(set)") }
@@ -78,6 +79,11 @@ final class SyncthingPair: Sendable {
 
     func reconnect() async throws {
         try await run("reconnect")
+    }
+
+    /// Stops both devices now, as a user quitting Syncthing would.
+    func stop() async throws {
+        try await run("stop")
     }
 
     struct Failure: Error, CustomStringConvertible {

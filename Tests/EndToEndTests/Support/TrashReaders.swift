@@ -50,3 +50,17 @@ enum GioTrash {
         })
     }
 }
+
+/// `trash-restore` from trash-cli, answering its prompt with the first
+/// (only) item trashed from `path`.
+enum TrashRestoreCommand {
+    static func run(_ sandbox: Sandbox, _ path: String) async throws {
+        let result = try await Subprocess.run(
+            .name("sh"), arguments: ["-c", "echo 0 | trash-restore \"$1\"", "sh", path],
+            environment: .inherit.updating(["XDG_DATA_HOME": sandbox.userHome.appending(path: ".local/share").path]),
+            output: .string(limit: 1 << 20),
+            error: .string(limit: 1 << 16)
+        )
+        #expect(result.terminationStatus.isSuccess, "trash-restore: \(result.standardOutput) \(result.standardError)")
+    }
+}

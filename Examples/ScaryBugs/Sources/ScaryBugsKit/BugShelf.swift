@@ -101,7 +101,9 @@ public struct BugShelf: Sendable {
         let registry = try library.typeRegistry().registry
         let catalog = try library.openCatalog(registry: registry).catalog
         let extractor = ArchiveExtractor(locator: library.plugins(registry: registry), home: library.home)
-        return try await DocumentImporter(catalog: catalog, extractor: extractor, trash: library.trash)
+        // An .sbz is a zip, and to docbrowser one document; to this app
+        // it is bugs to take apart.
+        return try await DocumentImporter(catalog: catalog, extractor: extractor, trash: library.trash, archiveTypes: [ScaryBugsManifest.archiveType])
             .importFiles([archive], to: location, onConflict: .rename)
     }
 

@@ -1,0 +1,32 @@
+import DocKit
+import Foundation
+
+/// An item of the Trash as the user names it: by its name there (the NAME
+/// column), by the path it had, or by that path's last part, as
+/// trash-restore and `gio trash --restore` accept.
+enum TrashItemArgument {
+    struct Failure: DocKitError {
+        var kind: FailureKind
+        var description: String
+    }
+
+    static func resolve(_ argument: String, in trash: Trash) throws -> TrashedItem {
+        let name = RawPath(escaped: argument)
+        if !argument.contains("/"), let item = try trash.item(named: name) { return item }
+        let items = try trash.items()
+        let path = RawPath(argument: argument)
+        var matches = items.filter { $0.info.originalPath == path }
+        if matches.isEmpty, !argument.contains("/") {
+            matches = items.filter { $0.info.originalPath.lastComponent == name }
+        }
+        switch matches.count {
+        case 0:
+            throw Failure(kind: .notFound, description: "\(argument): not in the Trash (see 'docbrowser trash')")
+        case 1:
+            return matches[0]
+        default:
+            let names = matches.map(\.name.description).joined(separator: ", ")
+            throw Failure(kind: .conflict, description: "\(argument): \(matches.count) items in the Trash had this name (\(names)); name one by its name in the Trash")
+        }
+    }
+}
