@@ -267,7 +267,7 @@ _docbrowser_preview() {
 
 _docbrowser_new() {
     repeating_flags=()
-    non_repeating_flags=(--json -q --quiet -v --verbose --local --cloud --version -h --help)
+    non_repeating_flags=(--json -q --quiet -v --verbose --local --cloud --folder --version -h --help)
     repeating_options=()
     non_repeating_options=(--home --type)
     __docbrowser_offer_flags_options 1

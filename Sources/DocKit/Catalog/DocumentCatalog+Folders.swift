@@ -1,0 +1,65 @@
+import Foundation
+
+extension DocumentCatalog {
+    /// Creates a folder, and the folders above it that are missing: `path`
+    /// may be nested (`Projects/2026`), as the Files app's "New Folder"
+    /// inside a folder makes it.
+    ///
+    /// A folder's name never makes it a package: `Slides.key` would list
+    /// as a Keynote document, so it is refused, at any level.
+    ///
+    /// - Parameters:
+    ///   - path: The folder's path under the location, `/`-separated.
+    ///   - location: Where; `nil` for the preferred storage.
+    /// - Returns: The folder, as the catalog lists it.
+    /// - Throws: ``CatalogError/invalidName(_:reason:)`` for an empty, hidden,
+    ///   `.` or `..` component, or one that names a package type;
+    ///   ``CatalogError/nameTaken(_:)`` when the folder exists, or a file
+    ///   holds a name on its way; ``LocationError`` when the Documents folder
+    ///   is missing or unusable; ``FileSystemError`` when a folder cannot be made.
+    public func createFolder(_ path: String, in location: Location? = nil) throws -> Document {
+        let location = location ?? configuration.preferredLocation
+        let components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard !components.isEmpty else { throw CatalogError.invalidName(path, reason: "it is empty") }
+        for component in components {
+            try DocumentName.validate(component)
+            let type = registry.type(forFileName: component, isDirectory: true)
+            if registry.isPackage(type.identifier) {
+                throw CatalogError.invalidName(component, reason: "a folder with this extension would be a \(type.description ?? type.identifier), not a folder")
+            }
+        }
+        var directory = try locations.existingDocumentsDirectory(location)
+        var relative = RawPath(bytes: [])
+        for (index, component) in components.enumerated() {
+            let name = RawPath(escaped: component)
+            directory = try directory.appending(name: name)
+            relative = relative.isEmpty ? name : relative.appending(name)
+            let isLast = index == components.count - 1
+            switch try FileStatus.of(directory)?.kind {
+            case nil:
+                if try DocumentName.equivalentName(to: directory, caseInsensitive: location == .cloud) != nil {
+                    throw CatalogError.nameTaken("\(location):\(relative)")
+                }
+                if try !Self.makeFolder(directory), isLast {
+                    throw CatalogError.nameTaken("\(location):\(relative)")
+                }
+            case .directory where !isLast:
+                continue
+            default:
+                throw CatalogError.nameTaken("\(location):\(relative)")
+            }
+        }
+        return try document(in: location, at: relative)
+    }
+
+    /// False when another process made it first.
+    private static func makeFolder(_ path: RawPath) throws(FileSystemError) -> Bool {
+        do {
+            try FileSystem.createNewDirectory(path)
+            return true
+        } catch {
+            if error.errno == EEXIST { return false }
+            throw error
+        }
+    }
+}
