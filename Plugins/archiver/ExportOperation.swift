@@ -108,8 +108,10 @@ struct ArchiveWriter {
         } else {
             try writeWithLibarchive(items, to: descriptor, named: output, progress: &progress)
         }
-        guard fsync(descriptor) == 0 else {
-            throw PluginFailure.failed("\(displayName(output)): cannot be flushed: \(String(cString: strerror(errno)))")
+        try progress.keepingAlive { () throws(PluginFailure) in
+            guard fsync(descriptor) == 0 else {
+                throw PluginFailure.failed("\(displayName(output)): cannot be flushed: \(String(cString: strerror(errno)))")
+            }
         }
         progress.finish()
         var status = stat()
@@ -136,8 +138,10 @@ struct ArchiveWriter {
             }
             progress.finishedEntry()
         }
-        guard archive_write_close(archive) == ARCHIVE_OK else {
-            throw PluginFailure.failed("\(displayName(output)): \(archiveErrorString(archive))")
+        try progress.keepingAlive { () throws(PluginFailure) in
+            guard archive_write_close(archive) == ARCHIVE_OK else {
+                throw PluginFailure.failed("\(displayName(output)): \(archiveErrorString(archive))")
+            }
         }
     }
 

@@ -1,4 +1,6 @@
 import ArchiveChecks
+import Dispatch
+import Foundation
 
 /// The progress events of one export: bytes and entries done so far,
 /// throttled, named by the entry being written.
@@ -26,6 +28,27 @@ struct ExportProgress {
     }
 
     mutating func finishedEntry() { event.entries += 1 }
+
+    /// Sends the latest event again every second while `body` runs.
+    /// Closing a 7z (libarchive copies its whole temporary into place) or
+    /// flushing gigabytes to a slow disk is honest work that says nothing
+    /// for a long while, and the launcher stops a plugin silent for 20 s.
+    /// Only these last steps are covered, on the user's own files, so a
+    /// real hang elsewhere still falls silent.
+    func keepingAlive<Value>(_ body: () throws(PluginFailure) -> Value) throws(PluginFailure) -> Value {
+        let stop = DispatchSemaphore(value: 0)
+        let stopped = DispatchSemaphore(value: 0)
+        let (event, events) = (event, events)
+        Thread {
+            while stop.wait(timeout: .now() + 1) == .timedOut { events.emit(event) }
+            stopped.signal()
+        }.start()
+        defer {
+            stop.signal()
+            stopped.wait()
+        }
+        return try body()
+    }
 
     mutating func finish() {
         event.item = nil

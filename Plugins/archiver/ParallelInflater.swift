@@ -22,7 +22,6 @@ import Glibc
 final class ParallelInflater: @unchecked Sendable {
     // Touched only on `queue`.
     private let reader: ArchiveReader
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
     private let copier: EntryDataCopier
 
     private let queue = DispatchQueue(label: "docbrowser-archiver.inflate")
@@ -83,7 +82,7 @@ final class ParallelInflater: @unchecked Sendable {
             throw PluginFailure.invalid("damaged archive: a second reading does not find '\(job.file.display)' where the first did",
                                         entry: job.file.display, rule: "damaged-archive")
         }
-        try copier.copy(from: reader, into: job.file, buffer: &buffer)
+        try copier.copy(from: reader, into: job.file)
     }
 
     /// Waits for every file handed over, and throws the failure of the

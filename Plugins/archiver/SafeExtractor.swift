@@ -10,6 +10,9 @@ struct ExtractResult: Encodable {
     var entries: Int
     var bytes: Int64
     var items: [String]
+    /// Files of a tar that a later entry of the same name replaced, as tar
+    /// itself does (`tar -r` appends a newer copy); the launcher says so.
+    var superseded: [String]
     /// Directories opened while extracting: grows with the archive's
     /// directories, not with entries times depth (tests watch it).
     var directoryOpens: Int
@@ -28,15 +31,18 @@ struct SafeExtractor {
     let events: EventStream
 
     private let written = WrittenBytes()
+    private let progress: ExtractionProgress
     private let copier: EntryDataCopier
     private var inflater: ParallelInflater?
     /// Bytes each thread has been given to inflate, the second's last.
     private var load: (own: Int64, shared: Int64) = (0, 0)
     private var sharedFiles = 0
-    /// The sizes the entries so far declare: the limits on the whole
+    /// The sizes the entries so far declare, and the data the archive
+    /// stores for them (less, for sparse files): the limits on the whole
     /// archive are judged on them here, in entry order, so the entry named
     /// is the same whichever thread writes it.
     private var declared: Int64 = 0
+    private var declaredStored: Int64 = 0
     private var tree = PathTree()
     private let descriptors: DirectoryDescriptors
     private var symlinks = SymlinkTable()
@@ -44,7 +50,8 @@ struct SafeExtractor {
     private var topLevel: [[UInt8]] = []
     private var topLevelSeen: Set<[UInt8]> = []
     private var linkTimes: [Int: timespec] = [:]
-    private var throttle = ProgressThrottle()
+    /// Files a later entry of the same name replaced, as tar does.
+    private var superseded: [String] = []
 
     init(reader: ArchiveReader, staging: StagingDirectory, limits: ExtractionLimits, events: EventStream) {
         self.reader = reader
@@ -52,7 +59,8 @@ struct SafeExtractor {
         self.limits = limits
         self.events = events
         descriptors = DirectoryDescriptors(staging: staging)
-        copier = EntryDataCopier(limits: limits, written: written)
+        progress = ExtractionProgress(events: events, archiveBytes: reader.size)
+        copier = EntryDataCopier(limits: limits, written: written, progress: progress)
     }
 
     mutating func run() throws(PluginFailure) -> ExtractResult {
@@ -67,11 +75,10 @@ struct SafeExtractor {
         descriptors.closeAll()
         try finishDirectories()
         return ExtractResult(format: reader.formatName, entries: reader.entriesRead, bytes: written.value,
-                             items: topLevel.map(displayName), directoryOpens: descriptors.opened, sharedFiles: sharedFiles)
+                             items: topLevel.map(displayName), superseded: superseded, directoryOpens: descriptors.opened, sharedFiles: sharedFiles)
     }
 
     private mutating func extractEntries() throws(PluginFailure) {
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var checkedDirectory = false
         while let entry = try reader.next() {
             if !checkedDirectory {
@@ -89,14 +96,12 @@ struct SafeExtractor {
                 throw PluginFailure.refused(reader.lastName ?? "?", rule: "entry-count-limit", "the archive has more than \(limits.entries) entries")
             }
             if let failure = inflater?.firstFailure { throw failure }
-            try extract(entry, buffer: &buffer)
-            if throttle.shouldEmit() {
-                events.emit(ProgressEvent(bytes: reader.consumed, totalBytes: reader.size, entries: reader.entriesRead, totalEntries: nil, item: reader.lastName))
-            }
+            try extract(entry)
+            progress.report(consumed: reader.consumed, entries: reader.entriesRead, item: reader.lastName)
         }
     }
 
-    private mutating func extract(_ entry: OpaquePointer, buffer: inout [UInt8]) throws(PluginFailure) {
+    private mutating func extract(_ entry: OpaquePointer) throws(PluginFailure) {
         guard let rawName = reader.name(of: entry) else {
             throw PluginFailure.invalid("entry \(reader.entriesRead) has no name libarchive can read", rule: "undecodable-name")
         }
@@ -162,7 +167,7 @@ struct SafeExtractor {
             symlinks.add(node, target: target)
             if let mtime { linkTimes[node] = mtime }
         } else {
-            try writeFile(name, rawName: rawName, node: node, entry: entry, mode: ImportedMode.file(mode), mtime: mtime, buffer: &buffer)
+            try writeFile(name, rawName: rawName, node: node, entry: entry, mode: ImportedMode.file(mode), mtime: mtime)
         }
     }
 
@@ -170,17 +175,17 @@ struct SafeExtractor {
         try descriptors.open(tree[node].parent, in: &tree, create: true)
     }
 
-    private mutating func writeFile(_ name: EntryName, rawName: [UInt8], node: Int, entry: OpaquePointer, mode: mode_t, mtime: timespec?,
-                                    buffer: inout [UInt8]) throws(PluginFailure) {
+    private mutating func writeFile(_ name: EntryName, rawName: [UInt8], node: Int, entry: OpaquePointer, mode: mode_t, mtime: timespec?) throws(PluginFailure) {
         let size = archive_entry_size_is_set(entry) != 0 ? Int64(archive_entry_size(entry)) : nil
         if let size {
             if size > limits.bytes - max(written.value, declared) {
                 throw PluginFailure.refused(name.display, rule: "total-size-limit", "its size would take the archive past \(limits.bytes) bytes")
             }
             declared += size
-            if declared > limits.totalRatioThreshold, limits.exceedsRatio(written: declared, consumed: reader.size) {
+            declaredStored += Self.storedSize(of: entry, size: size)
+            if declaredStored > limits.totalRatioThreshold, limits.exceedsRatio(written: declaredStored, consumed: reader.size) {
                 throw PluginFailure.refused(name.display, rule: "compression-ratio-limit",
-                                            "the archive would expand to \(declared) bytes, more than \(limits.ratio) times its own \(reader.size) (a zip bomb?)")
+                                            "the archive would expand to \(declaredStored) bytes, more than \(limits.ratio) times its own \(reader.size) (a zip bomb?)")
             }
         }
         if let kind = tree[node].kind, kind != .file {
@@ -189,18 +194,15 @@ struct SafeExtractor {
         let parent = try parentDirectory(of: node)
         defer { close(parent) }
         if tree[node].kind == .file {
-            // tar lets a later copy replace an earlier one, but here one of
-            // them would be lost unseen, and libarchive also reads a name in
-            // NFC and NFD as one (café.txt twice): refused, all or nothing.
-            throw PluginFailure.refused(name.display, rule: "duplicate-entry",
-                                        "the archive holds two files of this name (or two spellings Unicode treats as one); one would be lost")
+            try replaceEarlierCopy(name, in: parent)
         }
         let descriptor = withCBytes(name.last) { openat(parent, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else {
             throw PluginFailure.failed("\(name.display): cannot be created: \(String(cString: strerror(errno)))", entry: name.display)
         }
         tree.setKind(.file, of: node)
-        let file = EntryDataCopier.File(display: name.display, descriptor: descriptor, mode: mode, mtime: mtime)
+        let file = EntryDataCopier.File(display: name.display, descriptor: descriptor, mode: mode, mtime: mtime,
+                                        sparseSize: archive_entry_sparse_count(entry) > 0 ? size : nil)
         // Shared out by size, so that both threads inflate about as much.
         if let inflater, let size, load.shared <= load.own {
             load.shared += size
@@ -210,7 +212,40 @@ struct SafeExtractor {
         }
         defer { close(descriptor) }
         load.own += size ?? 0
-        try copier.copy(from: reader, into: file, buffer: &buffer)
+        try copier.copy(from: reader, into: file)
+    }
+
+    /// The bytes the archive stores for an entry of `size` bytes: the
+    /// data of its sparse map when it has one (GNU or pax sparse tar),
+    /// else all of it.
+    private static func storedSize(of entry: OpaquePointer, size: Int64) -> Int64 {
+        guard archive_entry_sparse_reset(entry) > 0 else { return size }
+        var stored: Int64 = 0
+        var offset: la_int64_t = 0
+        var length: la_int64_t = 0
+        while archive_entry_sparse_next(entry, &offset, &length) == ARCHIVE_OK {
+            stored += max(0, min(Int64(length), size))
+        }
+        return min(stored, size)
+    }
+
+    /// A tar appended to (`tar -r`, `tar -u`) holds a newer copy of a file
+    /// after the older, and every tar tool keeps the last: so does this,
+    /// and names it in the result. A zip or 7z does not mean it, and
+    /// libarchive reads a pax name in NFC and NFD as one (café.txt twice),
+    /// where one of two different files would go: those are refused. Only
+    /// a printable ASCII name is taken as one name written twice (and so
+    /// may be shown in the launcher's note as it is).
+    private mutating func replaceEarlierCopy(_ name: EntryName, in parent: Int32) throws(PluginFailure) {
+        guard archive_format(reader.handle) & ARCHIVE_FORMAT_BASE_MASK == ARCHIVE_FORMAT_TAR,
+              name.components.allSatisfy({ $0.allSatisfy { (0x20..<0x7F).contains($0) } }) else {
+            throw PluginFailure.refused(name.display, rule: "duplicate-entry",
+                                        "the archive holds two files of this name (or two spellings Unicode treats as one); one would be lost")
+        }
+        guard withCBytes(name.last, { unlinkat(parent, $0, 0) }) == 0 else {
+            throw PluginFailure.failed("\(name.display): the earlier copy cannot be replaced: \(String(cString: strerror(errno)))", entry: name.display)
+        }
+        if !superseded.contains(name.display) { superseded.append(name.display) }
     }
 
     private mutating func makeHardLink(_ name: EntryName, node: Int, to targetBytes: [UInt8]) throws(PluginFailure) {

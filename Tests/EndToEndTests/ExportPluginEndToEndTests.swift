@@ -350,9 +350,10 @@ struct ExportPluginEndToEndTests {
         let plugin = try await Self.makePlugin(sandbox, types: ["public.tar-bzip2-archive"], mode: mode, timeLimit: 1)
         try await Self.register(sandbox, plugin)
         let directory = try sandbox.directory("out")
-        let result = try await sandbox.run("export", "Report", "-o", directory.appending(path: "x.tar.bz2").path)
+        let output = directory.appending(path: "x.tar.bz2").path
+        let result = try await sandbox.run("export", "Report", "-o", output)
         #expect(result.status == 1, "\(result)")
-        Self.expectOneLine(result, "docbrowser: org.example.tarball ")
+        Self.expectOneLine(result, "docbrowser: \(output): org.example.tarball ")
         #expect(result.standardError.contains(message), "\(result.standardError)")
         #expect(sandbox.names(in: directory).isEmpty, "no FILE and no temporary")
     }

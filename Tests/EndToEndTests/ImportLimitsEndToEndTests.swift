@@ -43,6 +43,61 @@ struct ImportLimitsEndToEndTests {
         #expect(sandbox.names(in: sandbox.localDocuments).count == 1_100)
     }
 
+    @Test("a 255-byte name that is taken cannot be numbered under rename: one line naming the archive")
+    func longestNameTakenUnderRename() async throws {
+        let sandbox = try Sandbox()
+        let name = String(repeating: "n", count: 251) + ".txt"
+        let archive = try await HostileNamesEndToEndTests.makeArchive(sandbox, format: "tar", names: [name])
+        #expect(try await sandbox.run("import", archive).status == 0)
+        let refused = try await sandbox.run("import", archive, "--on-conflict", "rename")
+        #expect(refused.status == 4, "\(refused)")
+        let numbered = String(repeating: "n", count: 251) + " 2.txt"
+        #expect(refused.standardError == "docbrowser: \(archive): the item '\(name)' is taken, and '\(numbered)' would be longer than 255 bytes; rename the document it clashes with\n")
+        #expect(sandbox.names(in: sandbox.localDocuments) == [name])
+    }
+
+    /// A hard limit of 1,024 descriptors (some containers and services set
+    /// one) leaves 960 for locks: the rest are locked and placed in batches.
+    @Test("an archive of 3,000 top-level items imports them all when no more than 1,024 descriptors can be had")
+    func thousandsOfTopLevelItemsUnderAHardLimit() async throws {
+        let sandbox = try Sandbox()
+        let names = (1...3_000).map { "Item \($0).txt" }
+        let archive = try await HostileNamesEndToEndTests.makeArchive(sandbox, format: "tar", names: names)
+        let arguments = ["--nofile=1024:1024", Sandbox.binary.path, "--home", sandbox.home.path, "import", archive]
+        let imported = try await sandbox.tool("prlimit", arguments, expectSuccess: false)
+        #expect(imported.status == 0, "\(imported.output)")
+        #expect(Set(sandbox.names(in: sandbox.localDocuments)) == Set(names))
+        #expect(sandbox.names(in: sandbox.home.appending(path: "Library/Journal")).isEmpty)
+
+        // All or nothing still: only the last name is taken, in the last
+        // batch, and no item of the earlier ones appears.
+        for name in names.dropLast() {
+            try FileManager.default.removeItem(at: sandbox.localDocuments.appending(path: name))
+        }
+        let again = try await sandbox.tool("prlimit", arguments, expectSuccess: false)
+        #expect(again.status == 4, "\(again.output)")
+        #expect(sandbox.names(in: sandbox.localDocuments) == ["Item 3000.txt"])
+        let renamed = try await sandbox.tool("prlimit", arguments + ["--on-conflict", "rename"], expectSuccess: false)
+        #expect(renamed.status == 0, "\(renamed.output)")
+        #expect(sandbox.names(in: sandbox.localDocuments).count == 3_001)
+        #expect(sandbox.names(in: sandbox.localDocuments).contains("Item 3000 2.txt"))
+    }
+
+    @Test("kill -9 after the first item of a batched import is placed: the next command places the other 2,999")
+    func batchedImportKilledMidwayIsFinished() async throws {
+        let sandbox = try Sandbox()
+        let names = (1...3_000).map { "Item \($0).txt" }
+        let archive = try await HostileNamesEndToEndTests.makeArchive(sandbox, format: "tar", names: names)
+        let killed = try await sandbox.tool("prlimit", ["--nofile=1024:1024", "env", "DOCBROWSER_TEST_CRASH_AT=import-placed",
+                                                        Sandbox.binary.path, "--home", sandbox.home.path, "import", archive], expectSuccess: false)
+        #expect(killed.status == 137, "\(killed.output)")
+        #expect(sandbox.names(in: sandbox.localDocuments).count == 1)
+        let listed = try await sandbox.run("list")
+        #expect(listed.status == 0, "\(listed)")
+        #expect(Set(sandbox.names(in: sandbox.localDocuments)) == Set(names))
+        #expect(sandbox.names(in: sandbox.home.appending(path: "tmp")).isEmpty)
+    }
+
     @Test("a folder deeper than PATH_MAX is deleted permanently, leaving no remnant, journal or warning")
     func deepFolderDeletedPermanently() async throws {
         let sandbox = try Sandbox()

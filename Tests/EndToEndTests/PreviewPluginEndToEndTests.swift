@@ -175,4 +175,15 @@ struct PreviewPluginEndToEndTests {
         #expect(preview["previewer"] as? String == "text")
         #expect(preview["notes"] as? [String] == [note])
     }
+
+    @Test func aPreviewPluginSilentPastTheStallLimitGivesWayWithANote() async throws {
+        let sandbox = try Sandbox()
+        try await registerShout(sandbox, mode: "hang", timeLimit: 120)
+        let set = try await sandbox.run("config", "set", "plugins.stall-limit", "1")
+        #expect(set.status == 0, "\(set)")
+        let result = try await sandbox.run("preview", "Notes.txt")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.contains("  note: the preview plugin org.example.shout made no progress for 1 s and was stopped; showing the text preview\n"),
+                "\(result)")
+    }
 }

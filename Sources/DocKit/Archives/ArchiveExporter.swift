@@ -58,6 +58,8 @@ public struct ArchiveExporter: Sendable {
     /// How long the plugin may run before it is stopped; `nil` takes the service's own
     /// limit, else `PluginProcess.defaultTimeLimit`.
     public var timeLimit: Duration?
+    /// How long the plugin may go without an event, and how much processor time it may use.
+    public var watchdog: PluginWatchdog
 
     /// Creates an exporter.
     ///
@@ -65,10 +67,13 @@ public struct ArchiveExporter: Sendable {
     ///   - locator: Finds the export plugin for a format.
     ///   - home: The home to journal in and take temporaries from, or `nil`.
     ///   - timeLimit: How long the plugin may run, or `nil` for the service's or the default limit.
-    public init(locator: any PluginLocator, home: Home?, timeLimit: Duration? = nil) {
+    ///   - watchdog: How long the plugin may go without an event, and how much processor time it may use.
+    public init(locator: any PluginLocator, home: Home?, timeLimit: Duration? = nil,
+                watchdog: PluginWatchdog = .standard) {
         self.locator = locator
         self.home = home
         self.timeLimit = timeLimit
+        self.watchdog = watchdog
     }
 
     /// Where an archive goes.
@@ -147,17 +152,27 @@ public struct ArchiveExporter: Sendable {
         if options.reproducible { arguments.append("--reproducible") }
         arguments.append("--")
         arguments += inputs.map(\.description)
-        let outcome = try await PluginProcess(service: service, arguments: arguments, home: home, timeLimit: timeLimit)
-            .run(progress: progress, onLaunch: journal.map { journal in { @Sendable in try journal.recordLaunch(of: $0) } })
         struct Result: Decodable { var entries: Int; var bytes: Int64; var archiveBytes: Int64 }
         let result: Result
         do {
-            result = try outcome.decodeResult(Result.self)
-        } catch {
-            throw PluginError(plugin: service.identifier, reason: .garbledOutput(line: String(decoding: outcome.result.prefix(120), as: UTF8.self)))
-        }
-        guard try FileStatus.of(temporary)?.kind == .regular else {
-            throw PluginError(plugin: service.identifier, reason: .exited(status: 0, diagnostic: "it reported success but wrote no archive"))
+            let outcome = try await PluginProcess(service: service, arguments: arguments, home: home, timeLimit: timeLimit, watchdog: watchdog)
+                .run(progress: progress, onLaunch: journal.map { journal in { @Sendable in try journal.recordLaunch(of: $0) } })
+            do {
+                result = try outcome.decodeResult(Result.self)
+            } catch {
+                throw PluginError(plugin: service.identifier, reason: .garbledOutput(line: String(decoding: outcome.result.prefix(120), as: UTF8.self)))
+            }
+            guard try FileStatus.of(temporary)?.kind == .regular else {
+                throw PluginError(plugin: service.identifier, reason: .exited(status: 0, diagnostic: "it reported success but wrote no archive"))
+            }
+        } catch var failure as PluginError {
+            // The launcher's own verdicts (crashed, stopped, garbled) name
+            // FILE, as an import's name its archive; a plugin's error event
+            // names what it names.
+            if case .file(let output) = destination, failure.file == nil {
+                if case .reported = failure.reason {} else { failure.file = output.description }
+            }
+            throw failure
         }
         CrashPoint.reached("export-written")
         let written: String

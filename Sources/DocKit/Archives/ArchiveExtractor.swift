@@ -33,6 +33,18 @@ public struct ArchiveExtractor: Sendable {
         public var entries: Int
         /// How many bytes were written into the staging folder.
         public var bytes: Int64
+        /// Files a later entry of the same name replaced, as tar tools do
+        /// with an appended tar; a plugin that does not say replaced none.
+        public var superseded: [String]
+
+        private enum CodingKeys: String, CodingKey { case entries, bytes, superseded }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            entries = try container.decode(Int.self, forKey: .entries)
+            bytes = try container.decode(Int64.self, forKey: .bytes)
+            superseded = try container.decodeIfPresent([String].self, forKey: .superseded) ?? []
+        }
     }
 
     /// Finds the plugin offering the import service for the archive's type.
@@ -47,6 +59,8 @@ public struct ArchiveExtractor: Sendable {
     /// How long the plugin may run before it is stopped; `nil` takes the service's own
     /// limit, else `PluginProcess.defaultTimeLimit`.
     public var timeLimit: Duration?
+    /// How long the plugin may go without an event, and how much processor time it may use.
+    public var watchdog: PluginWatchdog
 
     /// Creates an extractor.
     ///
@@ -56,12 +70,15 @@ public struct ArchiveExtractor: Sendable {
     ///   - limits: The bounds against archive bombs.
     ///   - charset: The charset of legacy zip names, or `nil` to let the plugin decide.
     ///   - timeLimit: How long the plugin may run, or `nil` for the service's or the default limit.
-    public init(locator: any PluginLocator, home: Home, limits: Limits = Limits(), charset: String? = nil, timeLimit: Duration? = nil) {
+    ///   - watchdog: How long the plugin may go without an event, and how much processor time it may use.
+    public init(locator: any PluginLocator, home: Home, limits: Limits = Limits(), charset: String? = nil, timeLimit: Duration? = nil,
+                watchdog: PluginWatchdog = .standard) {
         self.locator = locator
         self.home = home
         self.limits = limits
         self.charset = charset
         self.timeLimit = timeLimit
+        self.watchdog = watchdog
     }
 
     /// Extracts `archive` into `staging` through the import plugin for its type.
@@ -88,7 +105,7 @@ public struct ArchiveExtractor: Sendable {
         if let charset { arguments += ["--charset", charset] }
         let outcome: PluginProcess.Outcome
         do {
-            outcome = try await PluginProcess(service: service, arguments: arguments, home: home, timeLimit: timeLimit).run(progress: progress, onLaunch: onLaunch)
+            outcome = try await PluginProcess(service: service, arguments: arguments, home: home, timeLimit: timeLimit, watchdog: watchdog).run(progress: progress, onLaunch: onLaunch)
         } catch {
             var named = error
             named.file = archive.description

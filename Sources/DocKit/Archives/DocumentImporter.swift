@@ -68,6 +68,9 @@ public struct DocumentImporter: Sendable {
         /// which would be invisible, and the macOS metadata files
         /// (`.DS_Store`, AppleDouble `._Name`) at any depth of an archive.
         public var skipped: [String]
+        /// Files an archive held more than once (an appended tar), as
+        /// `ARCHIVE/path`: the last copy was kept, as tar tools keep it.
+        public var superseded: [String] = []
     }
 
     private struct StagedItem {
@@ -92,10 +95,12 @@ public struct DocumentImporter: Sendable {
     ///   - progress: Called with each progress report of an archive's plugin.
     /// - Returns: The documents created and what was skipped.
     /// - Throws: ``ImportError`` when a file is not a regular file or directory, an archive
-    ///   yields nothing, two items want one name, a name is reserved, or there are too many
-    ///   items; ``MoveError/destinationTaken(_:)`` under `fail`; ``PluginError`` when an
-    ///   archive's plugin refuses or fails; ``CoordinationError`` when documents are busy or
-    ///   open; ``FileSystemError`` when a file is missing or cannot be copied or moved.
+    ///   yields nothing, two items want one name, a name is reserved, or a taken name is too
+    ///   long to number under `rename`;
+    ///   ``MoveError/destinationTaken(_:)`` under `fail`, or when a name is taken meanwhile;
+    ///   ``PluginError`` when an archive's plugin refuses or fails; ``CoordinationError`` when
+    ///   documents are busy or open; ``FileSystemError`` when a file is missing or cannot be
+    ///   copied or moved.
     public func importFiles(_ files: [RawPath], to location: Location, onConflict policy: ConflictPolicy,
                             progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws -> Result {
         // A link given by the user stands for what it points to, under
@@ -113,6 +118,7 @@ public struct DocumentImporter: Sendable {
             var skipped: [String] = []
             var entries = 0
             var bytes: Int64 = 0
+            var superseded: [String] = []
             for (index, (file, resolved)) in sources.enumerated() {
                 let folder = transaction.staging.appending(String(index + 1))
                 try FileSystem.createNewDirectory(folder, mode: 0o700)
@@ -122,6 +128,7 @@ public struct DocumentImporter: Sendable {
                                                                 onLaunch: { try transaction.journal.recordLaunch(of: $0) })
                     entries += extracted.entries
                     bytes += extracted.bytes
+                    superseded += extracted.superseded.map { "\(file.lastComponent)/\($0)" }
                 } else {
                     try TreeCopier().copy(resolved, to: folder.appending(file.lastComponent))
                 }
@@ -146,15 +153,27 @@ public struct DocumentImporter: Sendable {
                 if !found { throw ImportError.nothingToImport(archive: file.description) }
             }
             CrashPoint.reached("import-staged")
-            let (placements, lock) = try plan(staged, in: directory, location: location, policy: policy)
-            defer { lock.release() }
-            let displaced = try transaction.commit(placements, move: JournaledMove(home: catalog.home, trash: trash))
+            let move = JournaledMove(home: catalog.home, trash: trash)
+            let lockable = ResourceLimits.raisedOpenFileLimit() - Self.descriptorsKeptFree
+            let placements: [ImportPlacement]
+            let displaced: [RawPath: RawPath]
+            if staged.count <= lockable {
+                let (planned, lock) = try plan(staged, in: directory, location: location, policy: policy)
+                defer { lock.release() }
+                placements = planned
+                displaced = try transaction.commit(placements, move: move)
+            } else {
+                placements = try choose(staged, in: directory, location: location, policy: policy)
+                displaced = try transaction.commit(placements, move: move, batchSize: lockable) { batch in
+                    try lockChecked(batch, location: location)
+                }
+            }
             let items = zip(staged, placements).map { item, placement in
                 let name = placement.destination.lastComponent
                 return Item(source: item.source.description, document: "\(location):\(name)", renamed: name != item.name,
                             replaced: placement.replace, displacedTrashName: displaced[placement.destination]?.description)
             }
-            return Result(items: items, entries: entries, bytes: bytes, skipped: skipped)
+            return Result(items: items, entries: entries, bytes: bytes, skipped: skipped, superseded: superseded)
         } catch {
             transaction.abandon()
             throw error
@@ -170,7 +189,8 @@ public struct DocumentImporter: Sendable {
     }
 
     /// Each item's lock holds a descriptor while the import commits; these
-    /// stay for everything else the commit opens.
+    /// stay for everything else the commit opens. More items than the rest
+    /// are locked and placed in batches (``lockChecked(_:location:)``).
     static let descriptorsKeptFree = 64
 
     /// Chooses every item's name and locks them all, choosing again if
@@ -178,16 +198,12 @@ public struct DocumentImporter: Sendable {
     private func plan(_ staged: [StagedItem], in directory: RawPath, location: Location, policy: ConflictPolicy) throws -> ([ImportPlacement], DocumentLock) {
         let locks = LockDirectory(home: catalog.home)
         let holder = LockHolder(activity: "importing into \(location)")
-        let limit = ResourceLimits.raisedOpenFileLimit() - Self.descriptorsKeptFree
-        guard staged.count <= limit else { throw ImportError.tooManyItems(count: staged.count, limit: limit) }
         for _ in 1...10 {
             let placements = try choose(staged, in: directory, location: location, policy: policy)
             let lock = try DocumentLock(placements.map(\.destination), in: locks, holder: holder, waiting: force)
             if try choose(staged, in: directory, location: location, policy: policy) == placements {
                 for placement in placements where placement.replace {
-                    let name = "\(location):\(placement.destination.lastComponent)"
-                    if try FileStatus.of(placement.destination) == nil { throw MoveError.destinationTaken(name) }
-                    try OpenDocumentRecord.refuseIfOpen(placement.destination, name: name, in: locks, force: force)
+                    try checkReplacement(placement, location: location)
                 }
                 return (placements, lock)
             }
@@ -204,6 +220,9 @@ public struct DocumentImporter: Sendable {
         for item in staged {
             for number in 1... {
                 let name = DocumentName.numbered(item.name, extensionLength: item.extensionLength, number)
+                if name.bytes.count > Int(NAME_MAX) {
+                    throw ImportError.tooLongToNumber(item.name.description, numbered: name.description, source: item.source.description)
+                }
                 let destination = try directory.appending(name: name)
                 let key = DocumentName.comparisonKey(name, caseInsensitive: location == .cloud) ?? name.description
                 let replace: Bool

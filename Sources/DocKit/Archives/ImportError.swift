@@ -13,14 +13,15 @@ public enum ImportError: DocKitError, Hashable {
     /// A top-level name docbrowser keeps for itself or hides (the Inbox, a
     /// sync engine's temporary): imported under it, the item would vanish.
     case hiddenName(String, source: String)
-    /// More top-level items than this process can lock at once.
-    case tooManyItems(count: Int, limit: Int)
+    /// Its name is taken and the policy is rename, but a number would make
+    /// the name longer than a file system allows (255 bytes).
+    case tooLongToNumber(String, numbered: String, source: String)
 
     /// `.conflict` when two items want one name; `.invalidInput` otherwise.
     public var kind: FailureKind {
         switch self {
-        case .nothingToImport, .notADocument, .hiddenName, .tooManyItems: .invalidInput
-        case .sameName, .sameNameInOneFile: .conflict
+        case .nothingToImport, .notADocument, .hiddenName: .invalidInput
+        case .sameName, .sameNameInOneFile, .tooLongToNumber: .conflict
         }
     }
 
@@ -37,10 +38,10 @@ public enum ImportError: DocKitError, Hashable {
             "\(name): \(source) holds two items, '\(first)' and '\(second)', that would both take this name"
         case .notADocument(let path):
             "\(path): not a file, package or folder"
+        case .tooLongToNumber(let name, let numbered, let source):
+            "\(source): the item '\(name)' is taken, and '\(numbered)' would be longer than 255 bytes; rename the document it clashes with"
         case .hiddenName(let name, let source):
             "\(source): the item '\(name)' has a name docbrowser hides (the Inbox, or a sync engine's temporary), so it would vanish; nothing was imported"
-        case .tooManyItems(let count, let limit):
-            "\(count) items to import at once, more than the \(limit) this process can lock; import fewer at a time"
         }
     }
 }

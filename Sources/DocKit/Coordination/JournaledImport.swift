@@ -40,19 +40,30 @@ struct JournaledImport {
     /// Places every item, replacements last so that a failure before them
     /// leaves the Trash untouched. Throws after taking back what it placed.
     /// Returns the Trash names of replaced documents, by destination.
-    func commit(_ placements: [ImportPlacement], move: JournaledMove) throws -> [RawPath: RawPath] {
+    ///
+    /// More items than the process has descriptors to lock at once are
+    /// placed `batchSize` at a time, each batch under the lock `lockBatch`
+    /// takes (and checks its names under): the journal still holds them all,
+    /// so a failure in a later batch takes back the earlier ones.
+    func commit(_ placements: [ImportPlacement], move: JournaledMove, batchSize: Int = .max,
+                lockingEach lockBatch: (ArraySlice<ImportPlacement>) throws -> DocumentLock? = { _ in nil }) throws -> [RawPath: RawPath] {
         let ordered = placements.filter { !$0.replace } + placements.filter(\.replace)
         try journal.append(JournalEntry(.committed, placements: ordered))
         CrashPoint.reached("import-committed")
         var placed: [ImportPlacement] = []
         var displaced: [RawPath: RawPath] = [:]
         do {
-            for (index, placement) in ordered.enumerated() {
-                let outcome = try move.move(placement.staged, to: placement.destination, replace: placement.replace)
-                try journal.append(JournalEntry(.placed, inode: FileSystem.inode(of: placement.destination), index: index))
-                placed.append(placement)
-                displaced[placement.destination] = outcome.displacedTrashName
-                CrashPoint.reached("import-placed")
+            for start in stride(from: 0, to: ordered.count, by: max(1, batchSize)) {
+                let batch = ordered[start..<min(start + max(1, batchSize), ordered.count)]
+                let lock = try lockBatch(batch)
+                defer { lock?.release() }
+                for (index, placement) in zip(batch.indices, batch) {
+                    let outcome = try move.move(placement.staged, to: placement.destination, replace: placement.replace)
+                    try journal.append(JournalEntry(.placed, inode: FileSystem.inode(of: placement.destination), index: index))
+                    placed.append(placement)
+                    displaced[placement.destination] = outcome.displacedTrashName
+                    CrashPoint.reached("import-placed")
+                }
             }
         } catch {
             try? journal.append(JournalEntry(.abandoned))

@@ -9,6 +9,8 @@ import Foundation
 /// | `cloud.container` | the cloud container; its documents are in its `Documents/` | `HOME/Cloud` |
 /// | `storage.preferred` | where new and imported documents go: `local` or `cloud` | `local` |
 /// | `cloud.quietSeconds` | how long a cloud document must stay untouched before it counts as complete (``QuietPeriod``); `0` switches it off | `3` |
+/// | `plugins.stall-limit` | seconds a plugin may go without an event before it is stopped | `20` |
+/// | `plugins.cpu-limit` | seconds of processor time each plugin process may use | the call's time limit |
 ///
 /// Relative paths are taken relative to the home.
 public struct Configuration: Sendable, Hashable {
@@ -22,6 +24,10 @@ public struct Configuration: Sendable, Hashable {
         case preferredStorage = "storage.preferred"
         /// `cloud.quietSeconds`: how long a cloud document must stay untouched before it counts as complete.
         case cloudQuietSeconds = "cloud.quietSeconds"
+        /// `plugins.stall-limit`: seconds a plugin may go without writing an event.
+        case pluginStallLimit = "plugins.stall-limit"
+        /// `plugins.cpu-limit`: seconds of processor time each process of a plugin may use.
+        case pluginCPULimit = "plugins.cpu-limit"
 
         /// One line saying what the setting holds and its default, for help text.
         public var summary: String {
@@ -31,6 +37,8 @@ public struct Configuration: Sendable, Hashable {
             case .preferredStorage: "where new and imported documents go: local or cloud (default local)"
             case .cloudQuietSeconds:
                 "seconds a cloud document must stay untouched before it counts as complete; 0 switches this off (default \(QuietPeriod.standard.seconds))"
+            case .pluginStallLimit: "seconds an import, export or preview plugin may go without progress before it is stopped (default 20)"
+            case .pluginCPULimit: "seconds of processor time each process of a plugin may use before it is stopped (default: the call's time limit, 600 s for import and export)"
             }
         }
 
@@ -44,7 +52,17 @@ public struct Configuration: Sendable, Hashable {
                 if QuietPeriod(seconds: value) == nil {
                     throw .invalidValue(key: rawValue, value: value, reason: "must be a number of seconds from 0 to \(QuietPeriod(length: QuietPeriod.longest).seconds), such as 3 or 0.5")
                 }
+            case .pluginStallLimit, .pluginCPULimit:
+                if Self.seconds(value) == nil {
+                    throw .invalidValue(key: rawValue, value: value, reason: "must be a whole number of seconds from 1 to 86400")
+                }
             }
+        }
+
+        /// A day is the most any plugin call may take (as `DBServiceTimeLimit`).
+        static func seconds(_ value: String) -> Int? {
+            guard let seconds = Int(value), (1...86_400).contains(seconds) else { return nil }
+            return seconds
         }
     }
 
@@ -82,6 +100,15 @@ public struct Configuration: Sendable, Hashable {
     /// Where new and imported documents go: `storage.preferred`, or `.local` when unset or not a location.
     public var preferredLocation: Location {
         self[.preferredStorage].flatMap(Location.init(rawValue:)) ?? .local
+    }
+
+    /// The limits that stop a hung plugin: `plugins.stall-limit` and
+    /// `plugins.cpu-limit`, each its default when unset or not valid.
+    public var pluginWatchdog: PluginWatchdog {
+        var watchdog = PluginWatchdog.standard
+        if let seconds = self[.pluginStallLimit].flatMap(Key.seconds) { watchdog.stallLimit = .seconds(seconds) }
+        if let seconds = self[.pluginCPULimit].flatMap(Key.seconds) { watchdog.cpuLimit = .seconds(seconds) }
+        return watchdog
     }
 
     /// Looks up a setting by its name in the file.

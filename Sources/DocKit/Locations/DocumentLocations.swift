@@ -102,6 +102,8 @@ extension Configuration {
         case .cloudContainer: locations.cloudContainer.description
         case .preferredStorage: preferredLocation.rawValue
         case .cloudQuietSeconds: quietPeriod.seconds
+        case .pluginStallLimit: String(pluginWatchdog.stallLimit.components.seconds)
+        case .pluginCPULimit: pluginWatchdog.cpuLimit.map { String($0.components.seconds) } ?? "the time limit"
         }
     }
 }

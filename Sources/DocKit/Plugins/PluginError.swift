@@ -11,6 +11,10 @@ public struct PluginError: DocKitError, Hashable {
         case crashed(signal: Int32)
         /// It ran past its time limit and was stopped.
         case timedOut(seconds: Double)
+        /// It wrote no event for `seconds` (``PluginWatchdog/stallLimit``) and was stopped.
+        case stalled(seconds: Int)
+        /// One of its processes used `seconds` of processor time (``PluginWatchdog/cpuLimit``) and was stopped.
+        case cpuLimitExceeded(seconds: Int)
         /// It wrote more than `bytes` of stdout and was stopped.
         case outputCapExceeded(bytes: Int)
         /// It wrote a stdout line that is not a JSON event, or a result of the wrong shape.
@@ -42,10 +46,16 @@ public struct PluginError: DocKitError, Hashable {
         self.file = file
     }
 
-    /// The plugin's own verdict for a reported error; `.failed` for every other reason.
+    /// The plugin's own verdict for a reported error; `.refused` for one the
+    /// watchdog stopped, since it was ended for the machine's sake (the input
+    /// may well be hostile) rather than having failed by itself; `.failed`
+    /// for every other reason.
     public var kind: FailureKind {
-        if case .reported(let kind, _, _, _) = reason { return kind }
-        return .failed
+        switch reason {
+        case .reported(let kind, _, _, _): kind
+        case .stalled, .cpuLimitExceeded: .refused
+        default: .failed
+        }
     }
 
     /// One line: the file, if any, then the plugin and what went wrong.
@@ -59,6 +69,8 @@ public struct PluginError: DocKitError, Hashable {
         case .exited(let status, let diagnostic): "\(plugin) failed with exit status \(status)" + (diagnostic.map { ": \($0)" } ?? "")
         case .crashed(let signal): "\(plugin) crashed (signal \(signal))"
         case .timedOut(let seconds): "\(plugin) did not finish within its time limit of \(Int(seconds)) s and was stopped"
+        case .stalled(let seconds): "\(plugin) made no progress for \(seconds) s and was stopped"
+        case .cpuLimitExceeded(let seconds): "\(plugin) used \(seconds) s of processor time without finishing and was stopped"
         case .outputCapExceeded(let bytes): "\(plugin) wrote more than \(bytes) bytes of output and was stopped"
         case .garbledOutput(let line): "\(plugin) broke the plugin protocol: not a JSON event: \(line)"
         case .noResult: "\(plugin) broke the plugin protocol: it exited without a result event"

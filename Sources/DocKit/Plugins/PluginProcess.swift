@@ -28,6 +28,8 @@ struct PluginProcess: Sendable {
     public var outputCap: Int
     /// The directory the plugin starts in; `/` by default.
     public var workingDirectory: URL
+    /// How long the plugin may go without an event, and how much processor time it may use.
+    public var watchdog: PluginWatchdog
 
     /// Prepares a call; nothing runs until ``run(progress:onLaunch:)``.
     ///
@@ -38,14 +40,17 @@ struct PluginProcess: Sendable {
     ///   - timeLimit: The time limit; `nil` takes the service's, else ``defaultTimeLimit``.
     ///   - outputCap: The most stdout bytes read.
     ///   - workingDirectory: The directory the plugin starts in.
+    ///   - watchdog: How long the plugin may go without an event, and how much processor time it may use.
     public init(service: PluginService, arguments: [String], home: Home?, timeLimit: Duration? = nil,
-                outputCap: Int = PluginProcess.defaultOutputCap, workingDirectory: URL = URL(fileURLWithPath: "/")) {
+                outputCap: Int = PluginProcess.defaultOutputCap, workingDirectory: URL = URL(fileURLWithPath: "/"),
+                watchdog: PluginWatchdog = .standard) {
         self.service = service
         self.arguments = arguments
         self.home = home
         self.timeLimit = timeLimit ?? service.timeLimit ?? Self.defaultTimeLimit
         self.outputCap = outputCap
         self.workingDirectory = workingDirectory
+        self.watchdog = watchdog
     }
 
     /// What a successful call answered: its result line, and the events
@@ -94,6 +99,9 @@ struct PluginProcess: Sendable {
             var garbage: String?
             var capExceeded = false
             var timedOut = false
+            var stalled = false
+            /// When the plugin last wrote an event line, or was let run.
+            var lastEvent = ContinuousClock.now
             var diagnostics = Data()
             var launched = false
             /// Why `onLaunch` failed; the plugin was never let run.
@@ -108,8 +116,12 @@ struct PluginProcess: Sendable {
     /// environment as given. The line is sent only once `onLaunch` has
     /// recorded the process: when a launcher is killed before that, its end
     /// closes and the gate exits without ever running the plugin, so no
-    /// plugin runs that a journal does not name.
-    static let gate = #"IFS= read -r _ || exit 125; unset PWD; exec "$0" "$@" </dev/null"#
+    /// plugin runs that a journal does not name. It first puts the
+    /// watchdog's processor-time limit on itself, which the plugin keeps.
+    static func gate(processorSeconds: Int64) -> String {
+        PluginWatchdog.processorTimeCommands(seconds: processorSeconds, within: PluginWatchdog.launcherHardLimit)
+            + #" || exit 125; IFS= read -r _ || exit 125; unset PWD; exec "$0" "$@" </dev/null"#
+    }
 
     /// `onLaunch` is given the plugin's process as soon as it exists, before
     /// the plugin itself runs; should it throw, the plugin never runs and
@@ -120,8 +132,9 @@ struct PluginProcess: Sendable {
     ///   - onLaunch: Called with the plugin's process before the plugin runs, or `nil`.
     /// - Returns: The result line and the other events.
     /// - Throws: ``PluginError``: it could not start (or `onLaunch` threw); it was
-    ///   cancelled by a signal, timed out, passed the output cap, wrote a line that is
-    ///   not an event, crashed, reported an error, exited non-zero, or gave no result.
+    ///   cancelled by a signal, timed out, went too long without an event or used too
+    ///   much processor time, passed the output cap, wrote a line that is not an event,
+    ///   crashed, reported an error, exited non-zero, or gave no result.
     public func run(progress: @escaping @Sendable (PluginProgress) -> Void = { _ in },
                     onLaunch: (@Sendable (ProcessIdentity) async throws -> Void)? = nil) async throws(PluginError) -> Outcome {
         let collector = Collector()
@@ -132,6 +145,8 @@ struct PluginProcess: Sendable {
         options.createSession = true
         let cap = outputCap
         let limit = timeLimit
+        let watchdog = watchdog
+        let processorSeconds = watchdog.processorSeconds(timeLimit: limit)
         // The documented TMPDIR must exist: libarchive's 7-Zip writer, for
         // one, fails without it.
         if let home { try? FileSystem.createDirectory(RawPath(home.temporaryDirectory), mode: 0o700) }
@@ -156,7 +171,7 @@ struct PluginProcess: Sendable {
         do {
             let execution = try await Subprocess.run(
                 .path("/bin/sh"),
-                arguments: Arguments(["-c", Self.gate, service.executable.path] + service.leadingArguments + arguments),
+                arguments: Arguments(["-c", Self.gate(processorSeconds: processorSeconds), service.executable.path] + service.leadingArguments + arguments),
                 environment: .custom(Environment.Key.dictionary(environment())),
                 workingDirectory: FilePath(workingDirectory.path),
                 platformOptions: options,
@@ -182,6 +197,7 @@ struct PluginProcess: Sendable {
                     collector.state.withLock { $0.unrecorded = failure }
                     stop()
                 } else {
+                    collector.state.withLock { $0.lastEvent = .now }
                     var line = UInt8(ascii: "\n")
                     _ = send(opener, &line, 1, Int32(MSG_NOSIGNAL))
                     CrashPoint.reached("plugin-running")
@@ -206,9 +222,25 @@ struct PluginProcess: Sendable {
                         collector.state.withLock { $0.timedOut = true }
                         stop()
                     }
+                    let sentry = Task {
+                        while true {
+                            let quiet = ContinuousClock.now - collector.state.withLock { $0.lastEvent }
+                            if quiet >= watchdog.stallLimit {
+                                collector.state.withLock { $0.stalled = true }
+                                stop()
+                                return
+                            }
+                            try await Task.sleep(for: watchdog.stallLimit - quiet)
+                        }
+                    }
                     await tasks.waitForAll()
                     timer.cancel()
+                    sentry.cancel()
                 }
+                // What the plugin started goes with it: a plugin ended by
+                // SIGXCPU, or one that crashed, leaves its children behind.
+                // Not yet reaped, it still holds its number as a group.
+                stop()
                 return PluginSignalForwarder.shared.unregister(group)
             }
             status = execution.terminationStatus
@@ -223,6 +255,10 @@ struct PluginProcess: Sendable {
         if let unrecorded = state.unrecorded { throw PluginError(plugin: name, reason: .cannotLaunch(reason: unrecorded)) }
         if let forwarded { throw PluginError(plugin: name, reason: .cancelled(signal: forwarded)) }
         if state.timedOut { throw PluginError(plugin: name, reason: .timedOut(seconds: Double(limit.components.seconds))) }
+        if state.stalled { throw PluginError(plugin: name, reason: .stalled(seconds: Int(watchdog.stallLimit.components.seconds))) }
+        if case .signaled(SIGXCPU) = status {
+            throw PluginError(plugin: name, reason: .cpuLimitExceeded(seconds: Int(processorSeconds)))
+        }
         if state.capExceeded { throw PluginError(plugin: name, reason: .outputCapExceeded(bytes: cap)) }
         if let garbage = state.garbage { throw PluginError(plugin: name, reason: .garbledOutput(line: garbage)) }
         if case .signaled(let signal) = status { throw PluginError(plugin: name, reason: .crashed(signal: signal)) }
@@ -255,6 +291,7 @@ struct PluginProcess: Sendable {
             }
             buffer.withUnsafeBytes { pending.append(contentsOf: $0) }
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                collector.state.withLock { $0.lastEvent = .now }
                 let line = pending[pending.startIndex..<newline]
                 pending = Data(pending[(newline + 1)...])
                 if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }

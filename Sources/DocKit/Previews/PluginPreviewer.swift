@@ -22,6 +22,8 @@ struct PluginPreviewer: Previewer {
     public var home: Home?
     /// The most stdout bytes read before the plugin is stopped.
     public var outputCap: Int
+    /// How long the plugin may go without an event, and how much processor time it may use.
+    public var watchdog: PluginWatchdog
 
     /// Creates a previewer for a plugin's preview service.
     ///
@@ -29,10 +31,12 @@ struct PluginPreviewer: Previewer {
     ///   - service: The plugin and the types it previews.
     ///   - home: The home passed to the plugin, or `nil`.
     ///   - outputCap: The most stdout bytes read; 1 MiB by default.
-    public init(service: PluginService, home: Home?, outputCap: Int = PluginPreviewer.defaultOutputCap) {
+    ///   - watchdog: How long the plugin may go without an event, and how much processor time it may use.
+    public init(service: PluginService, home: Home?, outputCap: Int = PluginPreviewer.defaultOutputCap, watchdog: PluginWatchdog = .standard) {
         self.service = service
         self.home = home
         self.outputCap = outputCap
+        self.watchdog = watchdog
     }
 
     /// The handler's identifier, so notes say which plugin spoke.
@@ -70,7 +74,7 @@ struct PluginPreviewer: Previewer {
 
     private func run(_ arguments: [String]) async throws(PluginError) -> PluginProcess.Outcome {
         let process = PluginProcess(service: service, arguments: arguments, home: home,
-                                    timeLimit: service.timeLimit ?? Self.defaultTimeLimit, outputCap: outputCap)
+                                    timeLimit: service.timeLimit ?? Self.defaultTimeLimit, outputCap: outputCap, watchdog: watchdog)
         return try await process.run()
     }
 

@@ -53,7 +53,8 @@ struct ImportCommand: AsyncParsableCommand {
         let catalog = try context.documentCatalog()
         let extractor = ArchiveExtractor(
             locator: try context.pluginLocator(), home: context.home,
-            limits: .init(entries: maxEntries, bytes: maxBytes, ratio: maxRatio), charset: charset
+            limits: .init(entries: maxEntries, bytes: maxBytes, ratio: maxRatio), charset: charset,
+            watchdog: catalog.configuration.pluginWatchdog
         )
         let importer = DocumentImporter(catalog: catalog, extractor: extractor, trash: context.trash, force: force)
         let bar = ProgressReporter(output: context.output, streamsEvents: false)
@@ -72,6 +73,11 @@ struct ImportCommand: AsyncParsableCommand {
             }
             if !result.skipped.isEmpty {
                 text.confirmation("Skipped \(result.skipped.count) hidden item\(result.skipped.count == 1 ? "" : "s"): \(result.skipped.joined(separator: ", "))")
+            }
+            if !result.superseded.isEmpty {
+                let count = result.superseded.count
+                text.confirmation("Kept the last copy, as tar does, of \(count) file\(count == 1 ? "" : "s") the archive holds more than once: "
+                                  + result.superseded.joined(separator: ", "))
             }
         }
     }

@@ -58,7 +58,7 @@ struct PreviewCommand: AsyncParsableCommand {
         let options = PreviewOptions(maxLines: lines ?? fitting, lineWidth: max(16, width - 2))
         let previewContext = PreviewContext(registry: catalog.registry, options: options)
         let plugins = context.pluginLocator(registry: catalog.registry).services(.preview)
-        let generator = PreviewGenerator(plugins: plugins, home: context.home)
+        let generator = PreviewGenerator(plugins: plugins, home: context.home, watchdog: catalog.configuration.pluginWatchdog)
         var reports: [Report] = []
         var failure: Int32?
         for argument in documents {

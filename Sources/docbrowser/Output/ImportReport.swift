@@ -16,6 +16,7 @@ struct ImportReport: Encodable {
     var entryCount: Int
     var bytes: Int64
     var skipped: [String]
+    var superseded: [String]
 
     init(_ result: DocumentImporter.Result) {
         items = result.items.map {
@@ -24,5 +25,6 @@ struct ImportReport: Encodable {
         entryCount = result.entries
         bytes = result.bytes
         skipped = result.skipped
+        superseded = result.superseded
     }
 }

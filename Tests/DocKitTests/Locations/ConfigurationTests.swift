@@ -31,6 +31,22 @@ struct ConfigurationTests {
         #expect(configuration[.localDocuments] == "/somewhere/Docs")
     }
 
+    @Test("plugins.stall-limit and plugins.cpu-limit set the watchdog; unset, it keeps its defaults")
+    func pluginWatchdogLimits() throws {
+        var configuration = Configuration()
+        #expect(configuration.pluginWatchdog == PluginWatchdog(stallLimit: .seconds(20), cpuLimit: nil))
+        try configuration.set(.pluginStallLimit, to: "3")
+        try configuration.set(.pluginCPULimit, to: "90")
+        #expect(configuration.pluginWatchdog == PluginWatchdog(stallLimit: .seconds(3), cpuLimit: .seconds(90)))
+        for value in ["0", "-5", "1.5", "twenty", "", "86401"] {
+            #expect(throws: ConfigurationError.invalidValue(key: "plugins.stall-limit", value: value,
+                                                            reason: "must be a whole number of seconds from 1 to 86400")) {
+                try configuration.set(.pluginStallLimit, to: value)
+            }
+        }
+        #expect(configuration[.pluginStallLimit] == "3")
+    }
+
     @Test("storage.preferred accepts only local or cloud, and a refused value changes nothing", arguments: ["icloud", "Local", "", "both"])
     func invalidPreferredStorage(_ value: String) throws {
         var configuration = Configuration()

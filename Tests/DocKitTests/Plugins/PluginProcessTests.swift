@@ -12,9 +12,11 @@ struct PluginProcessTests {
         return PluginService(identifier: "org.example.test", executable: url)
     }
 
-    private func failure(_ script: String, timeLimit: Duration? = nil, outputCap: Int = 1 << 20) async throws -> PluginError.Reason? {
+    private func failure(_ script: String, timeLimit: Duration? = nil, outputCap: Int = 1 << 20,
+                         watchdog: PluginWatchdog = .standard) async throws -> PluginError.Reason? {
         let directory = try TemporaryDirectory("plugin")
-        let process = PluginProcess(service: try plugin(script, in: directory), arguments: [], home: nil, timeLimit: timeLimit, outputCap: outputCap)
+        let process = PluginProcess(service: try plugin(script, in: directory), arguments: [], home: nil, timeLimit: timeLimit, outputCap: outputCap,
+                                    watchdog: watchdog)
         do {
             _ = try await process.run()
             return nil
@@ -56,6 +58,33 @@ struct PluginProcessTests {
 
     @Test func aHangIsCutOffAtTheTimeLimit() async throws {
         #expect(try await failure("sleep 600", timeLimit: .seconds(1)) == .timedOut(seconds: 1))
+    }
+
+    @Test func aPluginSilentPastTheStallLimitIsStopped() async throws {
+        let reason = try await failure("echo '{\"event\":\"progress\"}'; while :; do :; done", watchdog: PluginWatchdog(stallLimit: .seconds(1)))
+        #expect(reason == .stalled(seconds: 1))
+        #expect(PluginError(plugin: "org.example.test", reason: .stalled(seconds: 1), file: "/a/Comic.xar").description
+                == "/a/Comic.xar: org.example.test made no progress for 1 s and was stopped")
+        #expect(PluginError(plugin: "org.example.test", reason: .stalled(seconds: 1)).kind == .refused)
+    }
+
+    /// Every event is a sign of life, not only progress: a listing's entries count too.
+    @Test func eventsMoreOftenThanTheStallLimitKeepItRunning() async throws {
+        let reason = try await failure("""
+            for i in 1 2 3 4 5 6; do echo '{"event":"entry","name":"a"}'; sleep 0.5; done
+            echo '{"event":"result"}'
+            """, watchdog: PluginWatchdog(stallLimit: .seconds(2)))
+        #expect(reason == nil)
+    }
+
+    @Test func aPluginPastItsProcessorTimeIsStopped() async throws {
+        // It sends progress all along: only the processor time stops it.
+        let reason = try await failure("""
+            while :; do echo '{"event":"progress"}'; i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; done
+            """, watchdog: PluginWatchdog(stallLimit: .seconds(60), cpuLimit: .seconds(1)))
+        #expect(reason == .cpuLimitExceeded(seconds: 1))
+        #expect(PluginError(plugin: "org.example.test", reason: .cpuLimitExceeded(seconds: 1)).description
+                == "org.example.test used 1 s of processor time without finishing and was stopped")
     }
 
     @Test func garbageOnStdoutBreaksTheProtocol() async throws {
