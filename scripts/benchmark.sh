@@ -188,7 +188,7 @@ make_documents "$few/Documents" 61 Note
 make_documents "$many/Documents" 3000 Note
 # Each document goes back the moment it reached the cloud, which the quiet
 # period would refuse: what is measured is the move, not a wait.
-for moved_home in "$few" "$many"; do "$docbrowser" --home "$moved_home" config set cloud.quietSeconds 0; done
+for moved_home in "$few" "$many"; do "$docbrowser" --home "$moved_home" config set cloud.quiet-seconds 0; done
 "$docbrowser" --home "$few" list >/dev/null
 "$docbrowser" --home "$many" list >/dev/null
 row "40 moves in a home of 3,000 documents, vs 61" "≤ 1.2×" "the same in 61" -- \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # How far apart the files of a package reach the other device: the gaps the
-# quiet period (cloud.quietSeconds) must cover. Starts a Syncthing pair
+# quiet period (cloud.quiet-seconds) must cover. Starts a Syncthing pair
 # (syncthing-pair.sh), has device A write a Keynote-like package of 17 files
 # into its cloud folder, waits until device B holds all of them, and prints
 # the gaps between their arrivals on B, from their change times (Syncthing

@@ -3,7 +3,7 @@ import Synchronization
 /// The progress events of one extraction, sent by whichever thread is
 /// working: between entries, and while one entry's data is copied, so that
 /// a single large file still reports every tenth of a second or so and the
-/// launcher's watchdog (no event for `plugins.stall-limit` seconds) never
+/// launcher's watchdog (no event for `plugins.stall-seconds` seconds) never
 /// takes honest work for a hang. Each figure only grows, though the two
 /// threads of a zip read at different places.
 final class ExtractionProgress: Sendable {

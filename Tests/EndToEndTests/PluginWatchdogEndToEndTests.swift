@@ -4,8 +4,8 @@ import SystemPackage
 import Testing
 
 /// A plugin that hangs inside its time limit, silent or busy, is stopped by
-/// the watchdog: `plugins.stall-limit` seconds without an event, or
-/// `plugins.cpu-limit` seconds of processor time. The import or export
+/// the watchdog: `plugins.stall-seconds` seconds without an event, or
+/// `plugins.cpu-seconds` seconds of processor time. The import or export
 /// ends in one line naming the file and the reason, exit 5, with no
 /// process, document, archive or temporary left behind.
 @Suite("the plugin watchdog stops a plugin that spins")
@@ -100,20 +100,20 @@ struct PluginWatchdogEndToEndTests {
         }
     }
 
-    @Test("a plugin silent for plugins.stall-limit seconds is stopped, with one line", arguments: Kind.allCases)
+    @Test("a plugin silent for plugins.stall-seconds seconds is stopped, with one line", arguments: Kind.allCases)
     func aSilentPluginIsStopped(_ kind: Kind) async throws {
         let world = try await World(kind)
-        try await world.set("plugins.stall-limit", "2")
+        try await world.set("plugins.stall-seconds", "2")
         let (result, file) = try await world.run()
         #expect(result.status == 5, "\(result)")
         #expect(result.standardError == "docbrowser: \(file): org.example.spinner made no progress for 2 s and was stopped\n", "\(result)")
         try await world.expectNothingLeft()
     }
 
-    @Test("a plugin that keeps sending progress is stopped at plugins.cpu-limit seconds of processor time", arguments: Kind.allCases)
+    @Test("a plugin that keeps sending progress is stopped at plugins.cpu-seconds seconds of processor time", arguments: Kind.allCases)
     func aBusyPluginIsStoppedByItsProcessorTime(_ kind: Kind) async throws {
         let world = try await World(kind, chatty: true)
-        try await world.set("plugins.cpu-limit", "1")
+        try await world.set("plugins.cpu-seconds", "1")
         let (result, file) = try await world.run()
         #expect(result.status == 5, "\(result)")
         #expect(result.standardError == "docbrowser: \(file): org.example.busy used 1 s of processor time without finishing and was stopped\n",
@@ -124,11 +124,11 @@ struct PluginWatchdogEndToEndTests {
     @Test("config refuses a stall limit that is not a whole number of seconds")
     func aBadLimitIsRefused() async throws {
         let sandbox = try Sandbox()
-        let refused = try await sandbox.run("config", "set", "plugins.stall-limit", "0.5")
+        let refused = try await sandbox.run("config", "set", "plugins.stall-seconds", "0.5")
         #expect(refused.status == 6, "\(refused)")
-        #expect(refused.standardError == "docbrowser: plugins.stall-limit: '0.5' is not valid: must be a whole number of seconds from 1 to 86400\n",
+        #expect(refused.standardError == "docbrowser: plugins.stall-seconds: '0.5' is not valid: must be a whole number of seconds from 1 to 86400\n",
                 "\(refused)")
-        let shown = try await sandbox.run("config", "get", "plugins.stall-limit")
+        let shown = try await sandbox.run("config", "get", "plugins.stall-seconds")
         #expect(shown.standardOutput == "20\n", "\(shown)")
     }
 
@@ -169,7 +169,7 @@ struct PluginWatchdogEndToEndTests {
             #expect(!imported.standardError.contains("made no progress"), "\(imported)")
             return
         }
-        let set = try await sandbox.run("config", "set", "plugins.stall-limit", "3")
+        let set = try await sandbox.run("config", "set", "plugins.stall-seconds", "3")
         #expect(set.status == 0, "\(set)")
         let result = try await sandbox.run("import", archive)
         #expect(result.status == 5, "\(result)")

@@ -179,7 +179,7 @@ struct PreviewPluginEndToEndTests {
     @Test func aPreviewPluginSilentPastTheStallLimitGivesWayWithANote() async throws {
         let sandbox = try Sandbox()
         try await registerShout(sandbox, mode: "hang", timeLimit: 120)
-        let set = try await sandbox.run("config", "set", "plugins.stall-limit", "1")
+        let set = try await sandbox.run("config", "set", "plugins.stall-seconds", "1")
         #expect(set.status == 0, "\(set)")
         let result = try await sandbox.run("preview", "Notes.txt")
         #expect(result.status == 0, "\(result)")

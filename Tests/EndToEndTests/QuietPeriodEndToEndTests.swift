@@ -4,7 +4,7 @@ import Testing
 /// The quiet period, with the built binary: a cloud package something in
 /// which changed moments ago is `incomplete` in listings, and every
 /// command refuses it as it refuses one with an engine's temporary. The
-/// homes set `cloud.quietSeconds` to 600 where "moments ago" must hold
+/// homes set `cloud.quiet-seconds` to 600 where "moments ago" must hold
 /// however slow the machine, and to 1 where it is waited out; nothing
 /// asserts how long anything took.
 @Suite("quiet period")
@@ -95,12 +95,12 @@ struct QuietPeriodEndToEndTests {
     @Test("config shows the period's default, takes seconds, and refuses anything else with one line")
     func setting() async throws {
         let sandbox = try Sandbox(quietSeconds: nil)
-        let shown = try await sandbox.run("config", "get", "cloud.quietSeconds")
+        let shown = try await sandbox.run("config", "get", "cloud.quiet-seconds")
         #expect(shown.status == 0 && shown.standardOutput == "3\n", "\(shown)")
-        #expect(try await sandbox.run("config", "set", "cloud.quietSeconds", "0.5").status == 0)
-        #expect(try await sandbox.run("config", "get", "cloud.quietSeconds").standardOutput == "0.5\n")
-        let refused = try await sandbox.run("config", "set", "cloud.quietSeconds", "soon")
+        #expect(try await sandbox.run("config", "set", "cloud.quiet-seconds", "0.5").status == 0)
+        #expect(try await sandbox.run("config", "get", "cloud.quiet-seconds").standardOutput == "0.5\n")
+        let refused = try await sandbox.run("config", "set", "cloud.quiet-seconds", "soon")
         #expect(refused.status == 6, "\(refused)")
-        #expect(refused.standardError == "docbrowser: cloud.quietSeconds: 'soon' is not valid: must be a number of seconds from 0 to 3600, such as 3 or 0.5\n", "\(refused)")
+        #expect(refused.standardError == "docbrowser: cloud.quiet-seconds: 'soon' is not valid: must be a number of seconds from 0 to 3600, such as 3 or 0.5\n", "\(refused)")
     }
 }

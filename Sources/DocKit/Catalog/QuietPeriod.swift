@@ -31,7 +31,7 @@ public struct QuietPeriod: Sendable, Hashable {
     /// a moment.
     public static let standard = QuietPeriod(length: .seconds(3))
 
-    /// The longest period `cloud.quietSeconds` takes: an hour.
+    /// The longest period `cloud.quiet-seconds` takes: an hour.
     static let longest: Duration = .seconds(3600)
 
     /// - Parameter length: How long a document must stay untouched; zero or
@@ -90,7 +90,7 @@ public struct QuietPeriod: Sendable, Hashable {
 
 extension Configuration {
     /// How long a cloud document must stay untouched before it counts as
-    /// complete: `cloud.quietSeconds`, or ``QuietPeriod/standard``.
+    /// complete: `cloud.quiet-seconds`, or ``QuietPeriod/standard``.
     public var quietPeriod: QuietPeriod {
         self[.cloudQuietSeconds].flatMap(QuietPeriod.init(seconds:)) ?? .standard
     }

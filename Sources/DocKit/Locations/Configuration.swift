@@ -8,9 +8,9 @@ import Foundation
 /// | `local.documents` | the local Documents folder | `HOME/Documents` |
 /// | `cloud.container` | the cloud container; its documents are in its `Documents/` | `HOME/Cloud` |
 /// | `storage.preferred` | where new and imported documents go: `local` or `cloud` | `local` |
-/// | `cloud.quietSeconds` | how long a cloud document must stay untouched before it counts as complete (``QuietPeriod``); `0` switches it off | `3` |
-/// | `plugins.stall-limit` | seconds a plugin may go without an event before it is stopped | `20` |
-/// | `plugins.cpu-limit` | seconds of processor time each plugin process may use | the call's time limit |
+/// | `cloud.quiet-seconds` | how long a cloud document must stay untouched before it counts as complete (``QuietPeriod``); `0` switches it off | `3` |
+/// | `plugins.stall-seconds` | seconds a plugin may go without an event before it is stopped | `20` |
+/// | `plugins.cpu-seconds` | seconds of processor time each plugin process may use | the call's time limit |
 ///
 /// Relative paths are taken relative to the home.
 public struct Configuration: Sendable, Hashable {
@@ -22,12 +22,12 @@ public struct Configuration: Sendable, Hashable {
         case cloudContainer = "cloud.container"
         /// `storage.preferred`: where new and imported documents go, `local` or `cloud`.
         case preferredStorage = "storage.preferred"
-        /// `cloud.quietSeconds`: how long a cloud document must stay untouched before it counts as complete.
-        case cloudQuietSeconds = "cloud.quietSeconds"
-        /// `plugins.stall-limit`: seconds a plugin may go without writing an event.
-        case pluginStallLimit = "plugins.stall-limit"
-        /// `plugins.cpu-limit`: seconds of processor time each process of a plugin may use.
-        case pluginCPULimit = "plugins.cpu-limit"
+        /// `cloud.quiet-seconds`: how long a cloud document must stay untouched before it counts as complete.
+        case cloudQuietSeconds = "cloud.quiet-seconds"
+        /// `plugins.stall-seconds`: seconds a plugin may go without writing an event.
+        case pluginStallLimit = "plugins.stall-seconds"
+        /// `plugins.cpu-seconds`: seconds of processor time each process of a plugin may use.
+        case pluginCPULimit = "plugins.cpu-seconds"
 
         /// One line saying what the setting holds and its default, for help text.
         public var summary: String {
@@ -102,8 +102,8 @@ public struct Configuration: Sendable, Hashable {
         self[.preferredStorage].flatMap(Location.init(rawValue:)) ?? .local
     }
 
-    /// The limits that stop a hung plugin: `plugins.stall-limit` and
-    /// `plugins.cpu-limit`, each its default when unset or not valid.
+    /// The limits that stop a hung plugin: `plugins.stall-seconds` and
+    /// `plugins.cpu-seconds`, each its default when unset or not valid.
     public var pluginWatchdog: PluginWatchdog {
         var watchdog = PluginWatchdog.standard
         if let seconds = self[.pluginStallLimit].flatMap(Key.seconds) { watchdog.stallLimit = .seconds(seconds) }

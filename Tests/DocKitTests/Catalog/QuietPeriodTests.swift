@@ -123,7 +123,7 @@ struct QuietPeriodTests {
         #expect(period.changedAgo(in: .cloud, status: status, package: nil, now: 13_000_000_000) == nil)
     }
 
-    @Test("cloud.quietSeconds takes seconds from 0 to an hour, and nothing else", arguments: [
+    @Test("cloud.quiet-seconds takes seconds from 0 to an hour, and nothing else", arguments: [
         ("3", "3"), ("0", "0"), ("0.5", "0.5"), ("3600", "3600"), ("007", "7"), ("1.", "1"),
     ])
     func settingAccepted(value: String, shown: String) throws {
@@ -133,13 +133,13 @@ struct QuietPeriodTests {
         #expect(configuration.effectiveValue(of: .cloudQuietSeconds, home: Home(url: URL(fileURLWithPath: "/h"))) == shown)
     }
 
-    @Test("hostile values of cloud.quietSeconds are refused, naming the key", arguments: [
+    @Test("hostile values of cloud.quiet-seconds are refused, naming the key", arguments: [
         "", "-1", "3601", "inf", "nan", "1e3", "0x10", ".", "1.2.3", " 3", "3 ", "+3", "３", "99999999999999999999",
     ])
     func settingRefused(value: String) throws {
         var configuration = Configuration()
         let error = try #require(throws: ConfigurationError.self) { try configuration.set(.cloudQuietSeconds, to: value) }
-        #expect(error == .invalidValue(key: "cloud.quietSeconds", value: value, reason: "must be a number of seconds from 0 to 3600, such as 3 or 0.5"))
+        #expect(error == .invalidValue(key: "cloud.quiet-seconds", value: value, reason: "must be a number of seconds from 0 to 3600, such as 3 or 0.5"))
         #expect(configuration.quietPeriod == .standard)
     }
 

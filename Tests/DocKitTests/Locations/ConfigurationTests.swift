@@ -31,7 +31,7 @@ struct ConfigurationTests {
         #expect(configuration[.localDocuments] == "/somewhere/Docs")
     }
 
-    @Test("plugins.stall-limit and plugins.cpu-limit set the watchdog; unset, it keeps its defaults")
+    @Test("plugins.stall-seconds and plugins.cpu-seconds set the watchdog; unset, it keeps its defaults")
     func pluginWatchdogLimits() throws {
         var configuration = Configuration()
         #expect(configuration.pluginWatchdog == PluginWatchdog(stallLimit: .seconds(20), cpuLimit: nil))
@@ -39,7 +39,7 @@ struct ConfigurationTests {
         try configuration.set(.pluginCPULimit, to: "90")
         #expect(configuration.pluginWatchdog == PluginWatchdog(stallLimit: .seconds(3), cpuLimit: .seconds(90)))
         for value in ["0", "-5", "1.5", "twenty", "", "86401"] {
-            #expect(throws: ConfigurationError.invalidValue(key: "plugins.stall-limit", value: value,
+            #expect(throws: ConfigurationError.invalidValue(key: "plugins.stall-seconds", value: value,
                                                             reason: "must be a whole number of seconds from 1 to 86400")) {
                 try configuration.set(.pluginStallLimit, to: value)
             }

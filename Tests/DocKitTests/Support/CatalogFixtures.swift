@@ -13,7 +13,7 @@ final class TestHome: @unchecked Sendable {
     let directory: TemporaryDirectory
     let home: Home
 
-    /// `quietSeconds` is the home's `cloud.quietSeconds`; nil leaves it
+    /// `quietSeconds` is the home's `cloud.quiet-seconds`; nil leaves it
     /// unset (the default period). It is 0 unless given: tests write a
     /// cloud document and act on it at once, and the quiet period has
     /// tests of its own.

@@ -9,7 +9,7 @@ import Testing
 final class Sandbox: Sendable {
     let root: URL
 
-    /// `quietSeconds` is written as the home's `cloud.quietSeconds`; nil
+    /// `quietSeconds` is written as the home's `cloud.quiet-seconds`; nil
     /// leaves it unset (the default period). It is 0 unless given: tests
     /// write a cloud document and act on it at once, and the quiet period
     /// has tests of its own.
@@ -19,7 +19,7 @@ final class Sandbox: Sendable {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         if let quietSeconds {
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-            try JSONSerialization.data(withJSONObject: ["cloud.quietSeconds": quietSeconds]).write(to: home.appending(path: "config.json"))
+            try JSONSerialization.data(withJSONObject: ["cloud.quiet-seconds": quietSeconds]).write(to: home.appending(path: "config.json"))
         }
         // The machine's shared-mime-info, but none of its installed apps: a
         // test sees only the desktop apps it installs itself.

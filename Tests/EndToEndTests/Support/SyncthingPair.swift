@@ -40,7 +40,7 @@ final class SyncthingPair: Sendable {
     /// `receiveKilobytesPerSecond` caps what each receives (0: no cap).
     /// `cloudOfA` puts A's cloud container elsewhere (on another file
     /// system), configured in A's home before the start. `quietSeconds`
-    /// is both homes' `cloud.quietSeconds`, as ``Sandbox/init(quietSeconds:)`` takes it.
+    /// is both homes' `cloud.quiet-seconds`, as ``Sandbox/init(quietSeconds:)`` takes it.
     static func start(receiveKilobytesPerSecond: Int = 0, cloudOfA: URL? = nil, quietSeconds: String? = "0") async throws -> SyncthingPair {
         let pair = SyncthingPair(a: try Sandbox(quietSeconds: quietSeconds), b: try Sandbox(quietSeconds: quietSeconds))
         if let cloudOfA {
