@@ -243,4 +243,17 @@ struct TypesEndToEndTests {
         #expect(result.status == 1, "\(result)")
         #expect(result.standardError == "docbrowser: \(file.path)/Library/types.sqlite: \(file.path)/Library: Not a directory\n", "\(result)")
     }
+
+    @Test("a file of text in a legacy 8-bit encoding is plain text, as GIO finds")
+    func legacyEightBitText() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.shell("printf 'Caf\\351 au lait, 5 \\200\\n' > menu")
+        let menu = sandbox.root.appending(path: "menu").path
+        let lookup = try await sandbox.run("types", "lookup", menu, "--json")
+        let answer = try lookup.json()
+        #expect((answer["declaration"] as? [String: Any])?["identifier"] as? String == "public.plain-text", "\(lookup)")
+        #expect(answer["evidence"] as? String == "text in an 8-bit encoding (not UTF-8) without control characters")
+        let gio = try await sandbox.tool("gio", ["info", "-a", "standard::content-type", menu])
+        #expect(gio.output.contains("standard::content-type: text/plain"), "\(gio.output)")
+    }
 }

@@ -89,7 +89,12 @@ public enum ContentSniffer {
                 return Guess(identifier: signature.identifier, evidence: signature.evidence)
             }
         }
-        guard !head.isEmpty, isText(head) else { return nil }
+        guard !head.isEmpty, !hasControlCharacters(head) else { return nil }
+        guard isUTF8(head) else {
+            // Latin-1, Windows-1252, KOI8-R…: which one the bytes cannot
+            // say, but they are text, as GIO and file(1) find.
+            return Guess(identifier: UTType.plainText, evidence: "text in an 8-bit encoding (not UTF-8) without control characters")
+        }
         if let first = head.first(where: { !Set(" \t\r\n".utf8).contains($0) }),
            first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
            (try? JSONSerialization.jsonObject(with: Data(head), options: [.fragmentsAllowed])) != nil {
@@ -98,12 +103,15 @@ public enum ContentSniffer {
         return Guess(identifier: UTType.plainText, evidence: "valid UTF-8 text without control characters")
     }
 
-    /// UTF-8 with no NUL or other control character but tab, CR, LF and
-    /// form feed. When the head fills the whole sample, a character cut in
-    /// two by its end is not held against the text; nothing else is.
-    static func isText(_ head: [UInt8]) -> Bool {
-        let controls = head.contains { $0 < 0x20 && ![0x09, 0x0A, 0x0C, 0x0D].contains($0) || $0 == 0x7F }
-        guard !controls else { return false }
+    /// A NUL or another control character but tab, CR, LF and form feed:
+    /// what text in any encoding but UTF-16 and UTF-32 never holds.
+    static func hasControlCharacters(_ head: [UInt8]) -> Bool {
+        head.contains { $0 < 0x20 && ![0x09, 0x0A, 0x0C, 0x0D].contains($0) || $0 == 0x7F }
+    }
+
+    /// Valid UTF-8. When the head fills the whole sample, a character cut
+    /// in two by its end is not held against it; nothing else is.
+    static func isUTF8(_ head: [UInt8]) -> Bool {
         let text = head.count == headLength ? head.dropLast(cutCharacterLength(head)) : head[...]
         return String(validating: text, as: UTF8.self) != nil
     }

@@ -95,23 +95,25 @@ struct ContentSnifferTests {
         #expect(ContentSniffer.guess(head: bytes) == nil)
     }
 
-    @Test("invalid UTF-8 inside the head is not text")
-    func invalidUTF8() {
-        #expect(ContentSniffer.guess(head: Array("abc".utf8) + [0xFF, 0xFE] + Array("def".utf8)) == nil)
-        #expect(ContentSniffer.guess(head: Array("abc".utf8) + [0xC3] + Array("def".utf8)) == nil)
+    @Test("text in a legacy 8-bit encoding is plain text, and says it is not UTF-8", arguments: [
+        Array("Caf".utf8) + [0xE9, 0x20] + Array("au lait".utf8),          // Latin-1
+        [0x93] + Array("quoted".utf8) + [0x94, 0x0D, 0x0A],               // Windows-1252
+        [0xF0, 0xD2, 0xC9, 0xD7, 0xC5, 0xD4, 0x0A],                       // KOI8-R
+        Array("abc".utf8) + [0xC3] + Array("def".utf8),                   // a lead byte without its character
+    ])
+    func legacyEncodings(_ bytes: [UInt8]) throws {
+        for head in [bytes, Array(repeating: UInt8(ascii: "a"), count: ContentSniffer.headLength - bytes.count) + bytes] {
+            let guess = try #require(ContentSniffer.guess(head: head))
+            #expect(guess.identifier == UTType.plainText)
+            #expect(guess.evidence == "text in an 8-bit encoding (not UTF-8) without control characters")
+        }
     }
 
-    @Test("an invalid byte near the end is not a cut character", arguments: [
-        Array("abc".utf8) + [0xFF] + Array("de".utf8),
-        Array("abc".utf8) + [0xC3] + Array("d".utf8),
-        [0x61, 0xFE, 0x62],
+    @Test("8-bit bytes do not make a control character text", arguments: [
+        [0xE9, 0x00, 0xE9] as [UInt8], [0xE9, 0x1B, 0x5B, 0x30, 0x6D], [0xFF, 0xFE, 0x7F],
     ])
-    func invalidUTF8NearEnd(_ bytes: [UInt8]) {
-        // 0xFF and 0xFE never occur in UTF-8, and a lead byte followed by
-        // ASCII is not a character cut by the end of the head.
+    func eightBitBinary(_ bytes: [UInt8]) {
         #expect(ContentSniffer.guess(head: bytes) == nil)
-        let padded = Array(repeating: UInt8(ascii: "a"), count: ContentSniffer.headLength - bytes.count) + bytes
-        #expect(ContentSniffer.guess(head: padded) == nil)
     }
 
     @Test("empty is nothing")
@@ -132,8 +134,10 @@ struct ContentSnifferTests {
         #expect(Self.guess(head) == UTType.plainText)
         let euro = Self.fullHead(ending: Array("Price: 5".utf8) + Array("€".utf8).prefix(min(kept, 2)))
         #expect(Self.guess(euro) == UTType.plainText)
+        // A shorter head ending mid-character is broken UTF-8: text, but
+        // not said to be UTF-8.
         let short = Array("Party time ".utf8) + Array("🎉".utf8).prefix(kept)
-        #expect(Self.guess(short) == nil)
+        #expect(ContentSniffer.guess(head: short)?.evidence == "text in an 8-bit encoding (not UTF-8) without control characters")
     }
 
     @Test("other signatures", arguments: [
