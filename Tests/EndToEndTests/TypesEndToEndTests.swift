@@ -256,4 +256,16 @@ struct TypesEndToEndTests {
         let gio = try await sandbox.tool("gio", ["info", "-a", "standard::content-type", menu])
         #expect(gio.output.contains("standard::content-type: text/plain"), "\(gio.output)")
     }
+
+    @Test("Apple's Flash video, Windows Media and compiled AppleScript types are known by their extensions", arguments: [
+        ("flv", "com.adobe.flash.video", "public.movie"), ("wm", "com.microsoft.windows-media-wm", "public.movie"),
+        ("scpt", "com.apple.applescript.script", "public.data"),
+    ])
+    func appleTypesOnceMissing(ext: String, type: String, supertype: String) async throws {
+        let sandbox = try Sandbox()
+        let lookup = try await sandbox.run("types", "lookup", "--ext", ext, "--json")
+        let declaration = try #require(try lookup.json()["declaration"] as? [String: Any])
+        #expect(declaration["identifier"] as? String == type, "\(lookup)")
+        #expect((declaration["conformances"] as? [String])?.contains(supertype) == true, "\(declaration)")
+    }
 }
