@@ -15,6 +15,7 @@ set -euo pipefail
 # strace: tests count the fdatasyncs a read-only command makes (none).
 # hyperfine: make bench times the short commands with it.
 # gcab: makes the Microsoft cabinet that import's test extracts (bsdtar reads cab but cannot write it).
+# attr: setfattr/getfattr, with which tag's tests check that the user.xdg.tags it keeps is what other tools read.
 packages=(
   libarchive-dev zlib1g-dev libsqlite3-dev pkg-config
   libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils trash-cli
@@ -22,7 +23,7 @@ packages=(
   syncthing curl
   feh nsxiv vim desktop-file-utils
   strace hyperfine
-  gcab
+  gcab attr
 )
 
 missing=()
