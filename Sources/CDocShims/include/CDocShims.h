@@ -49,4 +49,11 @@ int cdocshims_clone_file(int destination, int source);
 /// end of `source`, or -1 with errno set.
 long long cdocshims_copy_file_range(int source, int destination, unsigned long long length);
 
+/// lgetxattr(2), lsetxattr(2) and lremovexattr(2), which Swift's Glibc
+/// module does not import: a file's own extended attributes, never those
+/// of what a symlink points to. As the calls return, errno set on -1.
+long long cdocshims_lgetxattr(const char *path, const char *name, void *value, unsigned long long size);
+int cdocshims_lsetxattr(const char *path, const char *name, const void *value, unsigned long long size);
+int cdocshims_lremovexattr(const char *path, const char *name);
+
 #endif

@@ -70,7 +70,7 @@ public struct DocumentCatalog: Sendable {
         // matching rows, and the catalog's queue serializes only its reads
         // and writes. Errors are thrown in the query's order of locations,
         // as scanning them one after the other would.
-        let takesEveryDocument = query.type == nil && query.nameGlob == nil && addCoordinationStates == nil
+        let takesEveryDocument = query.type == nil && query.nameGlob == nil && query.tag == nil && addCoordinationStates == nil
         var parts = try locations.concurrentMap { location in
             var part = DocumentListing()
             try scanner.scan(location, recursive: query.recursive) { scanned in

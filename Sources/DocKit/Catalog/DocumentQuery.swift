@@ -17,6 +17,8 @@ public struct DocumentQuery: Sendable, Hashable {
     public var type: String?
     /// A shell glob on the filename, compared case-insensitively.
     public var nameGlob: String?
+    /// Only documents carrying this tag, in `user.xdg.tags` or Finder's.
+    public var tag: String?
     /// The primary sort key; name by default.
     public var sort: SortKey = .name
     /// Reverses the whole order, tie-breakers included.
@@ -27,7 +29,7 @@ public struct DocumentQuery: Sendable, Hashable {
     /// Every document of both locations, sorted by name.
     public init() {}
 
-    /// Whether `document` passes the type and name filters.
+    /// Whether `document` passes the type, name and tag filters.
     ///
     /// - Parameters:
     ///   - document: The document to test.
@@ -43,6 +45,8 @@ public struct DocumentQuery: Sendable, Hashable {
             }
             if !matched { return false }
         }
+        // A file system without attributes holds no tagged document.
+        if let tag, !((try? DocumentTags.of(document.path))?.names.contains(tag) ?? false) { return false }
         return true
     }
 

@@ -1,0 +1,23 @@
+/// Why a document's tags could not be read or changed.
+public enum TagError: DocKitError, Hashable {
+    /// The file system the document is on keeps no user extended attributes.
+    case unsupported(String)
+    /// The tag name cannot be kept in `user.xdg.tags`; `reason` says why.
+    case invalidName(String, reason: String)
+
+    /// `.refused` for a file system without attributes, `.invalidInput` for a bad name.
+    public var kind: FailureKind {
+        switch self {
+        case .unsupported: .refused
+        case .invalidName: .invalidInput
+        }
+    }
+
+    /// One line naming the document or the tag.
+    public var description: String {
+        switch self {
+        case .unsupported(let path): "\(path): its file system keeps no extended attributes, so it cannot have tags"
+        case .invalidName(let name, let reason): "\(name): not a valid tag name: \(reason)"
+        }
+    }
+}
