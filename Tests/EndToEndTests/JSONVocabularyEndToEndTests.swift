@@ -73,6 +73,7 @@ struct JSONVocabularyEndToEndTests {
             ["handlers", "unregister", "org.example.viewer"],
         ]
         let streams: [[String]] = [
+            ["tag", "Notes.txt", "+work"], ["tag", "Notes.txt", "Deck.txt"],
             ["move", "Notes.txt", "--to", "cloud", "--dry-run"], ["move", "Notes.txt", "--to", "cloud"],
             ["storage", "local", "--keep-a-local-copy", "--dry-run"], ["storage", "local", "--dry-run"], ["storage", "local"],
             ["delete", "Renamed.txt", "--dry-run"], ["delete", "Renamed.txt"], ["delete", "Letter.rtfd", "--permanent"],

@@ -18,6 +18,9 @@ struct ListCommand: ParsableCommand {
     @Option(name: .customLong("name"), help: ArgumentHelp("Only filenames matching this shell glob (case-insensitive).", valueName: "GLOB"))
     var nameGlob: String?
 
+    @Option(help: ArgumentHelp("Only documents carrying this tag.", valueName: "NAME"))
+    var tag: String?
+
     @Option(help: "Sort by name, date, size or kind.")
     var sort: DocumentQuery.SortKey = .name
 
@@ -43,6 +46,7 @@ struct ListCommand: ParsableCommand {
             query.type = type
         }
         query.nameGlob = nameGlob
+        query.tag = tag
         query.sort = sort
         query.reverse = reverse
         query.recursive = recursive
