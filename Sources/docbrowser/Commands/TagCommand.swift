@@ -8,6 +8,7 @@ struct TagCommand: ParsableCommand {
         discussion: """
         Tags are kept in the user.xdg.tags extended attribute, as KDE's Dolphin keeps them. \
         +NAME adds a tag, -NAME removes one; without either, each document's tags are shown. \
+        Put -- before a tag that docbrowser would take for an option (tag Notes.txt -- -v). \
         Finder tags a sync engine carried from a Mac are shown too, never changed. \
         With --json, each document is one JSON line.
         """
@@ -15,7 +16,7 @@ struct TagCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Documents (paths, or names as 'list' shows them), then +NAME or -NAME for each tag to add or remove.", valueName: "DOC... [+NAME|-NAME]..."))
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Documents (paths, or names as 'list' shows them), then +NAME or -NAME for each tag to add or remove.", valueName: "DOC|+NAME|-NAME"))
     var items: [String]
 
     struct Event: Encodable {
