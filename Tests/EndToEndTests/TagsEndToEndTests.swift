@@ -42,7 +42,7 @@ struct TagsEndToEndTests {
         #expect(listed.standardOutput.contains("Two␊lines.txt"), "\(listed)")
     }
 
-    @Test("a comma in a tag is refused with one line and exit 6, a missing document with exit 3, and nothing is written")
+    @Test("a comma in a tag is refused with one line and exit 6, a missing document with exit 3, a symbolic link with exit 5; -- ends the options")
     func refusals() async throws {
         let sandbox = try Sandbox()
         _ = try sandbox.write("n", to: "home/Documents/Notes.txt")
@@ -51,7 +51,15 @@ struct TagsEndToEndTests {
         #expect(comma.standardError == "docbrowser: a,b: not a valid tag name: it contains a comma, which separates tags\n", "\(comma)")
         let missing = try await sandbox.run("tag", "Missing.txt", "+a")
         #expect(missing.status == 3, "\(missing)")
-        let shown = try await sandbox.run("tag", "Notes.txt")
-        #expect(shown.standardOutput == "local:Notes.txt: no tags\n", "\(shown)")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.localDocuments.appending(path: "Link.txt").path, withDestinationPath: "Notes.txt")
+        let link = try await sandbox.run("tag", "Link.txt", "+a")
+        #expect(link.status == 5, "\(link)")
+        #expect(link.standardError == "docbrowser: \(sandbox.localDocuments.path)/Link.txt: a symbolic link cannot have tags; tag the document it points to\n", "\(link)")
+        let shown = try await sandbox.run("tag", "Notes.txt", "Link.txt")
+        #expect(shown.standardOutput == "local:Notes.txt: no tags\nlocal:Link.txt: no tags\n", "\(shown)")
+        let added = try await sandbox.run("tag", "Notes.txt", "--", "+-v")
+        #expect(added.standardOutput == "local:Notes.txt: -v\n", "\(added)")
+        let removed = try await sandbox.run("tag", "Notes.txt", "--", "--v")
+        #expect(removed.standardOutput == "local:Notes.txt: no tags\n", "\(removed)")
     }
 }

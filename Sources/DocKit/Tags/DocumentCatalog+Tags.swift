@@ -10,6 +10,7 @@ extension DocumentCatalog {
     /// - Returns: The document's tags afterwards, Finder's included.
     /// - Throws: ``TagError/invalidName(_:reason:)`` for a name with a comma;
     ///   ``TagError/unsupported(_:)`` when its file system keeps no user attributes;
+    ///   ``TagError/symbolicLink(_:)`` for a symbolic link;
     ///   ``CoordinationError/busy(document:holder:)`` when another docbrowser
     ///   process holds it; ``MoveError/vanished(_:)`` when it went meanwhile;
     ///   ``FileSystemError`` when the attribute cannot be read or written.

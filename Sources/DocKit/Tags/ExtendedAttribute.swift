@@ -35,7 +35,8 @@ struct ExtendedAttribute {
     /// Replaces the value, or removes the attribute when `value` is empty,
     /// so that a file with no tags carries no empty attribute.
     ///
-    /// - Throws: ``TagError/unsupported(_:)``; ``FileSystemError`` when it cannot be written.
+    /// - Throws: ``TagError/unsupported(_:)``; ``TagError/symbolicLink(_:)``;
+    ///   ``FileSystemError`` when it cannot be written.
     func write(_ value: [UInt8]) throws {
         let result = path.withCString { file in
             name.withCString { attribute in
@@ -45,7 +46,9 @@ struct ExtendedAttribute {
             }
         }
         if result == 0 || (value.isEmpty && errno == ENODATA) { return }
-        if errno == ENOTSUP { throw TagError.unsupported(path.description) }
-        throw FileSystemError(path: path, operation: "its \(name) attribute cannot be written", errno: errno)
+        let code = errno
+        if code == ENOTSUP { throw TagError.unsupported(path.description) }
+        if code == EPERM, (try? FileStatus.of(path))??.kind == .symbolicLink { throw TagError.symbolicLink(path.description) }
+        throw FileSystemError(path: path, operation: "its \(name) attribute cannot be written", errno: code)
     }
 }

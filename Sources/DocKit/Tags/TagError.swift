@@ -2,13 +2,16 @@
 public enum TagError: DocKitError, Hashable {
     /// The file system the document is on keeps no user extended attributes.
     case unsupported(String)
+    /// The document is a symbolic link: Linux keeps no user attributes on
+    /// one, and tagging its target instead could write outside the Documents folder.
+    case symbolicLink(String)
     /// The tag name cannot be kept in `user.xdg.tags`; `reason` says why.
     case invalidName(String, reason: String)
 
-    /// `.refused` for a file system without attributes, `.invalidInput` for a bad name.
+    /// `.refused` for a file system without attributes or a symbolic link, `.invalidInput` for a bad name.
     public var kind: FailureKind {
         switch self {
-        case .unsupported: .refused
+        case .unsupported, .symbolicLink: .refused
         case .invalidName: .invalidInput
         }
     }
@@ -17,6 +20,7 @@ public enum TagError: DocKitError, Hashable {
     public var description: String {
         switch self {
         case .unsupported(let path): "\(path): its file system keeps no extended attributes, so it cannot have tags"
+        case .symbolicLink(let path): "\(path): a symbolic link cannot have tags; tag the document it points to"
         case .invalidName(let name, let reason): "\(name): not a valid tag name: \(reason)"
         }
     }
