@@ -2,7 +2,8 @@ import Foundation
 
 /// A document's tags as the Linux desktops keep them: `user.xdg.tags`,
 /// names joined by commas with nothing around them, as KDE's Baloo and
-/// Dolphin write it (freedesktop's CommonExtendedAttributes). Finder's
+/// Dolphin write it (a de facto standard beside freedesktop's
+/// CommonExtendedAttributes; Baloo splits on every comma). Finder's
 /// tags, which a sync engine carried from a Mac, are read too but never
 /// written: Finder owns them.
 public struct DocumentTags: Sendable, Hashable {
