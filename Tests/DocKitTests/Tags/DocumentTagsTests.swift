@@ -72,6 +72,22 @@ struct DocumentTagsTests {
         #expect(try DocumentTags.of(document.path).names == names)
     }
 
+    @Test("tags change under the document's lock: while another process holds it, the change is refused and nothing is written")
+    func takesTheDocumentLock() throws {
+        let home = try TestHome("tags-lock")
+        let (catalog, document) = try written(home)
+        let lock = try DocumentLock([document.path], in: LockDirectory(home: home.home), holder: LockHolder(activity: "moving"))
+        #expect {
+            try catalog.changeTags(of: document, adding: ["work"], removing: [])
+        } throws: { error in
+            guard case .busy(let busy, _) = error as? CoordinationError else { return false }
+            return busy == document.path.description
+        }
+        #expect(try desktopAttribute(document.path).read() == nil)
+        lock.release()
+        #expect(try catalog.changeTags(of: document, adding: ["work"], removing: []).names == ["work"])
+    }
+
     @Test("a comma or an empty name is refused before anything is written")
     func invalidNames() throws {
         let home = try TestHome("tags-invalid")
