@@ -90,6 +90,25 @@ struct CopyEndToEndTests {
         #expect(try await Sandbox.contentDigest(of: sandbox.home.appending(path: "Documents/Big copy.bin")) == original)
     }
 
+    @Test("tags travel with a duplicate, a package's inner files' too, and with a move across file systems")
+    func tagsTravel() async throws {
+        let sandbox = try Sandbox()
+        let other = try OtherFileSystemDirectory()
+        #expect(try await sandbox.run("config", "set", "cloud.container", other.url.path).status == 0)
+        _ = try sandbox.write("n", to: "home/Documents/Notes.txt")
+        _ = try sandbox.write("s", to: "home/Documents/Deck.key/Data/slide.png")
+        try await sandbox.shell("setfattr -n user.xdg.tags -v inner home/Documents/Deck.key/Data/slide.png")
+        #expect(try await sandbox.run("tag", "Notes.txt", "Deck.key", "+work", "+red").status == 0)
+        #expect(try await sandbox.run("duplicate", "Notes.txt", "Deck.key").status == 0)
+        let copies = try await sandbox.run("tag", "Notes copy.txt", "Deck copy.key")
+        #expect(copies.standardOutput == "local:Notes copy.txt: work, red\nlocal:Deck copy.key: work, red\n", "\(copies)")
+        let inner = try await sandbox.tool("getfattr", ["--absolute-names", "--only-values", "-n", "user.xdg.tags", sandbox.home.appending(path: "Documents/Deck copy.key/Data/slide.png").path])
+        #expect(inner.output == "inner")
+        #expect(try await sandbox.run("move", "Notes.txt", "--to", "cloud").status == 0)
+        let moved = try await sandbox.run("tag", "cloud:Notes.txt")
+        #expect(moved.standardOutput == "cloud:Notes.txt: work, red\n", "\(moved)")
+    }
+
     @Test("a document a sync engine is still writing is not copied")
     func incomplete() async throws {
         let sandbox = try Sandbox()

@@ -56,4 +56,10 @@ long long cdocshims_lgetxattr(const char *path, const char *name, void *value, u
 int cdocshims_lsetxattr(const char *path, const char *name, const void *value, unsigned long long size);
 int cdocshims_lremovexattr(const char *path, const char *name);
 
+/// Copies every extended attribute of the user namespace (tags, Finder
+/// metadata a sync engine carried) from one open file or folder to
+/// another; 0, or -1 with errno set (ENOTSUP where the destination's file
+/// system keeps none).
+int cdocshims_copy_user_xattrs(int source, int destination);
+
 #endif

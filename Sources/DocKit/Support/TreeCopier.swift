@@ -127,7 +127,7 @@ struct TreeCopier: Sendable {
                             sourceParent: (0, 0), destinationParent: (0, 0))]
         while let level = levels.last {
             guard let name = levels[levels.count - 1].remaining.popLast() else {
-                try finish(destinationFolder.descriptor, like: level.status, path: level.destinationPath)
+                try finish(destinationFolder.descriptor, from: sourceFolder.descriptor, like: level.status, path: level.destinationPath)
                 levels.removeLast()
                 guard !levels.isEmpty else { break }
                 sourceFolder = try climb(from: sourceFolder, to: level.sourceParent, path: level.sourcePath)
@@ -224,11 +224,15 @@ struct TreeCopier: Sendable {
             }
         }
         copied = total
-        try finish(output, like: entry.status, path: entry.destinationPath)
+        try finish(output, from: input, like: entry.status, path: entry.destinationPath)
     }
 
-    /// Owner, permissions, times, then a flush, through the descriptor.
-    private func finish(_ descriptor: Int32, like status: stat, path: RawPath) throws(FileSystemError) {
+    /// User extended attributes, owner, permissions, times, then a flush,
+    /// through the descriptor. The attributes go first, while the copy is
+    /// still writable; a file system that keeps none loses them, as
+    /// `cp -a` onto it does, and the copy goes on.
+    private func finish(_ descriptor: Int32, from source: Int32, like status: stat, path: RawPath) throws(FileSystemError) {
+        _ = cdocshims_copy_user_xattrs(source, descriptor)
         // Owners first: chown clears set-user-ID bits that chmod then restores.
         _ = fchown(descriptor, status.st_uid, status.st_gid)
         guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else {
