@@ -36,9 +36,21 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Show the conflict versions of documents in conflict, under each.")
     var versions = false
 
+    @Flag(help: "Only the documents the desktop's recent files list, newest first (the N newest with a count).")
+    var recent = false
+
+    @Argument(help: ArgumentHelp("With --recent, how many to show.", valueName: "N"))
+    var count: Int?
+
+    func validate() throws {
+        if count != nil, !recent { throw ValidationError("A count is only taken with --recent.") }
+        if let count, count < 1 { throw ValidationError("The count of --recent must be at least 1.") }
+    }
+
     func run() throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
+        if recent { return try listRecent(context: context, catalog: catalog) }
         var query = DocumentQuery()
         if let location = where_.location { query.locations = [location] }
         if let type {
@@ -66,6 +78,25 @@ struct ListCommand: ParsableCommand {
             }
         } text: { text in
             try render(documents, registry: registry, text)
+        }
+    }
+
+    private func listRecent(context: CommandContext, catalog: DocumentCatalog) throws {
+        let recents = try context.library.recentDocuments(in: catalog, limit: count).filter { recent in
+            where_.location.map { recent.document.location == $0 } ?? true
+        }
+        let registry = catalog.registry
+        try context.output.result(recents.map { recent in
+            var report = DocumentReport(recent.document, registry: registry)
+            report.lastUsed = Formatting.isoDate(recent.lastUsed)
+            return report
+        }) { text in
+            guard !recents.isEmpty else { return text.note("no recent documents") }
+            var table = Table("NAME", "KIND", "LAST USED", "WHERE")
+            for recent in recents {
+                table.append([recent.document.listedName, DocumentReport.kind(of: recent.document, registry: registry), Formatting.date(recent.lastUsed), recent.document.location.rawValue])
+            }
+            text.table(table)
         }
     }
 

@@ -55,7 +55,8 @@ struct OpenCommand: AsyncParsableCommand {
         }
         let wait = try HandlerLaunching.waits(for: chosen, asked: wait)
         let invocation = try HandlerLauncher.invocation(of: chosen, document: document.path, type: document.type, home: context.home)
-        try await HandlerLaunching.launch(invocation, wait: wait, context: context, recordingOpen: document.path) { pid, status in
+        let recent = HandlerLaunching.RecentUse(path: document.path, mimeType: catalog.registry.type(withIdentifier: document.type)?.preferredMIMEType)
+        try await HandlerLaunching.launch(invocation, wait: wait, context: context, recordingOpen: document.path, recent: recent) { pid, status in
             Report(document: document.qualifiedName, path: document.path.description, type: document.type, handler: chosen.identifier, pid: pid, exitStatus: status)
         } describe: { pid in
             "Opened \(document.qualifiedName) with \(chosen.identifier) (pid \(pid))"
@@ -74,12 +75,29 @@ enum HandlerLaunching {
         return true
     }
 
+    /// The document the desktop's recent files get once its handler runs.
+    struct RecentUse {
+        var path: RawPath
+        var mimeType: String?
+
+        /// Another program owns the file too: one it cannot read costs a
+        /// warning, never the open.
+        func record(_ context: CommandContext) {
+            do {
+                try context.library.recordRecentlyUsed(path, mimeType: mimeType ?? "application/octet-stream")
+            } catch {
+                context.output.warning("not added to the recent files: \(error)")
+            }
+        }
+    }
+
     static func launch<Report: Encodable>(
-        _ invocation: HandlerInvocation, wait: Bool, context: CommandContext, recordingOpen document: RawPath? = nil,
+        _ invocation: HandlerInvocation, wait: Bool, context: CommandContext, recordingOpen document: RawPath? = nil, recent: RecentUse,
         report: (Int32, Int32?) -> Report, describe: (Int32) -> String
     ) async throws {
         guard wait else {
             let pid = try await HandlerLauncher.launchDetached(invocation, log: context.home.handlerLog(for: invocation.handler))
+            recent.record(context)
             try context.output.confirmation(report(pid, nil)) { describe(pid) }
             return
         }
@@ -91,6 +109,7 @@ enum HandlerLaunching {
         var started: Int32 = 0
         let termination = try await HandlerLauncher.launchAndWait(invocation) { pid in
             started = pid
+            recent.record(context)
             record?.update(LockHolder(pid: pid, activity: activity, handlerIdentifier: invocation.handler))
             context.output.note(describe(pid) + ", waiting for it to exit")
         }

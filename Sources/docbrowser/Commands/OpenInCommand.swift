@@ -57,7 +57,8 @@ struct OpenInCommand: AsyncParsableCommand {
         let invocation = try HandlerLauncher.invocation(
             of: handler, document: copy, type: document.type, home: context.home, sourceApp: InboxDelivery.launcherIdentifier
         )
-        try await HandlerLaunching.launch(invocation, wait: wait, context: context) { pid, status in
+        let recent = HandlerLaunching.RecentUse(path: document.path, mimeType: catalog.registry.type(withIdentifier: document.type)?.preferredMIMEType)
+        try await HandlerLaunching.launch(invocation, wait: wait, context: context, recent: recent) { pid, status in
             Report(document: document.qualifiedName, copy: copy.description, handler: handler.identifier, pid: pid, exitStatus: status)
         } describe: { pid in
             "Copied \(document.qualifiedName) to \(copy) and opened it with \(handler.identifier) (pid \(pid))"

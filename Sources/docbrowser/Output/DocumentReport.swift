@@ -20,6 +20,8 @@ struct DocumentReport: Encodable {
     /// Its conflict versions, with `list --versions`: `conflicts`, as
     /// `versions` names them.
     var conflicts: [VersionReport]?
+    /// With `list --recent`: when the desktop's recent files last saw it used.
+    var lastUsed: String?
 
     /// - Parameter kind: The document's ``kind(of:registry:)``, when the caller already knows it.
     init(_ document: Document, registry: TypeRegistry, kind: String? = nil) {
