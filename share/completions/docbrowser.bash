@@ -180,23 +180,23 @@ _docbrowser() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|info|preview|new|rename|tag|move|copy|duplicate|delete|trash|storage|versions|resolve|watch|open|open-in|inbox|handlers|export|import|config|types|help)
+    list|info|preview|new|rename|move|copy|duplicate|delete|trash|storage|versions|resolve|watch|open|open-in|inbox|handlers|export|import|config|types|help)
         # Offer subcommand argument completions
         "_docbrowser_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list info preview new rename tag move copy duplicate delete trash storage versions resolve watch open open-in inbox handlers export import config types help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list info preview new rename move copy duplicate delete trash storage versions resolve watch open open-in inbox handlers export import config types help' -- "${cur}"))
         ;;
     esac
 }
 
 _docbrowser_list() {
     repeating_flags=()
-    non_repeating_flags=(--json -q --quiet -v --verbose --local --cloud --reverse --long --recursive --versions --version -h --help)
+    non_repeating_flags=(--json -q --quiet -v --verbose --local --cloud --reverse --long --recursive --versions --recent --version -h --help)
     repeating_options=()
-    non_repeating_options=(--home --type --name --tag --sort)
-    __docbrowser_offer_flags_options 0
+    non_repeating_options=(--home --type --name --sort)
+    __docbrowser_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
@@ -207,9 +207,6 @@ _docbrowser_list() {
         return
         ;;
     '--name')
-        return
-        ;;
-    '--tag')
         return
         ;;
     '--sort')
@@ -307,21 +304,6 @@ _docbrowser_rename() {
     case "${positional_number}" in
     1)
         __docbrowser_add_completions -W "$(__docbrowser_custom_complete ---completion rename -- positional@0 "${COMP_CWORD}" "$(__docbrowser_cursor_index_in_current_word)")"
-        return
-        ;;
-    esac
-}
-
-_docbrowser_tag() {
-    repeating_flags=()
-    non_repeating_flags=(--json -q --quiet -v --verbose --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--home)
-    __docbrowser_offer_flags_options -1
-
-    # Offer option value completions
-    case "${prev}" in
-    '--home')
         return
         ;;
     esac
