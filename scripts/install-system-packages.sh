@@ -14,6 +14,8 @@ set -euo pipefail
 # is compared with gio's and xdg-mime's; desktop-file-utils writes the mimeinfo.cache GIO reads.
 # strace: tests count the fdatasyncs a read-only command makes (none).
 # hyperfine: make bench times the short commands with it.
+# python3-gi and gir1.2-gtk-3.0: GTK's own GtkRecentManager reads the recently-used.xbel
+# docbrowser writes, as the desktop's Recent view does (this gvfs has no recent:// backend).
 # gcab: makes the Microsoft cabinet that import's test extracts (bsdtar reads cab but cannot write it).
 # attr: setfattr/getfattr, with which tag's tests check that the user.xdg.tags it keeps is what other tools read.
 packages=(
@@ -24,6 +26,7 @@ packages=(
   feh nsxiv vim desktop-file-utils
   strace hyperfine
   gcab attr
+  python3-gi gir1.2-gtk-3.0
 )
 
 missing=()
