@@ -142,6 +142,19 @@ struct RecentDocumentsEndToEndTests {
         #expect(local.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: " ").first } == ["A.txt"], "\(local)")
     }
 
+    @Test("a count without --recent, a count below 1, and options --recent would ignore are refused", arguments: [
+        (["list", "5"], "A count is only taken with --recent."),
+        (["list", "--recent", "0"], "The count of --recent must be at least 1."),
+        (["list", "--recent", "--sort", "size"], "--recent takes only --local or --cloud and a count."),
+        (["list", "--recent", "--type", "public.text"], "--recent takes only --local or --cloud and a count."),
+    ])
+    func refusedArguments(arguments: [String], message: String) async throws {
+        let sandbox = try Sandbox()
+        let result = try await sandbox.run(arguments)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.standardError.hasPrefix("Error: \(message)\n"), "\(result)")
+    }
+
     @Test("a recently-used.xbel that is not xbel is left alone: the open succeeds with one warning naming it")
     func brokenFileIsKept() async throws {
         let sandbox = try Sandbox()

@@ -45,6 +45,10 @@ struct ListCommand: ParsableCommand {
     func validate() throws {
         if count != nil, !recent { throw ValidationError("A count is only taken with --recent.") }
         if let count, count < 1 { throw ValidationError("The count of --recent must be at least 1.") }
+        // Recents have their own order and show no tree: these would be silently ignored.
+        if recent, type != nil || nameGlob != nil || sort != .name || reverse || long || recursive || versions {
+            throw ValidationError("--recent takes only --local or --cloud and a count.")
+        }
     }
 
     func run() throws {
