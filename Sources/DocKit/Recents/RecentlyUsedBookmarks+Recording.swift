@@ -139,10 +139,26 @@ extension RecentlyUsedBookmarks {
         return result
     }
 
-    private static func unescaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
+    /// The predefined entities and character references: what XMLParser
+    /// decodes in an attribute, so that the text's href compares with the parser's.
+    static func unescaped(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            guard let semicolon = rest[ampersand...].firstIndex(of: ";") else { break }
+            let name = rest[rest.index(after: ampersand)..<semicolon]
+            let named: [Substring: String] = ["lt": "<", "gt": ">", "quot": "\"", "apos": "'", "amp": "&"]
+            var decoded = named[name]
+            if decoded == nil, name.hasPrefix("#") {
+                let number = name.dropFirst()
+                let value = number.hasPrefix("x") || number.hasPrefix("X") ? UInt32(number.dropFirst(), radix: 16) : UInt32(number)
+                decoded = value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+            }
+            result += decoded ?? String(rest[ampersand...semicolon])
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return result + rest
     }
 
     /// Each top-level `<bookmark …>…</bookmark>` in the bytes, found by

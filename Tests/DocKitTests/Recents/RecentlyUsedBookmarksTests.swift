@@ -180,3 +180,24 @@ extension RecentlyUsedBookmarksTests {
         #expect(try RecentlyUsedBookmarks.parse(written, path: "f").bookmarks.map(\.href) == ["file:///docs/a%20b%C3%A9.txt"])
     }
 }
+
+extension RecentlyUsedBookmarksTests {
+    @Test func anHrefWithCharacterReferencesIsFoundInTheText() throws {
+        let text = #"<xbel><bookmark href="file:///docs/a&#x25;20b&#46;txt"></bookmark></xbel>"#
+        let written = try RecentlyUsedBookmarks.recording(
+            RawPath("/docs/a b.txt"), mimeType: "text/plain", at: Self.opened, in: (try Self.parse(text), Data(text.utf8)), file: "f"
+        )
+        let read = try RecentlyUsedBookmarks.parse(written, path: "f")
+        #expect(read.bookmarks.map(\.href) == ["file:///docs/a%20b.txt"])
+        #expect(read.bookmarks.first?.applications.map(\.name) == ["docbrowser"])
+    }
+
+    @Test func aFileWhoseBookmarksTheTextCannotFindIsNotEdited() throws {
+        // `>` is allowed in an attribute value: the tag's end is not where a text search finds it.
+        let text = #"<xbel><bookmark added="a>b" href="file:///docs/a.txt"></bookmark></xbel>"#
+        let error = #expect(throws: MalformedFileError.self) {
+            try RecentlyUsedBookmarks.recording(RawPath("/docs/b.txt"), mimeType: "text/plain", at: Self.opened, in: (try Self.parse(text), Data(text.utf8)), file: "f")
+        }
+        #expect(error?.description == "f: cannot be edited safely (its bookmarks are not where the parser found them)")
+    }
+}
