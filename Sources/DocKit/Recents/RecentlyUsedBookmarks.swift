@@ -74,10 +74,12 @@ public struct RecentlyUsedBookmarks: Sendable, Hashable {
         // processing instruction without data (PLATFORM-NOTES), so those are
         // refused before it sees them.
         guard String(validating: data, as: UTF8.self) != nil else { throw malformed("is not UTF-8, as xbel must be") }
-        if let offset = SharedMimeInfoDeclarations.processingInstructionOffset(data) {
+        // Checked after the DOCTYPE is cut, which can join `<` and `?pi?>` into one.
+        let parsedData = SharedMimeInfoDeclarations.withoutDocumentTypeDeclaration(data)
+        if let offset = SharedMimeInfoDeclarations.processingInstructionOffset(parsedData) {
             throw malformed("is not valid xbel (a processing instruction at byte \(offset))")
         }
-        let parser = XMLParser(data: SharedMimeInfoDeclarations.withoutDocumentTypeDeclaration(data))
+        let parser = XMLParser(data: parsedData)
         let reader = Reader()
         parser.delegate = reader
         parser.shouldResolveExternalEntities = false
