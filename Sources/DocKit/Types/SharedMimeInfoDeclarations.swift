@@ -46,10 +46,12 @@ public enum SharedMimeInfoDeclarations {
         guard String(validating: data, as: UTF8.self) != nil else {
             throw MalformedFileError(path: url.path, reason: "is not UTF-8, as shared-mime-info XML must be")
         }
-        if let offset = processingInstructionOffset(data) {
+        // Checked after the DOCTYPE is cut, which can join `<` and `?pi?>` into one.
+        let parsedData = withoutDocumentTypeDeclaration(data)
+        if let offset = processingInstructionOffset(parsedData) {
             throw MalformedFileError(path: url.path, reason: "is not valid shared-mime-info XML (a processing instruction at byte \(offset), which the format never has)")
         }
-        let parser = XMLParser(data: withoutDocumentTypeDeclaration(data))
+        let parser = XMLParser(data: parsedData)
         let reader = Reader()
         parser.delegate = reader
         parser.shouldProcessNamespaces = true
