@@ -97,7 +97,7 @@ extension RecentlyUsedBookmarks {
         var applications = bookmark.applications
         if let ours = applications.firstIndex(where: { $0.name == applicationName }) {
             applications[ours].modified = now
-            applications[ours].count += 1
+            applications[ours].count = min(applications[ours].count + 1, Int(Int32.max))
         } else {
             applications.append(Application(name: applicationName, exec: applicationExec, modified: now, count: 1))
         }

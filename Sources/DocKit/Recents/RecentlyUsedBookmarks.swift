@@ -16,7 +16,8 @@ public struct RecentlyUsedBookmarks: Sendable, Hashable {
         public var exec: String
         /// When it last used the file, as written.
         public var modified: String
-        /// How many times it registered the file.
+        /// How many times it registered the file: GTK's int, read as 0 to
+        /// `Int32.max`, so that counting once more never overflows.
         public var count: Int
     }
 
@@ -176,7 +177,7 @@ public struct RecentlyUsedBookmarks: Sendable, Hashable {
                 guard let name = attributes["name"] else { return fail(parser, "an application without a name") }
                 current?.applications.append(Application(
                     name: name, exec: attributes["exec"] ?? "", modified: attributes["modified"] ?? attributes["timestamp"] ?? "",
-                    count: attributes["count"].flatMap { Int($0) } ?? 1
+                    count: attributes["count"].flatMap { Int32($0) }.map { Int(max($0, 0)) } ?? 1
                 ))
             case "bookmark:private":
                 current?.isPrivate = true

@@ -201,3 +201,12 @@ extension RecentlyUsedBookmarksTests {
         #expect(error?.description == "f: cannot be edited safely (its bookmarks are not where the parser found them)")
     }
 }
+
+extension RecentlyUsedBookmarksTests {
+    @Test(arguments: [("2147483647", 2_147_483_647), ("9223372036854775807", 2), ("-5", 1), ("x", 2)])
+    func aCountOutOfGTKsRangeNeverOverflows(written: String, counted: Int) throws {
+        let text = #"<xbel xmlns:bookmark="b" xmlns:mime="m"><bookmark href="file:///a"><info><metadata><bookmark:applications><bookmark:application name="docbrowser" exec="x" modified="x" count="\#(written)"/></bookmark:applications></metadata></info></bookmark></xbel>"#
+        let recorded = try RecentlyUsedBookmarks.recording(RawPath("/a"), mimeType: "text/plain", at: Self.opened, in: (try Self.parse(text), Data(text.utf8)), file: "f")
+        #expect(try RecentlyUsedBookmarks.parse(recorded, path: "f").bookmarks.first?.applications.map(\.count) == [counted])
+    }
+}
