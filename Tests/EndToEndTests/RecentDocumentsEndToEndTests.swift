@@ -142,6 +142,17 @@ struct RecentDocumentsEndToEndTests {
         #expect(local.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: " ").first } == ["A.txt"], "\(local)")
     }
 
+    @Test("with no recently-used.xbel, list --recent says there are none, and --json is an empty array as list's")
+    func noFile() async throws {
+        let sandbox = try Sandbox()
+        let listed = try await sandbox.run("list", "--recent")
+        #expect(listed.status == 0, "\(listed)")
+        #expect(listed.standardOutput == "" && listed.standardError == "docbrowser: no recent documents\n", "\(listed)")
+        let json = try await sandbox.run("list", "--recent", "--json")
+        #expect(json.standardOutput == "[\n\n]\n", "\(json)")
+        #expect(!FileManager.default.fileExists(atPath: Self.recentFile(sandbox).path), "listing writes nothing")
+    }
+
     @Test("a count without --recent, a count below 1, and options --recent would ignore are refused", arguments: [
         (["list", "5"], "A count is only taken with --recent."),
         (["list", "--recent", "0"], "The count of --recent must be at least 1."),
