@@ -180,13 +180,13 @@ _docbrowser() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|info|preview|new|rename|move|copy|duplicate|delete|trash|storage|versions|resolve|watch|open|open-in|inbox|handlers|export|import|config|types|help)
+    list|info|preview|new|rename|tag|move|copy|duplicate|delete|trash|storage|versions|resolve|watch|open|open-in|inbox|handlers|export|import|config|types|help)
         # Offer subcommand argument completions
         "_docbrowser_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list info preview new rename move copy duplicate delete trash storage versions resolve watch open open-in inbox handlers export import config types help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list info preview new rename tag move copy duplicate delete trash storage versions resolve watch open open-in inbox handlers export import config types help' -- "${cur}"))
         ;;
     esac
 }
@@ -195,7 +195,7 @@ _docbrowser_list() {
     repeating_flags=()
     non_repeating_flags=(--json -q --quiet -v --verbose --local --cloud --reverse --long --recursive --versions --recent --version -h --help)
     repeating_options=()
-    non_repeating_options=(--home --type --name --sort)
+    non_repeating_options=(--home --type --name --tag --sort)
     __docbrowser_offer_flags_options 1
 
     # Offer option value completions
@@ -207,6 +207,9 @@ _docbrowser_list() {
         return
         ;;
     '--name')
+        return
+        ;;
+    '--tag')
         return
         ;;
     '--sort')
@@ -304,6 +307,21 @@ _docbrowser_rename() {
     case "${positional_number}" in
     1)
         __docbrowser_add_completions -W "$(__docbrowser_custom_complete ---completion rename -- positional@0 "${COMP_CWORD}" "$(__docbrowser_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_docbrowser_tag() {
+    repeating_flags=()
+    non_repeating_flags=(--json -q --quiet -v --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home)
+    __docbrowser_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
         return
         ;;
     esac
