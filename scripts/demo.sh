@@ -59,6 +59,8 @@ run types public.json
 run preview Letter
 run move Letter.rtfd Shopping --to cloud --dry-run
 run move Shopping --to cloud
+run duplicate Groceries.csv
+run new --folder Projects/2026
 run delete "Trip notes"
 run storage
 run export Letter.rtfd cloud:Shopping --wait -o "$home/share.zip"
