@@ -103,8 +103,12 @@ public struct InterruptedOperations: Sendable {
         // The dead process's plugins may still be writing into the
         // temporaries about to be removed, and would leave what they write
         // next for good.
+        // SIGKILL ends them for certain, but a process inside a write or an
+        // fsync dies only once that returns, which on a loaded disk can take
+        // longer than the 5 s a plugin is otherwise given; an import left
+        // for later then leaves its staging folder until the next command.
         let plugins = entries.compactMap { $0.step == .launched ? $0.process : nil }
-        for plugin in plugins where !plugin.stopProcessGroup() {
+        for plugin in plugins where !plugin.stopProcessGroup(waitingAtMost: .seconds(30)) {
             Diagnostics.coordination.warning("\(journal.file): the plugin of the interrupted \(summary), \(plugin), cannot be stopped yet")
             return nil
         }
