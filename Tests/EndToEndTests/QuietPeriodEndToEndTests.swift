@@ -92,6 +92,52 @@ struct QuietPeriodEndToEndTests {
         #expect(moved.standardError == "", "\(moved)")
     }
 
+    /// The states of each document `list --json` shows, by name.
+    static func states(_ sandbox: Sandbox) async throws -> [String: [String]] {
+        let listed = try await sandbox.run("list", "--json")
+        #expect(listed.status == 0, "\(listed)")
+        var states: [String: [String]] = [:]
+        for document in try listed.jsonArray() {
+            states["\(document["location"] as? String ?? "?"):\(document["name"] as? String ?? "?")"] = document["states"] as? [String]
+        }
+        return states
+    }
+
+    @Test("what docbrowser itself just moved, copied, renamed or made in the cloud is complete at once; a change after it by anyone else is not")
+    func ownChanges() async throws {
+        let sandbox = try Sandbox(quietSeconds: "600")
+        try await sandbox.shell("""
+            mkdir -p home/Documents/Deck.key/Data
+            printf index > home/Documents/Deck.key/Index.zip
+            printf one > home/Documents/Deck.key/Data/slide-1.png
+            printf notes > home/Documents/Notes.txt
+            """)
+        for arguments in [
+            ["move", "Deck.key", "--to", "cloud"], ["move", "Notes.txt", "--to", "cloud"],
+            ["rename", "cloud:Notes.txt", "Plans"], ["duplicate", "cloud:Deck.key"],
+            ["new", "--folder", "Work", "--cloud"], ["new", "Draft.txt", "--cloud"],
+        ] {
+            let result = try await sandbox.run(arguments)
+            #expect(result.status == 0 && result.standardError == "", "\(arguments): \(result)")
+        }
+        let made = try await Self.states(sandbox)
+        #expect(made == [
+            "cloud:Deck.key": ["normal"], "cloud:Deck copy.key": ["normal"], "cloud:Plans.txt": ["normal"], "cloud:Work": ["normal"], "cloud:Draft.txt": ["normal"],
+        ], "\(made)")
+        let back = try await sandbox.run("move", "Deck.key", "--to", "local")
+        #expect(back.status == 0 && back.standardError == "", "\(back)")
+
+        // Written behind docbrowser's back, as an engine writes: held again.
+        try await sandbox.shell("""
+            printf two > home/Cloud/Documents/Deck\\ copy.key/Data/slide-2.png
+            printf more >> home/Cloud/Documents/Plans.txt
+            """)
+        let changed = try await Self.states(sandbox)
+        #expect(changed == [
+            "local:Deck.key": ["normal"], "cloud:Deck copy.key": ["incomplete"], "cloud:Plans.txt": ["incomplete"], "cloud:Work": ["normal"], "cloud:Draft.txt": ["normal"],
+        ], "\(changed)")
+    }
+
     @Test("config shows the period's default, takes seconds, and refuses anything else with one line")
     func setting() async throws {
         let sandbox = try Sandbox(quietSeconds: nil)

@@ -168,6 +168,9 @@ public struct DocumentImporter: Sendable {
                     try lockChecked(batch, location: location)
                 }
             }
+            for placement in placements {
+                try? catalog.noteOwnChange(at: placement.destination)
+            }
             let items = zip(staged, placements).map { item, placement in
                 let name = placement.destination.lastComponent
                 return Item(source: item.source.description, document: "\(location):\(name)", renamed: name != item.name,

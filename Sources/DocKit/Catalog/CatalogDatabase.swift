@@ -101,6 +101,16 @@ final class CatalogDatabase: Sendable {
                 t.column("record", .blob).notNull()
             }
         }
+        migrator.registerMigration("v3: changes docbrowser made itself") { db in
+            // ``CatalogStore/OwnChange``: read only for a document within
+            // its quiet period, by path.
+            try db.create(table: "ownChange", options: .withoutRowID) { t in
+                t.primaryKey("relativePath", .blob)
+                t.column("device", .integer).notNull()
+                t.column("inode", .integer).notNull()
+                t.column("changeTime", .integer).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -49,6 +49,7 @@ extension DocumentCatalog {
                 throw CatalogError.nameTaken("\(location):\(relative)")
             }
         }
+        try? noteOwnChange(in: location, at: relative)
         return try document(in: location, at: relative)
     }
 

@@ -40,6 +40,7 @@ extension DocumentCatalog {
             try DocumentName.validate(filename)
             let path = try directory.appending(name: RawPath(escaped: filename))
             if try create(path, asDirectory: isPackage, caseInsensitive: location == .cloud) {
+                try? noteOwnChange(in: location, at: RawPath(escaped: filename))
                 return try document(in: location, at: RawPath(escaped: filename))
             }
             if name != nil { throw CatalogError.nameTaken("\(location):\(filename)") }
@@ -126,7 +127,7 @@ extension DocumentCatalog {
         defer { lock.release() }
         try DocumentLock.checkStillThere(document)
         try OpenDocumentRecord.refuseIfOpen(document.path, name: document.qualifiedName, in: locks, force: force)
-        try SyncActivity.refuseIfIncomplete(document, force: force, quietPeriod: quietPeriod)
+        try SyncActivity.refuseIfIncomplete(document, force: force, in: self)
         try DocumentVersions.refuseIfCopiesBeside(document, action: "rename", force: force)
         if document.states.contains(.notDownloaded) {
             return try renamePlaceholder(document, to: filename)
@@ -144,6 +145,7 @@ extension DocumentCatalog {
             throw error
         }
         try FileSystem.synchronizeDirectory(destination.deletingLastComponent)
+        try? noteOwnChange(in: document.location, at: renamedPath(document, filename))
         return try self.document(in: document.location, at: renamedPath(document, filename))
     }
 

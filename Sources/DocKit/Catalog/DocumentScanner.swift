@@ -302,8 +302,9 @@ struct DocumentScanner: Sendable {
                 var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, types: types, cached: try previous(entryPath))
                 // Decided by this listing, never taken from the catalog.
                 if !entry.document.states.isEmpty { entry.document.states.subtract([.incomplete, .inConflict]) }
-                if isArriving || !(entry.package?.syncTemporaries.isEmpty ?? true)
-                    || quietPeriod.changedAgo(in: location, status: status, package: entry.package, now: now) != nil {
+                let isRecent = quietPeriod.changedAgo(in: location, status: status, package: entry.package, now: now) != nil
+                let isQuiet = try !isRecent || isOwnChange(entryPath, in: location, status: status, package: entry.package)
+                if isArriving || !(entry.package?.syncTemporaries.isEmpty ?? true) || !isQuiet {
                     entry.document.states.insert(.incomplete)
                 }
                 if isConflicted || !(entry.package?.conflictCopies.isEmpty ?? true) { entry.document.states.insert(.inConflict) }
@@ -313,6 +314,13 @@ struct DocumentScanner: Sendable {
                 }
             }
         }
+    }
+
+    /// Whether the document at `relativePath` is still as docbrowser
+    /// itself left it (``CatalogStore/OwnChange``).
+    func isOwnChange(_ relativePath: RawPath, in location: Location, status: FileStatus, package: PackageContents?) throws -> Bool {
+        guard let own = try catalog.ownChange(at: relativePath, in: location) else { return false }
+        return own == CatalogStore.OwnChange(status: status, package: package)
     }
 
     private func currentEntry(

@@ -106,7 +106,7 @@ public struct DocumentCopier: Sendable {
             let lock = try DocumentLock([document.path, destination], in: locks, holder: holder, waiting: force)
             defer { lock.release() }
             try DocumentLock.checkStillThere(document)
-            try SyncActivity.refuseIfIncomplete(document, force: force, quietPeriod: catalog.quietPeriod)
+            try SyncActivity.refuseIfIncomplete(document, force: force, in: catalog)
             let taken = try FileStatus.of(destination) != nil
             if taken {
                 switch policy {
@@ -119,6 +119,7 @@ public struct DocumentCopier: Sendable {
                 if policy == .rename { continue }
                 throw MoveError.destinationTaken(destination.description)
             }
+            try? catalog.noteOwnChange(at: destination)
             let copy = try? catalog.resolve(destination.description)
             return Result(source: document, destination: destination, copy: copy, displacedTrashName: outcome.displacedTrashName?.description)
         }

@@ -77,7 +77,7 @@ public struct DocumentDeleter: Sendable {
         do {
             try DocumentLock.checkStillThere(document)
             try OpenDocumentRecord.refuseIfOpen(document.path, name: document.qualifiedName, in: locks, force: force)
-            try SyncActivity.refuseIfIncomplete(document, force: force, quietPeriod: catalog.quietPeriod)
+            try SyncActivity.refuseIfIncomplete(document, force: force, in: catalog)
             try DocumentVersions.refuseIfCopiesBeside(document, action: "deletion", force: force)
         } catch {
             lock.release()

@@ -140,7 +140,7 @@ public struct DocumentMover: Sendable {
         defer { lock.release() }
         try checkStillThere(document)
         try checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
-        try SyncActivity.refuseIfIncomplete(document, force: force, quietPeriod: catalog.quietPeriod)
+        try SyncActivity.refuseIfIncomplete(document, force: force, in: catalog)
         try DocumentVersions.refuseIfCopiesBeside(document, action: "move", force: force)
         if plan.replaces {
             try checkNotOpen(plan.destinationPath, name: "\(location):\(plan.destinationName)", locks: locks)
@@ -205,7 +205,7 @@ public struct DocumentMover: Sendable {
             defer { lock.release() }
             try checkStillThere(document)
             try checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
-            try SyncActivity.refuseIfIncomplete(document, force: force, quietPeriod: catalog.quietPeriod)
+            try SyncActivity.refuseIfIncomplete(document, force: force, in: catalog)
             try DocumentVersions.refuseIfCopiesBeside(document, action: "move", force: force)
             // Read once, for a name taken in another case or normalization
             // and then to find the document where the move put it.
@@ -240,7 +240,9 @@ public struct DocumentMover: Sendable {
                 progress?(TransferProgress(document: document.qualifiedName, bytesCopied: document.size, totalBytes: document.size))
             }
             let plan = Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), destinationPath: destination, replaces: taken)
-            var moved = try catalog.document(in: location, at: document.relativePath.deletingLastComponent.appending(name),
+            let movedPath = document.relativePath.deletingLastComponent.appending(name)
+            try? catalog.noteOwnChange(in: location, at: movedPath)
+            var moved = try catalog.document(in: location, at: movedPath,
                                              amongNames: names.contains(name) ? names : names + [name])
             // Looked up under this move's own lock, which is gone when the
             // caller gets the document; released before, the document could

@@ -98,7 +98,7 @@ public struct StorageSwitcher: Sendable {
         for document in try remaining(to: .local) {
             each(document, Swift.Result {
                 if document.states.contains(.notDownloaded) { throw CatalogError.notDownloaded(document.qualifiedName, action: "copy") }
-                try SyncActivity.refuseIfIncomplete(document, force: mover.force, quietPeriod: catalog.quietPeriod)
+                try SyncActivity.refuseIfIncomplete(document, force: mover.force, in: catalog)
                 guard !dryRun else { return nil }
                 let copy = try InboxDelivery.deliver(document.path, named: document.filename, into: local, registry: catalog.registry, home: catalog.home)
                 copied += 1

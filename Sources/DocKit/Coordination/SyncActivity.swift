@@ -23,6 +23,21 @@ public enum SyncActivity {
     /// - Throws: The errors above; ``FileSystemError`` when the document or its
     ///   folder cannot be examined.
     public static func refuseIfIncomplete(_ document: Document, force: Bool, quietPeriod: QuietPeriod) throws {
+        try refuseIfIncomplete(document, force: force, quietPeriod: quietPeriod, isOwnChange: { _, _ in false })
+    }
+
+    /// ``refuseIfIncomplete(_:force:quietPeriod:)`` with `catalog`'s quiet
+    /// period, which does not hold back a document still as docbrowser
+    /// itself left it (``CatalogStore/OwnChange``), as listings do not.
+    static func refuseIfIncomplete(_ document: Document, force: Bool, in catalog: DocumentCatalog) throws {
+        try refuseIfIncomplete(document, force: force, quietPeriod: catalog.quietPeriod) { status, package in
+            try catalog.isOwnChange(in: document.location, at: document.relativePath, status: status, package: package)
+        }
+    }
+
+    private static func refuseIfIncomplete(
+        _ document: Document, force: Bool, quietPeriod: QuietPeriod, isOwnChange: (FileStatus, PackageContents?) throws -> Bool
+    ) throws {
         // A placeholder's size is the one the cloud announces, not its own.
         guard !force, !document.states.contains(.notDownloaded) else { return }
         let name = document.qualifiedName
@@ -40,7 +55,9 @@ public enum SyncActivity {
             throw CoordinationError.incomplete(document: name, temporary: document.path.appending(inside).description, writer: temporary.writer)
         }
         // A plain folder is judged by its own time, as listings judge it.
-        if let ago = quietPeriod.changedAgo(in: document.location, status: status, package: document.isPackage ? contents : nil, now: Nanoseconds.now) {
+        let package = document.isPackage ? contents : nil
+        if let ago = quietPeriod.changedAgo(in: document.location, status: status, package: package, now: Nanoseconds.now),
+           try !isOwnChange(status, package) {
             throw CoordinationError.recentlyChanged(document: name, ago: ago)
         }
         if let contents {

@@ -50,7 +50,7 @@ extension SyncActivity {
     ) async throws -> Document {
         var reason: CoordinationError
         do {
-            try refuseIfIncomplete(document, force: false, quietPeriod: catalog.quietPeriod)
+            try refuseIfIncomplete(document, force: false, in: catalog)
             return document
         } catch let refusal as CoordinationError {
             reason = refusal
@@ -64,7 +64,7 @@ extension SyncActivity {
                 continue
             }
             do {
-                try refuseIfIncomplete(current, force: false, quietPeriod: catalog.quietPeriod)
+                try refuseIfIncomplete(current, force: false, in: catalog)
                 let snapshot = try TreeSnapshot.take(current.path)
                 if let quiet, quiet.snapshot == snapshot {
                     if ContinuousClock.now - quiet.since >= wait.quietPeriod { return current }

@@ -127,7 +127,7 @@ public struct ConflictResolver: Sendable {
         defer { lock.release() }
         try DocumentLock.checkStillThere(document)
         try OpenDocumentRecord.refuseIfOpen(document.path, name: document.qualifiedName, in: locks, force: force)
-        try SyncActivity.refuseIfIncomplete(document, force: force, quietPeriod: catalog.quietPeriod)
+        try SyncActivity.refuseIfIncomplete(document, force: force, in: catalog)
         let plan = try plan(document, keeping: choice)
         guard !plan.isEmpty else { return plan }
         let current = document.path.deletingLastComponent.appending(document.filename)
