@@ -111,11 +111,14 @@ struct QuietPeriodEndToEndTests {
             printf index > home/Documents/Deck.key/Index.zip
             printf one > home/Documents/Deck.key/Data/slide-1.png
             printf notes > home/Documents/Notes.txt
+            mkdir -p home/Documents/Folder/Inner.key
+            printf inner > home/Documents/Folder/Inner.key/Index.zip
+            printf text > home/Documents/Folder/Text.txt
             """)
         for arguments in [
             ["move", "Deck.key", "--to", "cloud"], ["move", "Notes.txt", "--to", "cloud"],
             ["rename", "cloud:Notes.txt", "Plans"], ["duplicate", "cloud:Deck.key"],
-            ["new", "--folder", "Work", "--cloud"], ["new", "Draft.txt", "--cloud"],
+            ["new", "--folder", "Work", "--cloud"], ["new", "Draft.txt", "--cloud"], ["copy", "Folder", "--to", "cloud"],
         ] {
             let result = try await sandbox.run(arguments)
             #expect(result.status == 0 && result.standardError == "", "\(arguments): \(result)")
@@ -123,7 +126,11 @@ struct QuietPeriodEndToEndTests {
         let made = try await Self.states(sandbox)
         #expect(made == [
             "cloud:Deck.key": ["normal"], "cloud:Deck copy.key": ["normal"], "cloud:Plans.txt": ["normal"], "cloud:Work": ["normal"], "cloud:Draft.txt": ["normal"],
+            "cloud:Folder": ["normal"], "local:Folder": ["normal"],
         ], "\(made)")
+        let inside = try await sandbox.run("list", "--cloud", "--recursive", "--json")
+        let insideStates = try inside.jsonArray().filter { ($0["relativePath"] as? String ?? "").hasPrefix("Folder/") }.map { "\($0["relativePath"] as? String ?? ""): \(($0["states"] as? [String] ?? []).joined(separator: ","))" }
+        #expect(insideStates == ["Folder/Inner.key: normal", "Folder/Text.txt: normal"], "\(inside)")
         let back = try await sandbox.run("move", "Deck.key", "--to", "local")
         #expect(back.status == 0 && back.standardError == "", "\(back)")
 
@@ -135,6 +142,7 @@ struct QuietPeriodEndToEndTests {
         let changed = try await Self.states(sandbox)
         #expect(changed == [
             "local:Deck.key": ["normal"], "cloud:Deck copy.key": ["incomplete"], "cloud:Plans.txt": ["incomplete"], "cloud:Work": ["normal"], "cloud:Draft.txt": ["normal"],
+            "cloud:Folder": ["normal"], "local:Folder": ["normal"],
         ], "\(changed)")
     }
 

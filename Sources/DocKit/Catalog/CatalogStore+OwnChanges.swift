@@ -37,16 +37,20 @@ extension CatalogStore {
     /// Records are dropped once older than the longest quiet period.
     private static let ownChangeLifetime: Int64 = 3_600_000_000_000
 
-    /// Records that docbrowser left the document at `relativePath` of
-    /// `location` as `change` describes, dropping records too old to matter.
-    func recordOwnChange(_ change: OwnChange, at relativePath: RawPath, in location: Location, now: Int64) throws(DatabaseAccessError) {
+    /// Records that docbrowser left each document (a relative path of
+    /// `location`) as its change describes, dropping records too old to
+    /// matter, in one transaction.
+    func recordOwnChanges(_ changes: [(RawPath, OwnChange)], in location: Location, now: Int64) throws(DatabaseAccessError) {
         let database = try database(of: location)
         do {
             try database.queue.write { db in
                 try db.execute(sql: "DELETE FROM ownChange WHERE changeTime < ?", arguments: [now - Self.ownChangeLifetime])
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO ownChange (relativePath, device, inode, changeTime) VALUES (?, ?, ?, ?)",
-                    arguments: [Data(relativePath.bytes), Int64(bitPattern: change.device), Int64(bitPattern: change.inode), change.changeTime])
+                let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO ownChange (relativePath, device, inode, changeTime) VALUES (?, ?, ?, ?)")
+                for (relativePath, change) in changes {
+                    try statement.execute(arguments: [
+                        Data(relativePath.bytes), Int64(bitPattern: change.device), Int64(bitPattern: change.inode), change.changeTime,
+                    ])
+                }
             }
         } catch {
             throw DatabaseAccessError(path: database.path, error: error)

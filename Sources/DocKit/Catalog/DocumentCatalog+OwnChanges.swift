@@ -16,14 +16,26 @@ extension DocumentCatalog {
     ///   - relativePath: The document, relative to the location's Documents folder.
     func noteOwnChange(in location: Location, at relativePath: RawPath) throws {
         guard location == .cloud, quietPeriod.length > .zero else { return }
-        let path = try locations.existingDocumentsDirectory(location).appending(relativePath)
+        let root = try locations.existingDocumentsDirectory(location)
+        var changes: [(RawPath, CatalogStore.OwnChange)] = []
+        try collectOwnChanges(at: relativePath, under: root, into: &changes)
+        try scanner.catalog.recordOwnChanges(changes, in: location, now: Nanoseconds.now)
+    }
+
+    /// The document at `relativePath` as it is now and, for a plain folder,
+    /// every document inside it, which a copy made new as well.
+    private func collectOwnChanges(at relativePath: RawPath, under root: RawPath, into changes: inout [(RawPath, CatalogStore.OwnChange)]) throws {
+        let path = root.appending(relativePath)
         guard let status = try FileStatus.of(path) else { return }
+        let isDirectory = status.kind == .directory
         // A package's entries' changes count too, as the scanner counts them.
-        let isPackage = status.kind == .directory
+        let isPackage = isDirectory
             && registry.isPackage(registry.type(forFileName: relativePath.lastComponent.description, isDirectory: true).identifier)
-        let package = isPackage ? try PackageContents.walk(path) : nil
-        let change = CatalogStore.OwnChange(status: status, package: package)
-        try scanner.catalog.recordOwnChange(change, at: relativePath, in: location, now: Nanoseconds.now)
+        changes.append((relativePath, CatalogStore.OwnChange(status: status, package: isPackage ? try PackageContents.walk(path) : nil)))
+        guard isDirectory, !isPackage else { return }
+        for name in try DirectoryReader.names(in: path) where DocumentEntryRules.verdict(for: name, atTopLevel: false) == .document {
+            try collectOwnChanges(at: relativePath.appending(name), under: root, into: &changes)
+        }
     }
 
     /// ``noteOwnChange(in:at:)`` for the document at `path`, when it lies
