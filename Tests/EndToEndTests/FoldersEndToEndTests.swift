@@ -31,6 +31,8 @@ struct FoldersEndToEndTests {
         ("Projects/../Escape", "docbrowser: ..: not a valid document name: it names a directory\n"),
         (".hidden", "docbrowser: .hidden: not a valid document name: a leading '.' would hide it\n"),
         ("Notes.txt/Inside", "docbrowser: local:Notes.txt: a document with this name already exists\n"),
+        ("Inbox", "docbrowser: Inbox: not a valid document name: the top-level Inbox is where other apps deliver documents, and is never listed\n"),
+        ("Work (conflicted copy 2026-01-02 030405)", "docbrowser: Work (conflicted copy 2026-01-02 030405): not a valid document name: it is a sync engine's conflict copy name\n"),
     ])
     func refused(name: String, line: String) async throws {
         let sandbox = try Sandbox()

@@ -21,8 +21,9 @@ extension DocumentCatalog {
         let location = location ?? configuration.preferredLocation
         let components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard !components.isEmpty else { throw CatalogError.invalidName(path, reason: "it is empty") }
-        for component in components {
+        for (index, component) in components.enumerated() {
             try DocumentName.validate(component)
+            try DocumentName.validateListed(RawPath(escaped: component), atTopLevel: index == 0)
             let type = registry.type(forFileName: component, isDirectory: true)
             if registry.isPackage(type.identifier) {
                 throw CatalogError.invalidName(component, reason: "a folder with this extension would be a \(type.description ?? type.identifier), not a folder")

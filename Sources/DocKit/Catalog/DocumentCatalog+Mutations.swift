@@ -38,6 +38,7 @@ extension DocumentCatalog {
         for number in 1...limit {
             let filename = DocumentName.numbered(base, number, extension: ext)
             try DocumentName.validate(filename)
+            try DocumentName.validateListed(RawPath(escaped: filename), atTopLevel: true)
             let path = try directory.appending(name: RawPath(escaped: filename))
             if try create(path, asDirectory: isPackage, caseInsensitive: location == .cloud) {
                 try? noteOwnChange(in: location, at: RawPath(escaped: filename))
@@ -120,6 +121,7 @@ extension DocumentCatalog {
         try DocumentName.validate(newName)
         let filename = renamedFilename(document, newName)
         try DocumentName.validate(filename)
+        try DocumentName.validateListed(filename, atTopLevel: document.relativePath.components.count == 1)
         let destination = try document.path.deletingLastComponent.appending(name: filename)
         let locks = LockDirectory(home: home)
         let lock = try DocumentLock([document.path, destination], in: locks,

@@ -17,6 +17,21 @@ enum DocumentName {
         if name.bytes.count > 255 { throw .invalidName(shown, reason: "it is longer than 255 bytes") }
     }
 
+    /// A name that would not be listed as the document given it: the
+    /// Documents folder's `Inbox` (where other apps deliver documents, as
+    /// on iOS), a sync engine's temporary or conflict copy.
+    static func validateListed(_ name: RawPath, atTopLevel: Bool) throws(CatalogError) {
+        let shown = name.description
+        switch DocumentEntryRules.verdict(for: name, atTopLevel: atTopLevel) {
+        case .document: return
+        case .syncTemporary: throw .invalidName(shown, reason: "it is a sync engine's temporary name")
+        case .conflictCopy: throw .invalidName(shown, reason: "it is a sync engine's conflict copy name")
+        case .placeholder, .ignored:
+            throw .invalidName(shown, reason: atTopLevel && shown == "Inbox"
+                ? "the top-level Inbox is where other apps deliver documents, and is never listed" : "it would be hidden")
+        }
+    }
+
     /// `Name.ext`, then `Name 2.ext`, `Name 3.ext`, …, as the Files app
     /// numbers copies.
     static func numbered(_ base: String, _ number: Int, extension ext: String?) -> String {
