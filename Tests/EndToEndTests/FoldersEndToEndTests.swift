@@ -51,4 +51,65 @@ struct FoldersEndToEndTests {
         #expect(try await sandbox.run("new", "--folder").status == 2)
         #expect(try await sandbox.run("new", "--folder", "X", "--type", "public.folder").status == 2)
     }
+
+    /// The relative paths `list --recursive --json` shows, as `location:path`.
+    static func listed(_ sandbox: Sandbox) async throws -> [String] {
+        let listed = try await sandbox.run("list", "--recursive", "--json")
+        #expect(listed.status == 0, "\(listed)")
+        return try listed.jsonArray().map { "\($0["location"] as? String ?? "?"):\($0["relativePath"] as? String ?? "?")" }.sorted()
+    }
+
+    @Test("move and copy --to LOCATION:FOLDER/ put a document, a package or a folder into a folder of either location, and cloud: at the top")
+    func intoFolders() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.shell("""
+            mkdir -p home/Documents/Deck.key/Data home/Documents/Work/Sub 'home/Documents/Two\nlines'
+            printf one > home/Documents/Deck.key/Data/slide-1.png
+            printf notes > home/Documents/Notes.txt
+            printf inner > home/Documents/Work/Sub/inner.txt
+            """)
+        #expect(try await sandbox.run("new", "--folder", "Archive/2026", "--cloud").status == 0)
+        let steps: [([String], String)] = [
+            (["move", "Notes.txt", "--to", "local:Work/Sub/"], "Moved local:Notes.txt to local:Work/Sub/Notes.txt\n"),
+            (["move", "Deck.key", "--to", "cloud:Archive/2026"], "Moved local:Deck.key to cloud:Archive/2026/Deck.key\n"),
+            (["move", "Work", "--to", "cloud:Archive/"], "Moved local:Work to cloud:Archive/Work\n"),
+            (["move", "cloud:Archive/Work/Sub/Notes.txt", "--to", "local:"], "Moved cloud:Archive/Work/Sub/Notes.txt to local:Notes.txt\n"),
+            (["copy", "Notes.txt", "--to", "local:Two\\x0alines/"], "Copied local:Notes.txt to local:Two␊lines/Notes.txt\n"),
+            (["copy", "cloud:Archive/2026/Deck.key", "--to", "local:"], "Copied cloud:Archive/2026/Deck.key to local:Deck.key\n"),
+        ]
+        for (arguments, output) in steps {
+            let result = try await sandbox.run(arguments)
+            #expect(result.status == 0 && result.standardOutput == output && result.standardError == "", "\(arguments): \(result)")
+        }
+        let listed = try await Self.listed(sandbox)
+        #expect(listed == [
+            "cloud:Archive", "cloud:Archive/2026", "cloud:Archive/2026/Deck.key", "cloud:Archive/Work", "cloud:Archive/Work/Sub",
+            "cloud:Archive/Work/Sub/inner.txt", "local:Deck.key", "local:Notes.txt", "local:Two\nlines", "local:Two\nlines/Notes.txt",
+        ], "\(listed)")
+        #expect(sandbox.names(in: sandbox.cloudDocuments.appending(path: "Archive/2026/Deck.key/Data")) == ["slide-1.png"])
+    }
+
+    @Test("a folder is not moved or copied into itself, a folder that is not there is named, and --to takes nothing else", arguments: [
+        (["move", "Work", "--to", "local:Work/Sub/"], 5, "docbrowser: local:Work: cannot go into local:Work/Sub/, which is inside it\n"),
+        (["copy", "Work", "--to", "local:Work/"], 5, "docbrowser: local:Work: cannot go into local:Work/, which is inside it\n"),
+        (["move", "Work", "--to", "cloud:Nowhere/"], 3, "docbrowser: cloud:Nowhere/: no such folder; make it with 'docbrowser new --folder'\n"),
+        (["move", "Work/Sub", "--to", "local:Sub.txt/"], 3, "docbrowser: local:Sub.txt/: no such folder; make it with 'docbrowser new --folder'\n"),
+    ])
+    func refusedDestinations(arguments: [String], status: Int32, line: String) async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.shell("mkdir -p home/Documents/Work/Sub && printf x > home/Documents/Sub.txt")
+        let before = try await TreeDigest.entries(of: [sandbox.localDocuments])
+        let refused = try await sandbox.run(arguments)
+        #expect(refused.status == status && refused.standardError == line, "\(refused)")
+        #expect(try await TreeDigest.entries(of: [sandbox.localDocuments]) == before)
+    }
+
+    @Test("move --to that names no location is a usage error")
+    func badDestination() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("x", to: "home/Documents/Notes.txt")
+        let refused = try await sandbox.run("move", "Notes.txt", "--to", "elsewhere")
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.standardError.hasPrefix("Error: --to must be local, cloud, or a folder of either such as cloud:Work/, not 'elsewhere'.\n"), "\(refused)")
+    }
 }

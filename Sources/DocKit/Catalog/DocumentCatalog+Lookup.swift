@@ -63,6 +63,19 @@ extension DocumentCatalog {
     }
 
     /// The folder `list --recursive` shows as `text` (`A/B`), or nil.
+    /// The folder `destination` names, relative to its location's
+    /// Documents folder; nil when it keeps the document's own folder.
+    ///
+    /// - Throws: ``MoveError/noSuchFolder(_:)`` when no folder `list` shows has that name.
+    func folder(of destination: DocumentDestination) throws -> RawPath? {
+        guard let name = destination.folder else { return nil }
+        // As typed, or with `\xHH` escapes decoded, as names are found.
+        for spelling in [name, RawPath(escaped: name).description] {
+            if let folder = try listedFolder(named: spelling, in: destination.location) { return folder }
+        }
+        throw MoveError.noSuchFolder(destination.description)
+    }
+
     private func listedFolder(named text: String, in location: Location) throws -> RawPath? {
         var folder = RawPath(bytes: [])
         guard !text.isEmpty else { return folder }

@@ -68,8 +68,22 @@ public struct DocumentCopier: Sendable {
     ///   ``force``) or another process holds it; ``FileSystemError`` when a
     ///   file operation fails.
     public func copy(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Result {
+        try copy(document, to: DocumentDestination(location), onConflict: policy)
+    }
+
+    /// ``copy(_:to:onConflict:)`` into a folder of a location.
+    ///
+    /// - Throws: What ``copy(_:to:onConflict:)`` throws;
+    ///   ``MoveError/noSuchFolder(_:)`` when the folder is not one `list`
+    ///   shows; ``MoveError/intoItself(_:destination:)`` for a folder copied
+    ///   into itself.
+    public func copy(_ document: Document, to destination: DocumentDestination, onConflict policy: ConflictPolicy) throws -> Result {
+        let location = destination.location
         let root = try catalog.locations.existingDocumentsDirectory(location)
-        let parent = document.relativePath.deletingLastComponent
+        let parent = try catalog.folder(of: destination) ?? document.relativePath.deletingLastComponent
+        if document.isFolder, document.location == location, parent.components.starts(with: document.relativePath.components) {
+            throw MoveError.intoItself(document.qualifiedName, destination: "\(location):\(parent)/")
+        }
         let folder = parent.isEmpty ? root : root.appending(parent)
         try FileSystem.createDirectory(folder)
         return try copy(document, into: folder, policy: policy) { number in

@@ -82,33 +82,55 @@ public struct DocumentMover: Sendable {
     ///   ``MoveError/destinationTaken(_:)`` when `rename` finds no free name;
     ///   ``FileSystemError`` when the destination cannot be examined.
     public func plan(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Plan {
-        try plan(document, to: location, onConflict: policy) { try isTaken($0, in: location) }
+        try plan(document, to: DocumentDestination(location), onConflict: policy)
     }
 
-    /// ``plan(_:to:onConflict:)``, asking `isTaken` whether a name at the
-    /// destination is taken.
-    private func plan(_ document: Document, to location: Location, onConflict policy: ConflictPolicy, isTaken: (RawPath) throws -> Bool) throws -> Plan {
-        if document.location == location {
+    /// ``plan(_:to:onConflict:)`` into a folder of a location.
+    ///
+    /// - Throws: What ``plan(_:to:onConflict:)`` throws;
+    ///   ``MoveError/noSuchFolder(_:)`` when the folder is not one `list`
+    ///   shows; ``MoveError/intoItself(_:destination:)`` for a folder moved
+    ///   into itself.
+    public func plan(_ document: Document, to destination: DocumentDestination, onConflict policy: ConflictPolicy) throws -> Plan {
+        let parent = try catalog.folder(of: destination) ?? document.relativePath.deletingLastComponent
+        return try plan(document, to: destination.location, parent: parent, onConflict: policy) { try isTaken($0, in: destination.location) }
+    }
+
+    /// ``plan(_:to:onConflict:)`` into `parent` of `location`, asking
+    /// `isTaken` whether a name at the destination is taken.
+    private func plan(
+        _ document: Document, to location: Location, parent: RawPath, onConflict policy: ConflictPolicy, isTaken: (RawPath) throws -> Bool
+    ) throws -> Plan {
+        if document.location == location, parent == document.relativePath.deletingLastComponent {
             return Plan(document: document, action: .none, destination: location, destinationName: document.listedName, destinationPath: document.path, replaces: false)
         }
         if document.states.contains(.notDownloaded) { throw MoveError.notDownloaded(document.qualifiedName) }
-        let directory = destinationDirectory(for: document, in: location)
+        try refuseIntoItself(document, location: location, parent: parent)
+        let directory = destinationDirectory(parent, in: location)
         for number in 1...10_000 {
             let name = candidateName(document, number)
             let destination = try directory.appending(name: name)
+            let destinationName = relativeName(parent, name)
             guard try isTaken(destination) else {
-                return Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), destinationPath: destination, replaces: false)
+                return Plan(document: document, action: .move, destination: location, destinationName: destinationName, destinationPath: destination, replaces: false)
             }
             switch policy {
             case .fail:
-                return Plan(document: document, action: .conflict, destination: location, destinationName: relativeName(document, name), destinationPath: destination, replaces: false)
+                return Plan(document: document, action: .conflict, destination: location, destinationName: destinationName, destinationPath: destination, replaces: false)
             case .replace:
-                return Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), destinationPath: destination, replaces: true)
+                return Plan(document: document, action: .move, destination: location, destinationName: destinationName, destinationPath: destination, replaces: true)
             case .rename:
                 continue
             }
         }
         throw MoveError.destinationTaken("\(location):\(document.listedName)")
+    }
+
+    /// A folder cannot go into itself or anything inside it.
+    private func refuseIntoItself(_ document: Document, location: Location, parent: RawPath) throws(MoveError) {
+        guard document.isFolder, document.location == location else { return }
+        let inside = parent.components.starts(with: document.relativePath.components)
+        if inside { throw MoveError.intoItself(document.qualifiedName, destination: "\(location):\(parent)/") }
     }
 
     /// What `move` would do now, refused exactly as `move` would refuse
@@ -126,7 +148,13 @@ public struct DocumentMover: Sendable {
     ///   a sync engine is writing it (unless `force`); ``VersionsError`` when
     ///   conflict copies lie beside it.
     public func rehearse(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Plan {
-        let plan = try plan(document, to: location, onConflict: policy)
+        try rehearse(document, to: DocumentDestination(location), onConflict: policy)
+    }
+
+    /// ``rehearse(_:to:onConflict:)`` into a folder of a location.
+    public func rehearse(_ document: Document, to destination: DocumentDestination, onConflict policy: ConflictPolicy) throws -> Plan {
+        let location = destination.location
+        let plan = try plan(document, to: destination, onConflict: policy)
         switch plan.action {
         case .none:
             return plan
@@ -163,11 +191,24 @@ public struct DocumentMover: Sendable {
     ///   ``VersionsError`` when conflict copies lie beside it; ``FileSystemError`` when a file
     ///   operation fails.
     public func move(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Result {
+        try move(document, to: DocumentDestination(location), onConflict: policy)
+    }
+
+    /// Moves `document` into a folder of a location, or to the same folder
+    /// of another location, as ``move(_:to:onConflict:)`` does.
+    ///
+    /// - Throws: What ``move(_:to:onConflict:)`` throws;
+    ///   ``MoveError/noSuchFolder(_:)`` when the folder is not one `list`
+    ///   shows; ``MoveError/intoItself(_:destination:)`` for a folder moved
+    ///   into itself.
+    public func move(_ document: Document, to destination: DocumentDestination, onConflict policy: ConflictPolicy) throws -> Result {
+        let location = destination.location
+        let parent = try catalog.folder(of: destination) ?? document.relativePath.deletingLastComponent
         // Before the locks, only a file or placeholder of the very name
         // counts: the check under the lock below reads the destination
         // folder for a name taken in another case or normalization, and
         // a large folder's read is most of what a move costs there.
-        let initial = try plan(document, to: location, onConflict: policy) { try DocumentName.isTakenExactly($0) }
+        let initial = try plan(document, to: location, parent: parent, onConflict: policy) { try DocumentName.isTakenExactly($0) }
         switch initial.action {
         case .none:
             return Result(plan: initial, document: document, crossedFileSystems: false)
@@ -176,7 +217,7 @@ public struct DocumentMover: Sendable {
         case .move:
             break
         }
-        let directory = destinationDirectory(for: document, in: location)
+        let directory = destinationDirectory(parent, in: location)
         _ = try catalog.locations.existingDocumentsDirectory(location)
         try FileSystem.createDirectory(directory)
         let locks = LockDirectory(home: catalog.home)
@@ -213,7 +254,7 @@ public struct DocumentMover: Sendable {
             let taken = try DocumentName.isTaken(destination, caseInsensitive: location == .cloud, among: names)
             if taken {
                 switch policy {
-                case .fail: throw MoveError.destinationTaken("\(location):\(relativeName(document, name))")
+                case .fail: throw MoveError.destinationTaken("\(location):\(relativeName(parent, name))")
                 case .rename:
                     number += 1
                     continue
@@ -221,9 +262,9 @@ public struct DocumentMover: Sendable {
                     if try FileStatus.of(destination) == nil {
                         // Only a placeholder holds the name; the file it
                         // stands for is not here to replace.
-                        throw MoveError.destinationTaken("\(location):\(relativeName(document, name))")
+                        throw MoveError.destinationTaken("\(location):\(relativeName(parent, name))")
                     }
-                    try checkNotOpen(destination, name: "\(location):\(relativeName(document, name))", locks: locks)
+                    try checkNotOpen(destination, name: "\(location):\(relativeName(parent, name))", locks: locks)
                 }
             }
             let outcome: JournaledMove.Outcome
@@ -234,13 +275,13 @@ public struct DocumentMover: Sendable {
                     number += 1
                     continue
                 }
-                throw MoveError.destinationTaken("\(location):\(relativeName(document, name))")
+                throw MoveError.destinationTaken("\(location):\(relativeName(parent, name))")
             }
             if outcome.crossedFileSystems {
                 progress?(TransferProgress(document: document.qualifiedName, bytesCopied: document.size, totalBytes: document.size))
             }
-            let plan = Plan(document: document, action: .move, destination: location, destinationName: relativeName(document, name), destinationPath: destination, replaces: taken)
-            let movedPath = document.relativePath.deletingLastComponent.appending(name)
+            let plan = Plan(document: document, action: .move, destination: location, destinationName: relativeName(parent, name), destinationPath: destination, replaces: taken)
+            let movedPath = parent.isEmpty ? name : parent.appending(name)
             try? catalog.noteOwnChange(in: location, at: movedPath)
             var moved = try catalog.document(in: location, at: movedPath,
                                              amongNames: names.contains(name) ? names : names + [name])
@@ -275,9 +316,8 @@ public struct DocumentMover: Sendable {
         try DocumentName.isTaken(path, caseInsensitive: location == .cloud)
     }
 
-    /// The same folders inside the destination as in the source.
-    private func destinationDirectory(for document: Document, in location: Location) -> RawPath {
-        let parent = document.relativePath.deletingLastComponent
+    /// `parent`, relative to the Documents folder of `location`.
+    private func destinationDirectory(_ parent: RawPath, in location: Location) -> RawPath {
         let root = catalog.locations.documentsDirectory(location)
         return parent.isEmpty ? root : root.appending(parent)
     }
@@ -286,8 +326,7 @@ public struct DocumentMover: Sendable {
         DocumentName.numbered(document.filename, extensionLength: document.extensionLength, number)
     }
 
-    private func relativeName(_ document: Document, _ name: RawPath) -> String {
-        let parent = document.relativePath.deletingLastComponent
-        return parent.isEmpty ? name.description : "\(parent)/\(name)"
+    private func relativeName(_ parent: RawPath, _ name: RawPath) -> String {
+        parent.isEmpty ? name.description : "\(parent)/\(name)"
     }
 }

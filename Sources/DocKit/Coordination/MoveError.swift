@@ -13,6 +13,10 @@ public enum MoveError: DocKitError, Hashable {
     case changedWhileCopied(String, entry: String)
     /// The folder something is to go back to (`folder`) no longer exists.
     case destinationFolderMissing(String, folder: String)
+    /// The folder a document is to go into is not one `list` shows.
+    case noSuchFolder(String)
+    /// A folder cannot go into itself or a folder inside it.
+    case intoItself(String, destination: String)
 
     /// `.notFound` when the document vanished, `.conflict` when the name is taken, `.refused` otherwise.
     public var kind: FailureKind {
@@ -22,6 +26,8 @@ public enum MoveError: DocKitError, Hashable {
         case .destinationTaken: .conflict
         case .changedWhileCopied: .refused
         case .destinationFolderMissing: .notFound
+        case .noSuchFolder: .notFound
+        case .intoItself: .refused
         }
     }
 
@@ -32,6 +38,8 @@ public enum MoveError: DocKitError, Hashable {
         case .vanished(let name): "\(name): no longer exists; another process moved or removed it"
         case .destinationTaken(let name): "\(name): already exists"
         case .destinationFolderMissing(let name, let folder): "\(name): cannot go back to \(folder), which no longer exists"
+        case .noSuchFolder(let folder): "\(folder): no such folder; make it with 'docbrowser new --folder'"
+        case .intoItself(let name, let destination): "\(name): cannot go into \(destination), which is inside it"
         case .changedWhileCopied(let name, let entry):
             "\(name): changed while it was being copied\(entry.isEmpty ? "" : " (\(entry))"), so a sync engine or another program is still writing it; the move was undone and the document is as it was; try again when it is done"
         }

@@ -6,8 +6,9 @@ struct CopyCommand: AsyncParsableCommand {
         commandName: "copy",
         abstract: "Copy documents into a location, or out of docbrowser into a folder.",
         discussion: """
-        --to local or cloud copies into that location, at the same place in its folders; any \
-        other value is a folder (write ./local for a folder named local), where the copy is a \
+        --to local or cloud copies into that location, at the same place in its folders; \
+        cloud:Work/ into that folder of it (cloud: alone is its top); any other value is a \
+        folder on disk (write ./local for a folder named local), where the copy is a \
         plain file or folder to share. A package is copied whole, with its modes, times and \
         links, checked against changes made while it was copied, and put in place only when \
         complete. With --json, each event is one JSON line.
@@ -19,7 +20,7 @@ struct CopyCommand: AsyncParsableCommand {
     @Argument(help: "Documents: paths, or names as 'list' shows them.", completion: DocumentNameCompletion.kind)
     var documents: [String]
 
-    @Option(name: .long, help: ArgumentHelp("local, cloud, or a folder.", valueName: "WHERE"), completion: .directory)
+    @Option(name: .long, help: ArgumentHelp("local, cloud, a folder of either (cloud:Work/), or a folder on disk.", valueName: "WHERE"), completion: .directory)
     var to: String
 
     @Option(name: .long, help: "When the name is taken there: fail, rename (\"Name 2.ext\") or replace (the old one goes to the Trash).")
@@ -40,8 +41,8 @@ struct CopyCommand: AsyncParsableCommand {
         for document in documents {
             do {
                 let document = try await SyncWaitOption.settled(document, within: waiting, in: catalog, output: context.output)
-                let result = if let location = Location(rawValue: to) {
-                    try copier.copy(document, to: location, onConflict: onConflict)
+                let result = if let destination = DocumentDestination(to) {
+                    try copier.copy(document, to: destination, onConflict: onConflict)
                 } else {
                     try copier.copy(document, toFolder: RawPath(argument: to), onConflict: onConflict)
                 }

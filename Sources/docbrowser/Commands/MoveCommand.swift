@@ -6,7 +6,8 @@ struct MoveCommand: AsyncParsableCommand {
         commandName: "move",
         abstract: "Move documents between the local and cloud locations.",
         discussion: """
-        The filename stays. Within one file system the move is a single rename; across \
+        --to local or cloud keeps the document's folder; cloud:Work/ puts it in that folder \
+        (cloud: alone is the top of the location). The filename stays. Within one file system the move is a single rename; across \
         file systems the document is copied to a hidden temporary, flushed to disk, renamed \
         into place, and only then removed from where it was. A killed move is finished or \
         undone by the next docbrowser command. With --json, each event is one JSON line.
@@ -18,8 +19,15 @@ struct MoveCommand: AsyncParsableCommand {
     @Argument(help: "Documents: paths, or names as 'list' shows them.", completion: DocumentNameCompletion.kind)
     var documents: [String]
 
-    @Option(name: .long, help: "Where to: local or cloud.")
-    var to: Location
+    @Option(name: .long, help: ArgumentHelp("Where to: local, cloud, or a folder of either, such as cloud:Work/.", valueName: "WHERE"),
+            completion: .list(Location.allCases.map(\.rawValue)))
+    var to: String
+
+    func validate() throws {
+        if DocumentDestination(to) == nil {
+            throw ValidationError("--to must be local, cloud, or a folder of either such as cloud:Work/, not '\(to)'.")
+        }
+    }
 
     @Option(name: .long, help: "When the name is taken there: fail, rename (\"Name 2.ext\") or replace (the old one goes to the Trash).")
     var onConflict: ConflictPolicy = .fail
@@ -37,6 +45,7 @@ struct MoveCommand: AsyncParsableCommand {
         let catalog = try context.documentCatalog()
         let documents = try DocumentArguments.resolve(documents, in: catalog, output: context.output)
         let progress = ProgressReporter(output: context.output, streamsEvents: true)
+        let to = DocumentDestination(to)!
         let mover = DocumentMover(catalog: catalog, trash: context.trash, force: force, progress: progress.callback)
         var failures = FailureCollector()
         let waiting = syncWait.start()
