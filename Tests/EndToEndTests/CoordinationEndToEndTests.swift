@@ -8,16 +8,16 @@ import Testing
 struct CoordinationEndToEndTests {
     /// Opens `Held.txt` with `--wait` through a handler that holds it until
     /// released, and waits until `list` shows it open.
-    static func holdOpen(_ sandbox: Sandbox) async throws -> (release: () throws -> Void, opened: Task<Sandbox.Result, any Error>) {
+    static func holdOpen(_ sandbox: Sandbox, at relativePath: String = "Held.txt") async throws -> (release: () throws -> Void, opened: Task<Sandbox.Result, any Error>) {
         let manifest = try await HandlersEndToEndTests.writeHandler(sandbox, dir: "rec", identifier: "org.example.recorder", types: [("public.plain-text", "Owner")])
         #expect(try await sandbox.run("handlers", "register", manifest.path).status == 0)
-        _ = try sandbox.write("keep me", to: "home/Documents/Held.txt")
+        _ = try sandbox.write("keep me", to: "home/Documents/\(relativePath)")
         _ = try sandbox.write("", to: "rec/hold")
-        let opened = Task { try await sandbox.run("open", "Held.txt", "--wait") }
+        let opened = Task { try await sandbox.run("open", relativePath, "--wait") }
         var states: [String] = []
         // Only a hang is detected here, never a slow machine.
         for _ in 0..<1200 {
-            states = try await sandbox.run("list", "--json").jsonArray().first { $0["name"] as? String == "Held.txt" }?["states"] as? [String] ?? []
+            states = try await sandbox.run("list", "--recursive", "--json").jsonArray().first { $0["relativePath"] as? String == relativePath }?["states"] as? [String] ?? []
             if states == ["open"] { break }
             try await Task.sleep(for: .milliseconds(100))
         }
@@ -51,6 +51,37 @@ struct CoordinationEndToEndTests {
         let renamed = try await sandbox.run("rename", "Held.txt", "Renamed")
         #expect(renamed.status == 0, "\(renamed)")
         #expect(sandbox.names(in: sandbox.localDocuments) == ["Renamed.txt"])
+    }
+
+    @Test("move, delete and rename refuse a folder holding a document a handler has open, naming that document")
+    func folderHoldingAnOpenDocument() async throws {
+        let sandbox = try Sandbox()
+        let (release, opened) = try await Self.holdOpen(sandbox, at: "Work/Drafts/Held.txt")
+        for arguments in [["delete", "Work"], ["move", "Work", "--to", "cloud"], ["move", "Work", "--to", "cloud", "--dry-run"], ["rename", "Work", "Play"]] {
+            let result = try await sandbox.run(arguments)
+            #expect(result.status == 5, "\(arguments): \(result)")
+            #expect(result.standardError.hasPrefix("docbrowser: local:Work/Drafts/Held.txt: open in org.example.recorder (pid "), "\(arguments): \(result)")
+        }
+        #expect(sandbox.names(in: sandbox.localDocuments.appending(path: "Work/Drafts")) == ["Held.txt"])
+        try release()
+        #expect(try await opened.value.status == 0)
+        let moved = try await sandbox.run("move", "Work", "--to", "cloud")
+        #expect(moved.status == 0, "\(moved)")
+    }
+
+    @Test("a cloud folder with a package arriving deep inside is refused, naming what changed, until it is quiet")
+    func folderHoldingAnArrivingPackage() async throws {
+        let sandbox = try Sandbox(quietSeconds: "600")
+        try await sandbox.shell("mkdir -p home/Cloud/Documents/Work/Decks")
+        _ = try await sandbox.run("list", "--recursive")
+        try await sandbox.shell("mkdir -p home/Cloud/Documents/Work/Decks/Deck.key/Data && printf one > home/Cloud/Documents/Work/Decks/Deck.key/Data/slide-1.png")
+        for arguments in [["delete", "cloud:Work"], ["move", "cloud:Work", "--to", "local"], ["rename", "cloud:Work", "Play"], ["copy", "cloud:Work", "--to", "local"]] {
+            let result = try await sandbox.run(arguments)
+            #expect(result.status == 5, "\(arguments): \(result)")
+            #expect(QuietPeriodEndToEndTests.withoutMilliseconds(result.standardError).hasPrefix("docbrowser: cloud:Work/Decks/Deck.key/Data/slide-1.png: incomplete: changed N ms ago;"), "\(arguments): \(result)")
+        }
+        #expect(sandbox.names(in: sandbox.cloudDocuments) == ["Work"])
+        #expect(sandbox.names(in: sandbox.localDocuments) == [])
     }
 
     @Test("rename --force renames a document a handler has open")

@@ -27,6 +27,14 @@ extension CatalogStore {
             changeTime = max(status.changeTime, package?.latestChangeTime ?? .min)
         }
 
+        /// Whether `current`, the same document read now, has not changed
+        /// since: a plain folder is recorded with the latest change inside
+        /// it, which its own change time never passes until something
+        /// changes in it.
+        func isUnchanged(_ current: OwnChange) -> Bool {
+            device == current.device && inode == current.inode && current.changeTime <= changeTime
+        }
+
         init(device: UInt64, inode: UInt64, changeTime: Int64) {
             self.device = device
             self.inode = inode

@@ -128,7 +128,7 @@ extension DocumentCatalog {
                                     holder: LockHolder(activity: "renaming \(document.qualifiedName)"), waiting: force)
         defer { lock.release() }
         try DocumentLock.checkStillThere(document)
-        try OpenDocumentRecord.refuseIfOpen(document.path, name: document.qualifiedName, in: locks, force: force)
+        try OpenDocumentRecord.refuseIfOpen(document, in: locks, force: force)
         try SyncActivity.refuseIfIncomplete(document, force: force, in: self)
         try DocumentVersions.refuseIfCopiesBeside(document, action: "rename", force: force)
         if document.states.contains(.notDownloaded) {

@@ -28,10 +28,11 @@ extension DocumentCatalog {
         let path = root.appending(relativePath)
         guard let status = try FileStatus.of(path) else { return }
         let isDirectory = status.kind == .directory
-        // A package's entries' changes count too, as the scanner counts them.
+        // A package's entries' changes count too, as the scanner counts
+        // them; a plain folder's, as a mutation of the folder counts them.
         let isPackage = isDirectory
             && registry.isPackage(registry.type(forFileName: relativePath.lastComponent.description, isDirectory: true).identifier)
-        changes.append((relativePath, CatalogStore.OwnChange(status: status, package: isPackage ? try PackageContents.walk(path) : nil)))
+        changes.append((relativePath, CatalogStore.OwnChange(status: status, package: isDirectory ? try PackageContents.walk(path) : nil)))
         guard isDirectory, !isPackage else { return }
         for name in try DirectoryReader.names(in: path) where DocumentEntryRules.verdict(for: name, atTopLevel: false) == .document {
             try collectOwnChanges(at: relativePath.appending(name), under: root, into: &changes)

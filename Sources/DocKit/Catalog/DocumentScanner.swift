@@ -320,7 +320,7 @@ struct DocumentScanner: Sendable {
     /// itself left it (``CatalogStore/OwnChange``).
     func isOwnChange(_ relativePath: RawPath, in location: Location, status: FileStatus, package: PackageContents?) throws -> Bool {
         guard let own = try catalog.ownChange(at: relativePath, in: location) else { return false }
-        return own == CatalogStore.OwnChange(status: status, package: package)
+        return own.isUnchanged(CatalogStore.OwnChange(status: status, package: package))
     }
 
     private func currentEntry(

@@ -76,7 +76,7 @@ public struct DocumentDeleter: Sendable {
         let lock = try DocumentLock([document.path], in: locks, holder: LockHolder(activity: "deleting \(document.qualifiedName)"), waiting: force)
         do {
             try DocumentLock.checkStillThere(document)
-            try OpenDocumentRecord.refuseIfOpen(document.path, name: document.qualifiedName, in: locks, force: force)
+            try OpenDocumentRecord.refuseIfOpen(document, in: locks, force: force)
             try SyncActivity.refuseIfIncomplete(document, force: force, in: catalog)
             try DocumentVersions.refuseIfCopiesBeside(document, action: "deletion", force: force)
         } catch {

@@ -167,7 +167,7 @@ public struct DocumentMover: Sendable {
         let lock = try DocumentLock([document.path], in: locks, holder: LockHolder(activity: "moving \(document.qualifiedName) to \(location)"), waiting: force)
         defer { lock.release() }
         try checkStillThere(document)
-        try checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
+        try OpenDocumentRecord.refuseIfOpen(document, in: locks, force: force)
         try SyncActivity.refuseIfIncomplete(document, force: force, in: catalog)
         try DocumentVersions.refuseIfCopiesBeside(document, action: "move", force: force)
         if plan.replaces {
@@ -245,7 +245,7 @@ public struct DocumentMover: Sendable {
             }
             defer { lock.release() }
             try checkStillThere(document)
-            try checkNotOpen(document.path, name: document.qualifiedName, locks: locks)
+            try OpenDocumentRecord.refuseIfOpen(document, in: locks, force: force)
             try SyncActivity.refuseIfIncomplete(document, force: force, in: catalog)
             try DocumentVersions.refuseIfCopiesBeside(document, action: "move", force: force)
             // Read once, for a name taken in another case or normalization

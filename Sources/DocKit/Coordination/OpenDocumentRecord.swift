@@ -88,6 +88,25 @@ public final class OpenDocumentRecord: @unchecked Sendable {
         if !holders.isEmpty, !force { throw CoordinationError.open(document: name, holders: holders) }
     }
 
+    /// ``refuseIfOpen(_:name:in:force:)`` for `document` and, when it is a
+    /// plain folder, for every document inside it: the refusal names the
+    /// one a handler has open.
+    static func refuseIfOpen(_ document: Document, in directory: LockDirectory, force: Bool) throws {
+        try refuseIfOpen(document.path, name: document.qualifiedName, in: directory, force: force)
+        guard document.isFolder, !force else { return }
+        let open = allHolders(in: directory)
+        guard !open.isEmpty else { return }
+        var found: (RawPath, [LockHolder])?
+        try TreeWalk.visit(document.path) { relativePath, _ in
+            guard let holders = open[directory.key(for: document.path.appending(relativePath))] else { return true }
+            found = (relativePath, holders)
+            return false
+        }
+        if let (relativePath, holders) = found {
+            throw CoordinationError.open(document: "\(document.qualifiedName)/\(relativePath)", holders: holders)
+        }
+    }
+
     /// Every live record, by the lock key of its document.
     static func allHolders(in directory: LockDirectory) -> [String: [LockHolder]] {
         guard let names = try? DirectoryReader.names(in: directory.path) else { return [:] }

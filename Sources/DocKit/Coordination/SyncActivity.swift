@@ -54,11 +54,13 @@ public enum SyncActivity {
         if let inside = contents?.syncTemporaries.first, let temporary = SyncTemporary(inside.lastComponent) {
             throw CoordinationError.incomplete(document: name, temporary: document.path.appending(inside).description, writer: temporary.writer)
         }
-        // A plain folder is judged by its own time, as listings judge it.
-        let package = document.isPackage ? contents : nil
-        if let ago = quietPeriod.changedAgo(in: document.location, status: status, package: package, now: Nanoseconds.now),
-           try !isOwnChange(status, package) {
-            throw CoordinationError.recentlyChanged(document: name, ago: ago)
+        // A plain folder is judged by everything in it: a package deep
+        // inside may be arriving, and would leave split.
+        let judged = document.isPackage || document.isFolder ? contents : nil
+        if let ago = quietPeriod.changedAgo(in: document.location, status: status, package: judged, now: Nanoseconds.now),
+           try !isOwnChange(status, judged) {
+            let inside = document.isFolder ? try latestChanged(in: document.path, at: judged?.latestChangeTime ?? status.changeTime) : nil
+            throw CoordinationError.recentlyChanged(document: inside.map { "\(name)/\($0)" } ?? name, ago: ago)
         }
         if let contents {
             if document.isPackage, contents.size != document.size {
@@ -73,6 +75,19 @@ public enum SyncActivity {
                 throw CoordinationError.changing(document: name, detail: "it was modified since it was listed")
             }
         }
+    }
+
+    /// The entry inside `folder` that changed at `time`, to name in a
+    /// refusal: a file rather than the folder holding it, whose time a new
+    /// file sets too; nil when it is the folder itself.
+    private static func latestChanged(in folder: RawPath, at time: Int64) throws -> RawPath? {
+        var found: RawPath?
+        try TreeWalk.visit(folder) { relativePath, entry in
+            guard Nanoseconds.since1970(entry.st_ctim) == time else { return true }
+            found = relativePath
+            return entry.st_mode & S_IFMT == S_IFDIR
+        }
+        return found
     }
 
     /// Temporaries with fixed names are looked for by name; those with a
