@@ -84,6 +84,24 @@ struct CoordinationEndToEndTests {
         #expect(sandbox.names(in: sandbox.localDocuments) == [])
     }
 
+    @Test("a folder holding a document in conflict is refused, naming it, unless forced")
+    func folderHoldingAConflict() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.shell("""
+            mkdir -p home/Cloud/Documents/Work/Notes
+            printf mine > home/Cloud/Documents/Work/Notes/Plan.txt
+            printf theirs > home/Cloud/Documents/Work/Notes/Plan.sync-conflict-20261122-120303-AAAAAAA.txt
+            """)
+        for arguments in [["delete", "cloud:Work"], ["move", "cloud:Work", "--to", "local"], ["rename", "cloud:Work", "Play"]] {
+            let result = try await sandbox.run(arguments)
+            #expect(result.status == 5, "\(arguments): \(result)")
+            #expect(result.standardError.hasPrefix("docbrowser: cloud:Work/Notes/Plan.txt: "), "\(arguments): \(result)")
+        }
+        #expect(sandbox.names(in: sandbox.cloudDocuments.appending(path: "Work/Notes")).count == 2)
+        let forced = try await sandbox.run("move", "cloud:Work", "--to", "local", "--force")
+        #expect(forced.status == 0, "\(forced)")
+    }
+
     @Test("rename --force renames a document a handler has open")
     func renameForce() async throws {
         let sandbox = try Sandbox()

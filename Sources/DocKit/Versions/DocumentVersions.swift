@@ -64,9 +64,22 @@ public struct DocumentVersions: Sendable, Hashable {
     /// - Throws: ``VersionsError/unresolved(document:action:versions:)`` as above;
     ///   ``FileSystemError`` when the folder cannot be listed.
     public static func refuseIfCopiesBeside(_ document: Document, action: String, force: Bool) throws {
-        guard !force, document.states.contains(.inConflict) else { return }
+        guard !force else { return }
+        if document.isFolder { try refuseIfCopiesInside(document, action: action) }
+        guard document.states.contains(.inConflict) else { return }
         let beside = try of(document).unresolvedConflicts.filter { $0.files.isEmpty }
         guard beside.isEmpty else { throw VersionsError.unresolved(document: document.qualifiedName, action: action, versions: beside.count) }
+    }
+
+    /// A folder holding a document in conflict is refused as that document
+    /// would be, naming it.
+    private static func refuseIfCopiesInside(_ document: Document, action: String) throws {
+        let copies = try PackageContents.walk(document.path).conflictCopies
+        guard let first = copies.first, let copy = ConflictCopy(first.lastComponent) else { return }
+        let folder = first.deletingLastComponent
+        let versions = copies.filter { $0.deletingLastComponent == folder && ConflictCopy($0.lastComponent)?.original == copy.original }.count
+        let inside = folder.isEmpty ? copy.original : folder.appending(copy.original)
+        throw VersionsError.unresolved(document: "\(document.qualifiedName)/\(inside)", action: action, versions: versions)
     }
 
     /// The versions of `document` as they are on disk now.
