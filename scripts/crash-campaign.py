@@ -3,8 +3,8 @@
 
 Runs docbrowser in fresh homes and kills it with SIGKILL at a random instant
 of move, storage, delete, import, export, open-in, inbox --accept, rename, resolve, trash
-restore, copy and duplicate,
-with half the trials moving across file systems (the cloud container on
+restore, copy and duplicate, and of moving and copying a folder that holds
+a folder, a package and a large file, with half the trials moving across file systems (the cloud container on
 /dev/shm). After each kill one ordinary command runs (its recovery finishes or
 undoes what was cut off), then the trial is judged by content, whatever names
 things end up under:
@@ -38,7 +38,8 @@ import time
 import uuid
 import zipfile
 
-OPERATIONS = ["move", "storage", "delete", "import", "export", "open-in", "inbox-accept", "rename", "resolve", "restore", "copy", "duplicate"]
+OPERATIONS = ["move", "storage", "delete", "import", "export", "open-in", "inbox-accept", "rename", "resolve", "restore", "copy", "duplicate",
+              "move-folder", "copy-folder"]
 CONFLICT_COPY = "TXT.sync-conflict-20261122-120303-AAAAAAA.rtf"
 TEMPORARY_PREFIX = ".docbrowser-tmp-"
 SHARE_DIRECTORY = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "share", "docbrowser")
@@ -132,6 +133,13 @@ class Trial:
                 f.write("{\\rtf1 their letter}")
         if self.operation == "restore":
             self.must("delete", "Big.bin", "Letter.rtfd", "Note.txt")
+        if self.operation in ("move-folder", "copy-folder"):
+            # A folder is judged whole, by the digest of everything in it.
+            drafts = os.path.join(self.local, "Work", "Drafts")
+            os.makedirs(drafts)
+            for name in ("Big.bin", "Letter.rtfd"):
+                os.rename(os.path.join(self.local, name), os.path.join(drafts, name))
+            os.rename(os.path.join(self.local, "Note.txt"), os.path.join(self.local, "Work", "Note.txt"))
         if self.operation == "inbox-accept":
             self.must("open-in", "Letter.rtfd", "--to", "org.example.true")
             self.must("open-in", "Big.bin", "--to", "org.example.true")
@@ -156,6 +164,8 @@ class Trial:
             "restore": ["trash", "restore", "Big.bin", "Letter.rtfd", "Note.txt", "--to", self.cloud],
             "copy": ["copy", "Big.bin", "Letter.rtfd", "Note.txt", "--to", "cloud"],
             "duplicate": ["duplicate", "Big.bin", "Letter.rtfd", "Note.txt"],
+            "move-folder": ["move", "Work", "--to", "cloud"],
+            "copy-folder": ["copy", "Work", "--to", "cloud"],
         }[self.operation]
 
     def resolved(self):
