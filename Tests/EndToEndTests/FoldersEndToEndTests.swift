@@ -112,4 +112,35 @@ struct FoldersEndToEndTests {
         #expect(refused.status == 2, "\(refused)")
         #expect(refused.standardError.hasPrefix("Error: --to must be local, cloud, or a folder of either such as cloud:Work/, not 'elsewhere'.\n"), "\(refused)")
     }
+
+    @Test("a folder inside a folder, holding a package and a name with a newline, is renamed, exported, deleted and put back whole, in either location",
+          arguments: ["local", "cloud"])
+    func wholeFolders(location: String) async throws {
+        let sandbox = try Sandbox()
+        let documents = location == "local" ? sandbox.localDocuments : sandbox.cloudDocuments
+        #expect(try await sandbox.run("new", "--folder", "Work/Drafts", "--\(location)").status == 0)
+        try await sandbox.shell("""
+            cd '\(documents.path)/Work/Drafts'
+            mkdir -p Deck.key/Data && printf one > Deck.key/Data/slide-1.png
+            printf odd > "$(printf 'Two\\nlines.txt')"
+            """)
+        let before = try await Sandbox.contentDigest(of: documents.appending(path: "Work/Drafts"))
+        let steps: [([String], String)] = [
+            (["rename", "\(location):Work/Drafts", "Plans"], "Renamed \(location):Work/Drafts to Plans\n"),
+            (["delete", "\(location):Work/Plans"], "Moved \(location):Work/Plans to the Trash\n"),
+            (["trash", "restore", "Plans"], "Restored \(documents.path)/Work/Plans\n"),
+        ]
+        for (arguments, output) in steps {
+            let result = try await sandbox.run(arguments)
+            #expect(result.status == 0 && result.standardOutput == output, "\(arguments): \(result)")
+        }
+        #expect(try await Sandbox.contentDigest(of: documents.appending(path: "Work/Plans")) == before)
+        let archive = sandbox.root.appending(path: "Plans.zip")
+        let exported = try await sandbox.run("export", "\(location):Work/Plans", "-o", archive.path)
+        #expect(exported.status == 0, "\(exported)")
+        // bsdtar, since unzip drops the newline from the name.
+        let unzipped = sandbox.root.appending(path: "unzipped")
+        try await sandbox.shell("mkdir unzipped && bsdtar -xf '\(archive.path)' -C unzipped")
+        #expect(try await Sandbox.contentDigest(of: unzipped.appending(path: "Plans")) == before)
+    }
 }
