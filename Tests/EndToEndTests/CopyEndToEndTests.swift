@@ -54,7 +54,7 @@ struct CopyEndToEndTests {
         #expect(event["trashName"] as? String == "Notes.txt")
         #expect(try Self.contents(cloud.appending(path: "Notes.txt")) == "mine")
         #expect(try Self.contents(sandbox.home.appending(path: "Documents/Notes.txt")) == "mine")
-        #expect(try await TrashList.run(sandbox) == ["\(cloud.path)/Notes.txt"])
+        #expect(try await TrashList.run(sandbox, under: [sandbox.root, other.url]) == ["\(cloud.path)/Notes.txt"])
         #expect(sandbox.names(in: cloud).filter { $0.hasPrefix(".") } == [])
     }
 

@@ -16,6 +16,9 @@ struct CrashRecoveryEndToEndTests {
         var cloud: URL { other.url.appending(path: "Documents", directoryHint: .isDirectory) }
         var trash: URL { sandbox.userHome.appending(path: ".local/share/Trash", directoryHint: .isDirectory) }
         var trashFiles: URL { trash.appending(path: "files", directoryHint: .isDirectory) }
+        /// Where what is deleted from the cloud goes: its file system's own Trash.
+        var volumeTrash: URL { other.trash }
+        var volumeTrashFiles: URL { volumeTrash.appending(path: "files", directoryHint: .isDirectory) }
 
         init() async throws {
             sandbox = try Sandbox()
@@ -30,21 +33,21 @@ struct CrashRecoveryEndToEndTests {
 
         /// Every visible entry of both locations and the Trash, by digest.
         func visibleDigests() async throws -> [String] {
-            let entries = try await TreeDigest.entries(of: [local, cloud, trashFiles])
+            let entries = try await TreeDigest.entries(of: [local, cloud, trashFiles, volumeTrashFiles])
             return entries.values.flatMap { $0.filter { !$0.key.hasPrefix(".") }.values }
         }
 
         /// The hidden temporaries of journaled operations, by digest: where
         /// a replaced document waits for the Trash between two steps.
         func temporaryDigests() async throws -> [String] {
-            let entries = try await TreeDigest.entries(of: [local, cloud, trash])
+            let entries = try await TreeDigest.entries(of: [local, cloud, trash, volumeTrash])
             return entries.values.flatMap { $0.filter { $0.key.hasPrefix(".docbrowser-tmp-") }.values }
         }
 
         func hiddenLeftovers() throws -> [String] {
             let manager = FileManager.default
             var leftovers: [String] = []
-            for directory in [local, cloud, trash, trashFiles] {
+            for directory in [local, cloud, trash, trashFiles, volumeTrash, volumeTrashFiles] {
                 let names = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
                 leftovers += names.filter { $0.hasPrefix(".docbrowser-tmp-") }.map { "\(directory.path)/\($0)" }
             }

@@ -79,20 +79,40 @@ struct DeleteEndToEndTests {
         #expect(listing.sorted() == ["Letter.rtfd", "Plain.txt"])
     }
 
-    @Test func deleteAcrossFileSystemsCopiesIntoTheTrashWhole() async throws {
+    @Test("a document on another file system goes to that file system's own Trash, which trash-cli and docbrowser list and restore from")
+    func deleteOnAnotherFileSystemGoesToItsOwnTrash() async throws {
         let sandbox = try Sandbox()
         let other = try OtherFileSystemDirectory()
+        guard other.isMountedAlone else {
+            // /dev/shm's Trash is shared by every test running at once.
+            print("skipped: a file system of the test's own cannot be mounted here (needs root)")
+            return
+        }
         #expect(try await sandbox.run("config", "set", "cloud.container", other.url.path).status == 0)
         let cloud = other.url.appending(path: "Documents")
-        try await sandbox.shell("mkdir -p '\(cloud.path)' && set -- '\(cloud.path)' && \(MoveEndToEndTests.packageScript)")
+        try await sandbox.shell("mkdir -p '\(cloud.path)' && set -- '\(cloud.path)' && \(MoveEndToEndTests.packageScript) && printf put > '\(cloud.path)/Put.txt'")
         let before = try await TreeDigest.entries(of: [cloud])[cloud]?["Letter.rtfd"]
         let result = try await sandbox.run("delete", "Letter.rtfd")
         #expect(result.status == 0, "\(result)")
-        let files = trash(sandbox).appending(path: "files")
-        let after = try await TreeDigest.entries(of: [files, cloud, trash(sandbox)])
-        #expect(after[files]?["Letter.rtfd"] == before)
-        #expect(after[cloud]?.isEmpty == true)
-        #expect(Set(after[trash(sandbox)]?.keys ?? [:].keys) == ["files", "info"], "no temporary left in the Trash")
+        let files = other.trash.appending(path: "files")
+        let after = try await TreeDigest.entries(of: [files, cloud, other.trash])
+        #expect(after[files]?["Letter.rtfd"] == before, "renamed whole into \(other.trash.path)")
+        #expect(Set(after[other.trash]?.keys ?? [:].keys) == ["files", "info"], "no temporary left in the Trash")
+        #expect(!FileManager.default.fileExists(atPath: trash(sandbox).path), "nothing copied into the home Trash")
+        let letter = cloud.appending(path: "Letter.rtfd").path
+        #expect(try await TrashList.run(sandbox, under: [other.url]) == [letter])
+
+        // trash-put writes the path relative to the top of the file system.
+        try await sandbox.shell("XDG_DATA_HOME='\(sandbox.userHome.path)/.local/share' trash-put '\(cloud.path)/Put.txt'")
+        let listed = try await sandbox.run("trash", "--json")
+        let originals = try listed.jsonArray().compactMap { $0["originalPath"] as? String }.sorted()
+        #expect(originals == [letter, cloud.appending(path: "Put.txt").path], "\(listed)")
+        let restored = try await sandbox.run("trash", "restore", "Letter.rtfd", "Put.txt")
+        #expect(restored.status == 0, "\(restored)")
+        #expect(try await TreeDigest.entries(of: [cloud])[cloud]?["Letter.rtfd"] == before)
+        #expect(try String(contentsOf: cloud.appending(path: "Put.txt"), encoding: .utf8) == "put")
+        #expect(try await TrashList.run(sandbox, under: [other.url]) == [])
+        #expect(sandbox.names(in: other.trash.appending(path: "info")) == [])
     }
 
     @Test func permanentRemovesAPackageWholeAndDryRunChangesNothing() async throws {

@@ -100,7 +100,7 @@ struct MoveEndToEndTests {
         #expect(try String(contentsOf: cloud.appending(path: "Notes.txt"), encoding: .utf8) == "newest words")
         let trash = sandbox.userHome.appending(path: ".local/share/Trash")
         #expect(try String(contentsOf: trash.appending(path: "files/Notes.txt"), encoding: .utf8) == "old words")
-        let listed = try await TrashList.run(sandbox)
+        let listed = try await TrashList.run(sandbox, under: [sandbox.root, other.url])
         #expect(listed == [cloud.appending(path: "Notes.txt").path])
         _ = other
     }

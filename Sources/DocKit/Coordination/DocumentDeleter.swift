@@ -49,12 +49,13 @@ public struct DocumentDeleter: Sendable {
     public func delete(_ document: Document, permanently: Bool) throws -> Result {
         let lock = try lockForDeletion(document)
         defer { lock.release() }
-        let deletion = JournaledDeletion(home: catalog.home, trash: trash)
         if permanently {
-            try deletion.removePermanently(document.path)
+            try JournaledDeletion(home: catalog.home, trash: trash).removePermanently(document.path)
             return Result(document: document)
         }
-        let name = try deletion.moveToTrash(document.path)
+        // A mounted file system's own Trash, when the document is on one.
+        let trash = trash.trash(forItemAt: document.path)
+        let name = try JournaledDeletion(home: catalog.home, trash: trash).moveToTrash(document.path)
         return Result(document: document, trashName: name.description, trashInfoPath: trash.infoPath(name))
     }
 

@@ -102,6 +102,16 @@ struct TrashRequest: Codable, Sendable, Hashable {
     var staged: RawPath
     /// The hidden name the item takes beside itself before removal.
     var retired: RawPath
+    /// The Trash it goes to, when not the home's: a mounted file system's
+    /// own (``VolumeTrash``). Absent from journals written before.
+    var trashDirectory: RawPath?
+    var trashTopDirectory: RawPath?
+
+    /// The Trash the request names, else `home`.
+    func trash(or home: Trash) -> Trash {
+        guard let trashDirectory else { return home }
+        return Trash(directory: trashDirectory, topDirectory: trashTopDirectory)
+    }
 }
 
 extension TrashRequest {
@@ -113,7 +123,9 @@ extension TrashRequest {
             originalPath: originalPath,
             inode: inode,
             staged: trash.temporary(identifier: identifier),
-            retired: OperationJournal.temporary(beside: item, identifier: identifier, role: role)
+            retired: OperationJournal.temporary(beside: item, identifier: identifier, role: role),
+            trashDirectory: trash.directory,
+            trashTopDirectory: trash.topDirectory
         )
     }
 }

@@ -46,7 +46,7 @@ struct JournaledDeletion {
         switch entries.first?.operation {
         case .trash(let request)?:
             let trashEntries = Array(entries.drop { $0.step != .trashBegin })
-            try TrashPlacement(trash: trash, journal: journal, copier: copier).resume(request, after: trashEntries)
+            try TrashPlacement(trash: request.trash(or: trash), journal: journal, copier: copier).resume(request, after: trashEntries)
         case .remove(let item, let retired, let inode)?:
             if FileSystem.inode(of: item) == inode {
                 try FileSystem.retireAndRemove(item, retired: retired)

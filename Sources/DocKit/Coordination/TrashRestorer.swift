@@ -94,7 +94,7 @@ public struct TrashRestorer: Sendable {
                 throw error
             }
             CrashPoint.reached("restored")
-            try trash.forget(item.name)
+            try item.trash.forget(item.name)
             journal.finish()
             return Result(item: item, destination: destination, displacedTrashName: outcome.displacedTrashName)
         }

@@ -62,6 +62,17 @@ public struct DocumentLibrary: Sendable {
     /// - Returns: The store, which rebuilds the registry when a source changed.
     /// - Throws: ``DatabaseAccessError`` when the registry's database
     ///   cannot be opened.
+    /// The home Trash and the user's Trash on the file system of each
+    /// Documents folder that is not the home Trash's, as file managers
+    /// show them together: what `delete` trashed, and what `gio trash`
+    /// and `trash-put` did.
+    ///
+    /// - Throws: ``ConfigurationError`` when `config.json` is malformed.
+    public func trashes() throws -> [Trash] {
+        let locations = DocumentLocations(home: home, configuration: try ConfigurationFile(home: home).load())
+        return trash.withVolumeTrashes(of: [locations.localDocuments, locations.cloudDocuments])
+    }
+
     public func typeRegistryStore() throws(DatabaseAccessError) -> TypeRegistryStore {
         let sources = TypeSources(
             systemDirectories: [installation.systemTypesDirectory],

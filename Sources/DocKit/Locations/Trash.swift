@@ -7,12 +7,20 @@ import Foundation
 public struct Trash: Sendable, Hashable {
     /// The Trash folder, which holds `files/` and `info/`; it may not exist yet.
     public let directory: RawPath
+    /// What a relative `Path` in its `.trashinfo` files is relative to: the
+    /// folder holding the home Trash, or the top of a mounted file system
+    /// for its own Trash (``VolumeTrash``).
+    public let topDirectory: RawPath
 
     /// Uses `directory` as the Trash; nothing is created until something is trashed.
     ///
-    /// - Parameter directory: The Trash folder, such as `~/.local/share/Trash`.
-    public init(directory: RawPath) {
+    /// - Parameters:
+    ///   - directory: The Trash folder, such as `~/.local/share/Trash`.
+    ///   - topDirectory: What relative paths in its `.trashinfo` files are
+    ///     relative to; by default the folder holding `directory`.
+    public init(directory: RawPath, topDirectory: RawPath? = nil) {
         self.directory = directory
+        self.topDirectory = topDirectory ?? directory.deletingLastComponent
     }
 
     /// `$XDG_DATA_HOME/Trash`, else `~/.local/share/Trash`.

@@ -23,6 +23,13 @@ public struct TrashedItem: Sendable, Hashable {
     public var path: RawPath { trash.filePath(name) }
     /// Its `.trashinfo`.
     public var infoPath: RawPath { trash.infoPath(name) }
+
+    /// The order the Trash is listed in: newest first, then by name.
+    public static func newestFirst(_ first: TrashedItem, _ second: TrashedItem) -> Bool {
+        first.info.deletionDate != second.info.deletionDate
+            ? first.info.deletionDate > second.info.deletionDate
+            : first.name.bytes.lexicographicallyPrecedes(second.name.bytes)
+    }
 }
 
 extension Trash {
@@ -49,11 +56,7 @@ extension Trash {
             guard let item = try item(named: name) else { continue }
             items.append(item)
         }
-        return items.sorted { first, second in
-            first.info.deletionDate != second.info.deletionDate
-                ? first.info.deletionDate > second.info.deletionDate
-                : first.name.bytes.lexicographicallyPrecedes(second.name.bytes)
-        }
+        return items.sorted(by: TrashedItem.newestFirst)
     }
 
     /// The item whose name in `files/` is `name`, when both it and its
@@ -64,7 +67,10 @@ extension Trash {
     /// - Throws: ``FileSystemError`` when it cannot be examined or measured.
     public func item(named name: RawPath) throws(FileSystemError) -> TrashedItem? {
         guard name.bytes.count > 0, !name.bytes.contains(UInt8(ascii: "/")), name.bytes != Array(".".utf8), name.bytes != Array("..".utf8),
-              let info = readInfo(infoPath(name)), let status = try FileStatus.of(filePath(name)) else { return nil }
+              var info = readInfo(infoPath(name)), let status = try FileStatus.of(filePath(name)) else { return nil }
+        // gio and trash-cli write paths relative to the top of the file
+        // system in the Trash of a mounted one, as the specification allows.
+        if info.originalPath.bytes.first != UInt8(ascii: "/") { info.originalPath = topDirectory.appending(info.originalPath) }
         let size = status.kind == .directory ? try PackageContents.walk(filePath(name)).size : status.size
         return TrashedItem(trash: self, name: name, info: info, status: status, size: size)
     }

@@ -45,7 +45,8 @@ struct TrashList: ParsableCommand {
 
     func run() throws {
         let context = CommandContext(global)
-        let items = try context.trash.items()
+        // Newest first across them all, as each Trash lists its own.
+        let items = try context.library.trashes().flatMap { try $0.items() }.sorted(by: TrashedItem.newestFirst)
         try context.output.result(items.map(TrashItemReport.init)) { text in
             guard !items.isEmpty else { return text.confirmation("The Trash is empty") }
             var table = Table("NAME", "DELETED", "SIZE", "ORIGINAL PATH")
@@ -92,11 +93,12 @@ struct TrashRestore: ParsableCommand {
         // Opening the catalog finishes or undoes what a killed restore left.
         _ = try context.documentCatalog()
         let restorer = TrashRestorer(home: context.home, trash: context.trash)
+        let trashes = try context.library.trashes()
         let folder = to.map { RawPath(argument: $0) }
         var failures = FailureCollector()
         for argument in items {
             do {
-                let item = try TrashItemArgument.resolve(argument, in: context.trash)
+                let item = try TrashItemArgument.resolve(argument, in: trashes)
                 let result = try restorer.restore(item, to: folder, onConflict: onConflict)
                 try context.output.event(Event(event: "restored", name: item.name.description, originalPath: item.info.originalPath.description,
                                                path: result.destination.description, displacedTrashName: result.displacedTrashName?.description)) { form in
@@ -131,7 +133,7 @@ struct TrashEmpty: ParsableCommand {
         let context = CommandContext(global)
         _ = try context.documentCatalog()
         let cutoff = olderThan.map { Date(timeIntervalSinceNow: -$0.seconds) }
-        let removed = try TrashEmptier(trash: context.trash).empty(trashedBefore: cutoff)
+        let removed = try context.library.trashes().flatMap { try TrashEmptier(trash: $0).empty(trashedBefore: cutoff) }
         let size = removed.reduce(0) { $0 + $1.size }
         try context.output.confirmation(Report(items: removed.map(TrashItemReport.init), size: size)) {
             removed.isEmpty ? "Nothing to remove" : "Removed \(removed.count) \(removed.count == 1 ? "item" : "items") (\(Formatting.size(size))) from the Trash"

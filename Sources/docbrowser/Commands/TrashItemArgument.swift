@@ -10,10 +10,17 @@ enum TrashItemArgument {
         var description: String
     }
 
-    static func resolve(_ argument: String, in trash: Trash) throws -> TrashedItem {
+    static func resolve(_ argument: String, in trashes: [Trash]) throws -> TrashedItem {
         let name = RawPath(escaped: argument)
-        if !argument.contains("/"), let item = try trash.item(named: name) { return item }
-        let items = try trash.items()
+        if !argument.contains("/") {
+            let named = try trashes.compactMap { try $0.item(named: name) }
+            if named.count == 1 { return named[0] }
+            if named.count > 1 {
+                let places = named.map(\.trash.directory.description).joined(separator: ", ")
+                throw Failure(kind: .conflict, description: "\(argument): in \(named.count) Trashes (\(places)); name it by the path it had")
+            }
+        }
+        let items = try trashes.flatMap { try $0.items() }
         let path = RawPath(argument: argument)
         var matches = items.filter { $0.info.originalPath == path }
         if matches.isEmpty, !argument.contains("/") {

@@ -3,9 +3,12 @@ import Subprocess
 import Testing
 
 /// `trash-list` from trash-cli, which reads the Trash as file managers do:
-/// the original paths it shows, sorted.
+/// the original paths it shows, sorted. It reads every mounted file
+/// system's Trash too, other tests' among them: only paths under `roots`
+/// (by default the sandbox) are kept.
 enum TrashList {
-    static func run(_ sandbox: Sandbox) async throws -> [String] {
+    static func run(_ sandbox: Sandbox, under roots: [URL]? = nil) async throws -> [String] {
+        let prefixes = (roots ?? [sandbox.root]).map { $0.path.hasSuffix("/") ? $0.path : $0.path + "/" }
         let result = try await Subprocess.run(
             .name("trash-list"),
             environment: .inherit.updating(["XDG_DATA_HOME": sandbox.userHome.appending(path: ".local/share").path]),
@@ -14,7 +17,8 @@ enum TrashList {
         )
         #expect(result.terminationStatus.isSuccess, "trash-list: \(result.standardError)")
         // "2026-11-22 03:19:01 /path/of/it"
-        return result.standardOutput.split(separator: "\n").map { String($0.split(separator: " ", maxSplits: 2)[2]) }.sorted()
+        return result.standardOutput.split(separator: "\n").map { String($0.split(separator: " ", maxSplits: 2)[2]) }
+            .filter { path in prefixes.contains { path.hasPrefix($0) } }.sorted()
     }
 }
 

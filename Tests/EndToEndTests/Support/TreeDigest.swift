@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Subprocess
 import SystemPackage
@@ -53,17 +56,45 @@ enum TreeDigest {
     }
 }
 
-/// A directory on tmpfs (/dev/shm), a different file system from the
-/// sandbox's, for moves that must copy; removed with the value.
+/// A directory on a file system of its own, different from the sandbox's,
+/// for moves that must copy and deletions that go to that file system's
+/// Trash: a tmpfs mounted for the test where it may mount one (root, as
+/// CI runs), so that its `.Trash-UID` is the test's alone; otherwise a
+/// folder of /dev/shm, whose Trash the tests running at once share.
+/// Removed, and unmounted, with the value.
 final class OtherFileSystemDirectory: Sendable {
     let url: URL
+    /// Whether `url` is a mount of its own.
+    let isMountedAlone: Bool
 
     init() throws {
-        url = URL(fileURLWithPath: "/dev/shm/docbrowser-e2e-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let mountPoint = FileManager.default.temporaryDirectory.appending(path: "docbrowser-e2e-fs-\(UUID().uuidString)", directoryHint: .isDirectory)
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        if Self.mountTmpfs(at: mountPoint.path) {
+            url = mountPoint
+            isMountedAlone = true
+        } else {
+            try? FileManager.default.removeItem(at: mountPoint)
+            url = URL(fileURLWithPath: "/dev/shm/docbrowser-e2e-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            isMountedAlone = false
+        }
+    }
+
+    /// The Trash that deletions from this file system go to.
+    var trash: URL {
+        isMountedAlone ? url.appending(path: ".Trash-\(getuid())") : URL(fileURLWithPath: "/dev/shm/.Trash-\(getuid())")
+    }
+
+    private static func mountTmpfs(at path: String) -> Bool {
+        guard getuid() == 0 else { return false }
+        return path.withCString { mount("tmpfs", $0, "tmpfs", 0, "size=256m,mode=0755") } == 0
     }
 
     deinit {
+        if isMountedAlone {
+            _ = url.path.withCString { umount2($0, Int32(MNT_DETACH)) }
+        }
         try? FileManager.default.removeItem(at: url)
     }
 }
