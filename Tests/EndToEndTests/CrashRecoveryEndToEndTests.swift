@@ -98,16 +98,21 @@ struct CrashRecoveryEndToEndTests {
 
     @Test func killedAtEveryStepOfAMoveAcrossFileSystems() async throws {
         let world = try await World()
+        // A folder moves whole, as a package does: one inside it, a package and a file.
+        try await world.sandbox.shell("""
+            mkdir -p home/Documents/Work/Drafts && cp -R home/Documents/Letter.rtfd home/Documents/Work/Drafts/
+            head -c 3000000 /dev/urandom > home/Documents/Work/Drafts/Draft.bin && printf note > home/Documents/Work/Note.txt
+            """)
         let expected = try await digests(world)
         var location = "cloud"
         for point in ["journaled", "copied", "placed", "retired"] {
-            for document in ["Big.bin", "Letter.rtfd"] {
+            for document in ["Big.bin", "Letter.rtfd", "Work"] {
                 let killed = try await world.sandbox.run(["move", document, "--to", location], environment: ["DOCBROWSER_TEST_CRASH_AT": point])
                 #expect(killed.status == 137, "move \(document) killed at \(point): \(killed)")
                 try await check(world, expected: expected, "move \(document) killed at \(point)")
             }
             // Whatever recovery decided, carry on from where things are.
-            for document in ["Big.bin", "Letter.rtfd"] {
+            for document in ["Big.bin", "Letter.rtfd", "Work"] {
                 let moved = try await world.sandbox.run("move", document, "--to", location)
                 #expect(moved.status == 0, "\(moved)")
             }

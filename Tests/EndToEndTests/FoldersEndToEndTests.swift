@@ -89,15 +89,16 @@ struct FoldersEndToEndTests {
         #expect(sandbox.names(in: sandbox.cloudDocuments.appending(path: "Archive/2026/Deck.key/Data")) == ["slide-1.png"])
     }
 
-    @Test("a folder is not moved or copied into itself, a folder that is not there is named, and --to takes nothing else", arguments: [
+    @Test("a folder is not moved or copied into itself, nothing goes into a file or a package, a folder that is not there is named", arguments: [
         (["move", "Work", "--to", "local:Work/Sub/"], 5, "docbrowser: local:Work: cannot go into local:Work/Sub/, which is inside it\n"),
         (["copy", "Work", "--to", "local:Work/"], 5, "docbrowser: local:Work: cannot go into local:Work/, which is inside it\n"),
         (["move", "Work", "--to", "cloud:Nowhere/"], 3, "docbrowser: cloud:Nowhere/: no such folder; make it with 'docbrowser new --folder'\n"),
         (["move", "Work/Sub", "--to", "local:Sub.txt/"], 3, "docbrowser: local:Sub.txt/: no such folder; make it with 'docbrowser new --folder'\n"),
+        (["move", "Sub.txt", "--to", "local:Deck.key/"], 3, "docbrowser: local:Deck.key/: no such folder; make it with 'docbrowser new --folder'\n"),
     ])
     func refusedDestinations(arguments: [String], status: Int32, line: String) async throws {
         let sandbox = try Sandbox()
-        try await sandbox.shell("mkdir -p home/Documents/Work/Sub && printf x > home/Documents/Sub.txt")
+        try await sandbox.shell("mkdir -p home/Documents/Work/Sub home/Documents/Deck.key && printf x > home/Documents/Sub.txt")
         let before = try await TreeDigest.entries(of: [sandbox.localDocuments])
         let refused = try await sandbox.run(arguments)
         #expect(refused.status == status && refused.standardError == line, "\(refused)")
