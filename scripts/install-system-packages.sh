@@ -18,6 +18,9 @@ set -euo pipefail
 # docbrowser writes, as the desktop's Recent view does (this gvfs has no recent:// backend).
 # gcab: makes the Microsoft cabinet that import's test extracts (bsdtar reads cab but cannot write it).
 # attr: setfattr/getfattr, with which tag's tests check that the user.xdg.tags it keeps is what other tools read.
+# libgdk-pixbuf2.0-bin, evince and ffmpegthumbnailer: real desktop thumbnailers (images, PDF,
+# video) that `thumbnail` runs through their .thumbnailer files, inside bubblewrap (bwrap);
+# imagemagick makes the pictures the thumbnail tests and make bench thumbnail.
 packages=(
   libarchive-dev zlib1g-dev libsqlite3-dev pkg-config
   libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils trash-cli
@@ -27,6 +30,7 @@ packages=(
   strace hyperfine
   gcab attr
   python3-gi gir1.2-gtk-3.0
+  libgdk-pixbuf2.0-bin evince ffmpegthumbnailer bubblewrap imagemagick
 )
 
 missing=()

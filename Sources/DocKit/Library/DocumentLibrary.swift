@@ -198,6 +198,23 @@ public struct DocumentLibrary: Sendable {
         try HandlerDefaults.load(home: home)
     }
 
+    /// Thumbnails of documents in the desktop's shared cache,
+    /// `$XDG_CACHE_HOME/thumbnails` of ``environment``, made by the
+    /// desktop's installed thumbnailers (`.thumbnailer` files in the XDG
+    /// data directories) and the bundled archiver beside the running program.
+    ///
+    /// - Parameters:
+    ///   - registry: The type registry that gives a document's MIME types.
+    ///   - configuration: The home's settings, for `thumbnails.seconds`.
+    /// - Returns: The service; nothing is read or run until it is asked for a thumbnail.
+    public func thumbnailService(registry: TypeRegistry, configuration: Configuration = Configuration()) -> ThumbnailService {
+        ThumbnailService(
+            home: home, registry: registry, environment: environment,
+            archiver: try? BundledArchiverLocator().service(.preview, for: "public.zip-archive"),
+            timeLimit: configuration.thumbnailTimeLimit
+        )
+    }
+
     private var handlerManifestLocations: HandlerManifestLocations {
         HandlerManifestLocations.standard(installation: installation, home: home, environment: environment)
     }

@@ -11,6 +11,7 @@ import Foundation
 /// | `cloud.quiet-seconds` | how long a cloud document must stay untouched before it counts as complete (``QuietPeriod``); `0` switches it off | `3` |
 /// | `plugins.stall-seconds` | seconds a plugin may go without an event before it is stopped | `20` |
 /// | `plugins.cpu-seconds` | seconds of processor time each plugin process may use | the call's time limit |
+/// | `thumbnails.seconds` | seconds a thumbnailer may run before it is stopped | `30` |
 ///
 /// Relative paths are taken relative to the home.
 public struct Configuration: Sendable, Hashable {
@@ -28,6 +29,8 @@ public struct Configuration: Sendable, Hashable {
         case pluginStallLimit = "plugins.stall-seconds"
         /// `plugins.cpu-seconds`: seconds of processor time each process of a plugin may use.
         case pluginCPULimit = "plugins.cpu-seconds"
+        /// `thumbnails.seconds`: seconds a thumbnailer may run before it is stopped.
+        case thumbnailTimeLimit = "thumbnails.seconds"
 
         /// One line saying what the setting holds and its default, for help text.
         public var summary: String {
@@ -39,6 +42,7 @@ public struct Configuration: Sendable, Hashable {
                 "seconds a cloud document must stay untouched before it counts as complete; 0 switches this off (default \(QuietPeriod.standard.seconds))"
             case .pluginStallLimit: "seconds an import, export or preview plugin may go without progress before it is stopped (default 20)"
             case .pluginCPULimit: "seconds of processor time each process of a plugin may use before it is stopped (default: the call's time limit, 600 s for import and export)"
+            case .thumbnailTimeLimit: "seconds a thumbnailer may run before it is stopped (default \(ThumbnailService.defaultTimeLimit.components.seconds))"
             }
         }
 
@@ -52,7 +56,7 @@ public struct Configuration: Sendable, Hashable {
                 if QuietPeriod(seconds: value) == nil {
                     throw .invalidValue(key: rawValue, value: value, reason: "must be a number of seconds from 0 to \(QuietPeriod(length: QuietPeriod.longest).seconds), such as 3 or 0.5")
                 }
-            case .pluginStallLimit, .pluginCPULimit:
+            case .pluginStallLimit, .pluginCPULimit, .thumbnailTimeLimit:
                 if Self.seconds(value) == nil {
                     throw .invalidValue(key: rawValue, value: value, reason: "must be a whole number of seconds from 1 to 86400")
                 }
@@ -109,6 +113,12 @@ public struct Configuration: Sendable, Hashable {
         if let seconds = self[.pluginStallLimit].flatMap(Key.seconds) { watchdog.stallLimit = .seconds(seconds) }
         if let seconds = self[.pluginCPULimit].flatMap(Key.seconds) { watchdog.cpuLimit = .seconds(seconds) }
         return watchdog
+    }
+
+    /// How long a thumbnailer may run: `thumbnails.seconds`, or
+    /// ``ThumbnailService/defaultTimeLimit`` when unset or not valid.
+    public var thumbnailTimeLimit: Duration {
+        self[.thumbnailTimeLimit].flatMap(Key.seconds).map { .seconds($0) } ?? ThumbnailService.defaultTimeLimit
     }
 
     /// Looks up a setting by its name in the file.

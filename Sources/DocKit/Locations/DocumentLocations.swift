@@ -104,6 +104,7 @@ extension Configuration {
         case .cloudQuietSeconds: quietPeriod.seconds
         case .pluginStallLimit: String(pluginWatchdog.stallLimit.components.seconds)
         case .pluginCPULimit: pluginWatchdog.cpuLimit.map { String($0.components.seconds) } ?? "the time limit"
+        case .thumbnailTimeLimit: String(thumbnailTimeLimit.components.seconds)
         }
     }
 }

@@ -27,6 +27,9 @@ struct XDGBaseDirectories: Sendable, Hashable {
     /// `$XDG_CONFIG_HOME`, by default `~/.config`.
     public var configHome: URL { URL(fileURLWithPath: absolutePath("XDG_CONFIG_HOME") ?? home + "/.config", isDirectory: true) }
 
+    /// `$XDG_CACHE_HOME`, by default `~/.cache`.
+    public var cacheHome: URL { URL(fileURLWithPath: absolutePath("XDG_CACHE_HOME") ?? home + "/.cache", isDirectory: true) }
+
     /// `$XDG_DATA_DIRS`, by default `/usr/local/share` and `/usr/share`.
     public var dataDirs: [URL] { paths(value("XDG_DATA_DIRS") ?? "/usr/local/share:/usr/share") }
     /// `$XDG_CONFIG_DIRS`, by default `/etc/xdg`.

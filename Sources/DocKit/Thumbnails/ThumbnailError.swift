@@ -1,0 +1,41 @@
+/// Why a document has no thumbnail.
+public enum ThumbnailError: DocKitError, Hashable {
+    /// No generator makes thumbnails of the file's type: no installed
+    /// thumbnailer claims its MIME types, and it carries no thumbnail.
+    case noGenerator(file: String, type: String)
+    /// Every generator tried failed; this is the last one's failure. The
+    /// failure is recorded in the cache, so it is not retried until the
+    /// file changes.
+    case generatorFailed(file: String, PluginError)
+    /// A generator failed on the file as it is now in an earlier run (the
+    /// cache's `fail/` record); it is tried again once the file changes.
+    case failedBefore(file: String)
+    /// A generator exited successfully but wrote no PNG.
+    case notAPNG(generator: String)
+    /// The file is an iCloud placeholder whose content is not here.
+    case notDownloaded(file: String)
+    /// The cache could not be written.
+    case cacheUnwritable(FileSystemError)
+
+    /// `.notFound` when nothing can make one, `.refused` for a generator
+    /// stopped by its limits, `.failed` otherwise.
+    public var kind: FailureKind {
+        switch self {
+        case .noGenerator, .notDownloaded: .notFound
+        case .generatorFailed(_, let error): error.kind == .refused ? .refused : .failed
+        case .failedBefore, .notAPNG, .cacheUnwritable: .failed
+        }
+    }
+
+    /// One line naming the file and the reason.
+    public var description: String {
+        switch self {
+        case .noGenerator(let file, let type): "\(file): no thumbnailer makes thumbnails of \(type)"
+        case .generatorFailed(let file, let error): "\(file): no thumbnail: \(error)"
+        case .failedBefore(let file): "\(file): no thumbnail: making one failed before, and the file has not changed since"
+        case .notAPNG(let generator): "\(generator) wrote no PNG"
+        case .notDownloaded(let file): "\(file): not downloaded, so no thumbnail can be made"
+        case .cacheUnwritable(let error): "thumbnail cache: \(error)"
+        }
+    }
+}
