@@ -49,6 +49,8 @@ struct JSONVocabularyEndToEndTests {
             {"CFBundleIdentifier": "org.example.viewer", "CFBundleName": "Viewer", "CFBundleExecutable": "/bin/true",
              "CFBundleDocumentTypes": [{"LSItemContentTypes": ["public.plain-text"], "CFBundleTypeRole": "Viewer", "LSHandlerRank": "Owner"}]}
             """#, to: "viewer.json")
+        // The machine's image thumbnailer, for `thumbnail`.
+        try await sandbox.shell("convert -size 40x30 xc:red home/Documents/Photo.png && ln -s /usr/share/thumbnailers system-data/thumbnailers")
         let archive = sandbox.root.appending(path: "Holiday.zip").path
         let exported = sandbox.root.appending(path: "out.zip").path
 
@@ -57,6 +59,7 @@ struct JSONVocabularyEndToEndTests {
             ["handlers", "register", manifest.path],
             ["list", "--versions"], ["list", "--long"], ["info", "Notes.txt"], ["info", "Letter.rtfd"], ["info", "Link.txt"], ["info", "Deck.txt"],
             ["versions", "Deck.txt"], ["preview", "Notes.txt", "Letter.rtfd", archive],
+            ["thumbnail", "Photo.png"], ["thumbnail", "Photo.png"],
             ["inbox", "--app", "org.example.viewer"],
             ["handlers"], ["handlers", "public.plain-text"], ["handlers", "Notes.txt"],
             ["handlers", "default", "public.plain-text"], ["handlers", "default", "public.plain-text", "org.example.viewer"],

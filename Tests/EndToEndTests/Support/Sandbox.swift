@@ -79,6 +79,7 @@ final class Sandbox: Sendable {
             "XDG_DATA_HOME": userHome.appending(path: ".local/share").path,
             "XDG_DATA_DIRS": systemData.path,
             "XDG_CONFIG_HOME": userHome.appending(path: ".config").path,
+            "XDG_CACHE_HOME": userHome.appending(path: ".cache").path,
             "XDG_CONFIG_DIRS": root.appending(path: "system-config").path,
             "XDG_CURRENT_DESKTOP": nil,
             "DOCBROWSER_HOME": nil,
