@@ -227,7 +227,8 @@ struct ThumbnailEndToEndTests {
         #expect(try Self.report(try await sandbox.run("thumbnail", "Photo.png", "--json"))["origin"] as? String == "cache")
         let hostile: [(String, String)] = [
             ("truncated", "head -c $(( $(stat -c %s valid.png) - 20 )) valid.png > \"$1\""),
-            ("a bad CRC", "python3 -c \"import sys; d = bytearray(open('valid.png','rb').read()); d[-20] ^= 1; open(sys.argv[1],'wb').write(d)\" \"$1\""),
+            // The texts are whole; only the CRC of Thumb::URI's chunk, right after IHDR, is wrong.
+            ("a bad CRC", "python3 -c \"import sys, struct; d = bytearray(open('valid.png','rb').read()); n, = struct.unpack('>I', d[33:37]); d[41 + n] ^= 1; open(sys.argv[1],'wb').write(d)\" \"$1\""),
             ("another file's URI", "python3 -c \"\(Self.tagging("file:///etc/passwd", mtime))\" \"$1\""),
             ("an older MTime", "python3 -c \"\(Self.tagging("file://" + photo.path, mtime - 1))\" \"$1\""),
             ("huge", "cp valid.png \"$1\" && head -c 9000000 /dev/zero >> \"$1\""),

@@ -9,9 +9,16 @@ enum CRC32 {
     }
 
     /// The checksum of `bytes`.
-    static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return crc ^ 0xFFFF_FFFF
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        table.withUnsafeBufferPointer { table in
+            bytes.withUnsafeBufferPointer { bytes in
+                var crc: UInt32 = 0xFFFF_FFFF
+                for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+                return crc ^ 0xFFFF_FFFF
+            }
+        }
     }
+
+    /// The checksum of `bytes`.
+    static func checksum(_ bytes: [UInt8]) -> UInt32 { checksum(bytes[...]) }
 }

@@ -25,8 +25,11 @@ public enum ThumbnailPNG {
     }
 
     /// The chunks from the signature to `IEND`, or `nil` when the bytes are
-    /// not a whole PNG: no signature, a length past the end, a bad CRC, no
-    /// `IHDR` first or no `IEND`.
+    /// not a whole PNG: no signature, a length past the end, a bad CRC on a
+    /// chunk whose content is read here (`IHDR`, `tEXt`), no `IHDR` first or
+    /// no `IEND`. The image's own chunks are left to the image decoder of
+    /// whoever shows it: checking them cost more than all else a lookup in
+    /// the cache does.
     static func chunks(in bytes: [UInt8]) -> [Chunk]? {
         guard bytes.count >= signature.count, bytes.prefix(signature.count).elementsEqual(signature) else { return nil }
         var chunks: [Chunk] = []
@@ -38,8 +41,10 @@ public enum ThumbnailPNG {
             let data = offset + 8..<offset + 8 + length
             let crcOffset = data.upperBound
             let stored = UInt32(bytes[crcOffset]) << 24 | UInt32(bytes[crcOffset + 1]) << 16 | UInt32(bytes[crcOffset + 2]) << 8 | UInt32(bytes[crcOffset + 3])
-            guard CRC32.checksum(bytes[typeRange.lowerBound..<data.upperBound]) == stored else { return nil }
             let chunk = Chunk(type: Array(bytes[typeRange]), data: data, extent: offset..<crcOffset + 4)
+            if chunk.type == Array("tEXt".utf8) || chunk.type == Array("IHDR".utf8) {
+                guard CRC32.checksum(bytes[typeRange.lowerBound..<data.upperBound]) == stored else { return nil }
+            }
             if chunks.isEmpty, chunk.type != Array("IHDR".utf8) { return nil }
             chunks.append(chunk)
             if chunk.type == Array("IEND".utf8) { return chunks }
