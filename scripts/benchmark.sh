@@ -9,8 +9,9 @@
 #   RUNS=N         runs of each command (default 5; the median is kept)
 #   BENCH_CACHE=D  where the 100,000-document tree is made once and kept
 #                  (default ~/.cache/docbrowser-bench)
-#   QUICK=1        skip the 100,000-document and 200 MB rows, and leave
-#                  docs/PERFORMANCE.md as it is
+#   QUICK=1        skip the 100,000-document, 200 MB and thumbnail rows,
+#                  and leave docs/PERFORMANCE.md as it is
+#   THUMBNAIL_PHOTOS=N  photos the thumbnail rows make (default 1,000)
 set -euo pipefail
 docbrowser=$(realpath "$1")
 repository=$(cd "$(dirname "$0")/.." && pwd)
@@ -302,6 +303,29 @@ EOF
     row "move that package across file systems, with fsync" "≤ 1.1×" "\`cp -a\` + \`sync\` + \`rm -r\`" -- \
     "$docbrowser" --home "$archive_home" move Project.bundle --to cloud -- \
     bash -c "cp -a '$archive_home/Documents/Project.bundle' '$other_fs/Cloud/Documents/' && sync && rm -r '$archive_home/Documents/Project.bundle'"
+
+  # --- thumbnails -----------------------------------------------------------
+  # THUMBNAIL_PHOTOS photos of a camera's size (1,000 unless set), ten
+  # pictures ImageMagick draws, each copied; thumbnailed by docbrowser on
+  # every core (bubblewrap around each thumbnailer, as GNOME runs them) and
+  # by the same installed thumbnailer run directly, two at a time.
+  photos="$work/photos" thumbnail_cache="$work/thumbnail-cache" peer_thumbnails="$work/peer-thumbnails"
+  photo_count=${THUMBNAIL_PHOTOS:-1000}
+  mkdir -p "$photos"
+  for i in $(seq 0 9); do convert -seed "$i" -size 1600x1200 "plasma:fractal" "$photos/seed-$i.jpg"; done
+  for i in $(seq 0 $(( photo_count - 1 ))); do cp "$photos/seed-$(( i % 10 )).jpg" "$photos/photo-$(printf '%04d' "$i").jpg"; done
+  rm "$photos"/seed-*.jpg
+  thumbnail=(env XDG_CACHE_HOME="$thumbnail_cache" "$docbrowser" --home "$work/thumbnailed" thumbnail "$photos"/photo-*.jpg)
+  "$docbrowser" --home "$work/thumbnailed" -q list >/dev/null
+  SETUP="rm -rf '$thumbnail_cache' '$peer_thumbnails'; mkdir -p '$peer_thumbnails'" \
+    row "thumbnails of $photo_count photos, made" "≤ 1.1×" "\`xargs -P2 gdk-pixbuf-thumbnailer\`" -- \
+    "${thumbnail[@]}" -- \
+    bash -c "cd '$photos' && printf '%s\n' photo-*.jpg | xargs -P2 -I{} gdk-pixbuf-thumbnailer -s 128 'file://$photos/{}' '$peer_thumbnails/{}.png'"
+  # The peer is the first run itself; each leaves the cache full for the next valid run.
+  "${thumbnail[@]}" >/dev/null
+  row "the same $photo_count, all valid in the cache" "≤ 0.05× the first run" "the first run" -- \
+    "${thumbnail[@]}" -- \
+    bash -c "rm -rf '$thumbnail_cache' && exec \"\$@\"" bash "${thumbnail[@]}"
 fi
 startup_breakdown
 if [[ -n ${floor:-} ]]; then
