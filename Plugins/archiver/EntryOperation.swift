@@ -30,6 +30,9 @@ struct EntryOperation: ParsableCommand {
     @Option(name: .long, help: "The most bytes the entry may hold.")
     var maxBytes: Int
 
+    @Flag(name: .long, help: "When none of the names is there, write the cover image an EPUB's package document names.")
+    var epubCover = false
+
     @Option(name: .long, help: "Stop looking after this many entries.")
     var maxEntries: Int = 10_000
 
@@ -46,16 +49,25 @@ struct EntryOperation: ParsableCommand {
         ArchiverCommand.prepareLocale()
         try EventStream.perform(subject: archive) { events in
             let reader = try ArchiveReader(path: archive, charset: charset)
-            let wanted = name.map { Array($0.utf8) }
-            var best: (rank: Int, bytes: Int64)?
-            while let entry = try reader.next(), reader.entriesRead <= maxEntries {
-                guard archive_entry_filetype(entry) == EntryType.regular, let entryName = reader.name(of: entry),
-                      let rank = wanted.firstIndex(of: entryName), rank < best?.rank ?? Int.max else { continue }
-                best = (rank, try write(from: reader, display: name[rank]))
-                if rank == 0 { break }
+            var written = try writeFirst(of: name, from: reader)
+            if written == nil, epubCover, let cover = try EpubCover.entryName(in: reader) {
+                written = try writeFirst(of: [cover], from: reader.reopened())
             }
-            events.emit(EntryResult(name: best.map { name[$0.rank] }, bytes: best?.bytes ?? 0))
+            events.emit(EntryResult(name: written?.name, bytes: written?.bytes ?? 0))
         }
+    }
+
+    /// Writes the most preferred of `names` the archive holds as a regular entry.
+    private func writeFirst(of names: [String], from reader: ArchiveReader) throws(PluginFailure) -> (name: String, bytes: Int64)? {
+        let wanted = names.map { Array($0.utf8) }
+        var best: (rank: Int, bytes: Int64)?
+        while let entry = try reader.next(), reader.entriesRead <= maxEntries {
+            guard archive_entry_filetype(entry) == EntryType.regular, let entryName = reader.name(of: entry),
+                  let rank = wanted.firstIndex(of: entryName), rank < best?.rank ?? Int.max else { continue }
+            best = (rank, try write(from: reader, display: names[rank]))
+            if rank == 0 { break }
+        }
+        return best.map { (names[$0.rank], $0.bytes) }
     }
 
     /// Copies the entry's data into `output`, replacing what a less
