@@ -102,6 +102,12 @@ struct ThumbnailEndToEndTests {
             z.writestr('mimetype', 'application/vnd.oasis.opendocument.text', compress_type=zipfile.ZIP_STORED)
             z.writestr('content.xml', '<office:document-content/>')
             z.write('thumb.png', 'Thumbnails/thumbnail.png')
+            z.close()
+            z = zipfile.ZipFile('home/Documents/Novel.epub', 'w')
+            z.writestr('mimetype', 'application/epub+zip')
+            z.writestr('META-INF/container.xml', '<container><rootfiles><rootfile full-path=\\'OPS/book.opf\\'/></rootfiles></container>')
+            z.writestr('OPS/book.opf', '<package><manifest><item id=\\'c\\' properties=\\'cover-image\\' href=\\'cover.png\\'/></manifest></package>')
+            z.write('thumb.png', 'OPS/cover.png')
             z.close()"
             """)
         try Self.makePDF(at: documents.appending(path: "Report.pdf"))
@@ -109,6 +115,7 @@ struct ThumbnailEndToEndTests {
             // GIO finds it only if its URI is escaped byte for byte as GLib does.
             ("Photo #1; [café] 100%.png", "gdk-pixbuf-thumbnailer", nil), ("Report.pdf", "evince", nil),
             ("Drawing.rtfd", "gdk-pixbuf-thumbnailer", "thumbImage.png"), ("Minutes.odt", "gdk-pixbuf-thumbnailer", "Thumbnails/thumbnail.png"),
+            ("Novel.epub", "gdk-pixbuf-thumbnailer", "OPS/cover.png"),
         ]
         for (name, generator, embedded) in expected {
             let report = try Self.report(try await sandbox.run("thumbnail", name, "--size", "large", "--json"))

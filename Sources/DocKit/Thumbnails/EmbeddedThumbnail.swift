@@ -1,8 +1,9 @@
 /// Where documents carry a thumbnail of their own: iWork keeps one in
 /// `QuickLook/` (older versions `preview.jpg`), the seeds' packages a
 /// `thumbImage`, ODF `Thumbnails/thumbnail.png`, OOXML
-/// `docProps/thumbnail.jpeg`. A package holds it as a file; the zip forms
-/// as an entry, which the archiver writes out.
+/// `docProps/thumbnail.jpeg`, an EPUB the cover its package document
+/// names. A package holds it as a file; the zip forms as an entry, which
+/// the archiver writes out.
 enum EmbeddedThumbnail {
     /// The names looked for, most preferred first: the largest images
     /// (iWork's QuickLook thumbnail) before the smaller previews.
@@ -14,7 +15,7 @@ enum EmbeddedThumbnail {
 
     /// The types stored as zip archives that carry a thumbnail entry.
     static let zipDocumentTypes = [
-        "org.oasis-open.opendocument", "org.openxmlformats.openxml",
+        "org.oasis-open.opendocument", "org.openxmlformats.openxml", "org.idpf.epub-container",
         "com.apple.iwork.pages.sffpages", "com.apple.iwork.keynote.sffkey", "com.apple.iwork.numbers.sffnumbers",
         "com.apple.iwork.pages.pages", "com.apple.iwork.keynote.key", "com.apple.iwork.numbers.numbers",
     ]

@@ -10,8 +10,8 @@ import Synchronization
 /// and accepted by GIO, GNOME Files and the rest.
 ///
 /// A thumbnail is made in a separate process, never in the caller's:
-/// the thumbnail a document carries (iWork, ODF, OOXML, the seeds'
-/// `thumbImage`) is written out by the archiver and scaled by the
+/// the thumbnail a document carries (iWork, ODF, OOXML, an EPUB's cover,
+/// the seeds' `thumbImage`) is written out by the archiver and scaled by the
 /// installed image thumbnailer; any other document goes to the desktop's
 /// thumbnailer for its MIME type, inside bubblewrap where it can run.
 /// Each has a time limit and a cap on what it writes. A failure is
@@ -235,7 +235,7 @@ public struct ThumbnailService: Sendable {
         guard let archiver else { return nil }
         let output = folder.appending("embedded")
         var arguments = ["entry", "--archive", PluginPreviewer.absolute(path).description, "--output", output.description,
-                         "--max-bytes", String(outputCap)]
+                         "--max-bytes", String(outputCap), "--epub-cover"]
         for name in EmbeddedThumbnail.names { arguments += ["--name", name] }
         let outcome = try await PluginProcess(service: archiver, arguments: arguments, home: home, timeLimit: timeLimit,
                                               outputCap: 1 << 16).run()
