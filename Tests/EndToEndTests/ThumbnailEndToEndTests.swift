@@ -136,6 +136,20 @@ struct ThumbnailEndToEndTests {
         #expect(programs.count == 1, "\(programs)")
     }
 
+    @Test func aNameThatIsNotUTF8GetsAThumbnailGIOAccepts() async throws {
+        let sandbox = try await Self.sandbox()
+        try await sandbox.shell("convert -size 30x20 xc:red \"$(printf 'home/Documents/Raw\\377.png')\"")
+        let report = try Self.report(try await sandbox.run("thumbnail", "Raw\\xFF.png", "--json"))
+        #expect(report["origin"] as? String == "generated", "\(report)")
+        let gio = try await Subprocess.run(
+            .name("sh"), arguments: ["-c", "dbus-run-session -- gio info -a thumbnail::path,thumbnail::is-valid \"$(printf \"$1/Raw\\377.png\")\"", "sh", sandbox.localDocuments.path],
+            environment: .inherit.updating(["HOME": sandbox.userHome.path, "XDG_CACHE_HOME": sandbox.userHome.appending(path: ".cache").path, "DBUS_SESSION_BUS_ADDRESS": nil]),
+            output: .string(limit: 1 << 20), error: .discarded
+        )
+        #expect(gio.standardOutput.contains("thumbnail::path: \(report["thumbnail"] as? String ?? "?")\n"), "\(gio.standardOutput)")
+        #expect(gio.standardOutput.contains("thumbnail::is-valid: TRUE"), "\(gio.standardOutput)")
+    }
+
     @Test(.enabled(if: Strace.path != nil))
     func aThumbnailTheDesktopMadeIsUsedWithoutRunningAnything() async throws {
         let sandbox = try await Self.sandbox()

@@ -56,7 +56,7 @@ struct DesktopThumbnailer: Sendable, Hashable {
     }
 
     /// The command line for one thumbnail, field codes expanded, the
-    /// program as found.
+    /// program as found. Bytes, not text: a file's name need not be UTF-8.
     ///
     /// - Parameters:
     ///   - input: The file's path.
@@ -64,24 +64,24 @@ struct DesktopThumbnailer: Sendable, Hashable {
     ///   - output: Where the PNG is to be written.
     ///   - size: The longest side wanted, in pixels.
     /// - Returns: The arguments, the program first.
-    func commandLine(input: String, uri: String, output: String, size: Int) -> [String] {
+    func commandLine(input: RawPath, uri: String, output: RawPath, size: Int) -> [[UInt8]] {
         var expanded = arguments.map { argument in
-            var result = ""
-            var characters = Substring(argument)
-            while let character = characters.popFirst() {
-                guard character == "%", let code = characters.popFirst() else { result.append(character); continue }
+            var result: [UInt8] = []
+            var bytes = Array(argument.utf8)[...]
+            while let byte = bytes.popFirst() {
+                guard byte == UInt8(ascii: "%"), let code = bytes.popFirst() else { result.append(byte); continue }
                 switch code {
-                case "i": result += input
-                case "u": result += uri
-                case "o": result += output
-                case "s": result += String(size)
-                case "%": result += "%"
+                case UInt8(ascii: "i"): result += input.bytes
+                case UInt8(ascii: "u"): result += Array(uri.utf8)
+                case UInt8(ascii: "o"): result += output.bytes
+                case UInt8(ascii: "s"): result += Array(String(size).utf8)
+                case UInt8(ascii: "%"): result.append(byte)
                 default: break
                 }
             }
             return result
         }
-        expanded[0] = executable
+        expanded[0] = Array(executable.utf8)
         return expanded
     }
 

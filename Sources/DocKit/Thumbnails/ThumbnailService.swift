@@ -216,10 +216,10 @@ public struct ThumbnailService: Sendable {
 
     private func scale(_ input: RawPath, uri: String, with thumbnailer: DesktopThumbnailer, into output: RawPath,
                        folder: RawPath, size: ThumbnailSize, notes: inout [String]) async throws(PluginError) {
-        let inputPath = PluginPreviewer.absolute(input).description
-        var command = thumbnailer.commandLine(input: inputPath, uri: uri, output: output.description, size: size.pixels)
+        let inputPath = FileURI.canonical(input, relativeTo: RawPath(FileManager.default.currentDirectoryPath))
+        var command = thumbnailer.commandLine(input: inputPath, uri: uri, output: output, size: size.pixels)
         if let sandbox = sandbox.sandbox {
-            command = sandbox.wrapping(command, input: inputPath, outputFolder: folder.description)
+            command = sandbox.wrapping(command, input: inputPath, outputFolder: folder)
         } else {
             notes.append("\(thumbnailer.name) ran without a sandbox: bubblewrap (bwrap) is not installed or cannot create namespaces here")
         }

@@ -14,8 +14,9 @@ import SystemPackage
 struct ThumbnailerProcess: Sendable {
     /// The generator's name, for messages.
     var name: String
-    /// The command line, program first (`bwrap` when sandboxed).
-    var arguments: [String]
+    /// The command line, program first (`bwrap` when sandboxed), as bytes:
+    /// a file's name need not be UTF-8.
+    var arguments: [[UInt8]]
     /// How long it may run before its process group is killed.
     var timeLimit: Duration
     /// The most bytes any one file it writes may hold.
@@ -49,8 +50,10 @@ struct ThumbnailerProcess: Sendable {
         let forwarded: Int32?
         PluginSignalForwarder.shared.willLaunch()
         do {
+            // swift-subprocess hands each byte argument to strdup(3), which
+            // reads to a NUL: the arguments must carry their own.
             let execution = try await Subprocess.run(
-                .path("/bin/sh"), arguments: Arguments(["-c", gate] + arguments),
+                .path("/bin/sh"), arguments: Arguments(([Array("-c".utf8), Array(gate.utf8)] + arguments).map { $0 + [0] }),
                 environment: .custom(Environment.Key.dictionary(environment)),
                 workingDirectory: FilePath("/"), platformOptions: options,
                 input: .none, output: .discarded, error: .sequence

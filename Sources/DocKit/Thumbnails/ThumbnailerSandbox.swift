@@ -20,7 +20,7 @@ struct ThumbnailerSandbox: Sendable, Hashable {
         let sandbox = ThumbnailerSandbox(executable: found.path)
         let process = Process()
         process.executableURL = found
-        process.arguments = sandbox.options(input: nil, outputFolder: nil) + ["/bin/true"]
+        process.arguments = sandbox.options() + ["/bin/true"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do {
@@ -39,11 +39,12 @@ struct ThumbnailerSandbox: Sendable, Hashable {
     ///   - input: The file read, bound read-only at its own path.
     ///   - outputFolder: The folder written, bound read-write at its own path.
     /// - Returns: The `bwrap` command line.
-    func wrapping(_ command: [String], input: String, outputFolder: String) -> [String] {
-        [executable] + options(input: input, outputFolder: outputFolder) + command
+    func wrapping(_ command: [[UInt8]], input: RawPath, outputFolder: RawPath) -> [[UInt8]] {
+        [Array(executable.utf8)] + options().map { Array($0.utf8) }
+            + [Array("--ro-bind".utf8), input.bytes, input.bytes, Array("--bind".utf8), outputFolder.bytes, outputFolder.bytes] + command
     }
 
-    private func options(input: String?, outputFolder: String?) -> [String] {
+    private func options() -> [String] {
         var options = [
             "--ro-bind", "/usr", "/usr",
             "--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache",
@@ -62,8 +63,6 @@ struct ThumbnailerSandbox: Sendable, Hashable {
                 options += ["--ro-bind", folder, folder]
             }
         }
-        if let input { options += ["--ro-bind", input, input] }
-        if let outputFolder { options += ["--bind", outputFolder, outputFolder] }
         return options
     }
 }

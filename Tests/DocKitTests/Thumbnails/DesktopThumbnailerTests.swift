@@ -11,8 +11,10 @@ struct DesktopThumbnailerTests {
         let thumbnailer = try #require(DesktopThumbnailer.parse(text, path: "/x/test.thumbnailer", searchPath: searchPath))
         #expect(thumbnailer.name == "test")
         #expect(thumbnailer.mimeTypes == ["image/png", "image/x-test"])
-        #expect(thumbnailer.commandLine(input: "/d/a b.png", uri: "file:///d/a%20b.png", output: "/o/t.png", size: 256)
-            == [thumbnailer.executable, "-c", "echo \"256\"", "/d/a b.png", "--uri=file:///d/a%20b.png", "/o/t.png", "100%"])
+        let input = RawPath(bytes: Array("/d/a b".utf8) + [0xFF] + Array(".png".utf8))
+        let expanded = thumbnailer.commandLine(input: input, uri: "file:///d/a%20b%FF.png", output: RawPath("/o/t.png"), size: 256)
+        #expect(expanded == [thumbnailer.executable, "-c", "echo \"256\"", "", "--uri=file:///d/a%20b%FF.png", "/o/t.png", "100%"].map { Array($0.utf8) }
+            .enumerated().map { $0.offset == 3 ? input.bytes : $0.element })
         #expect(thumbnailer.executable.hasSuffix("/sh"))
     }
 
