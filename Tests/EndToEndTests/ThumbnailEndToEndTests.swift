@@ -232,6 +232,36 @@ struct ThumbnailEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: cache(sandbox).appending(path: "normal").path))
     }
 
+    @Test func aThumbnailerWritesNowhereButItsOutputFolder() async throws {
+        let sandbox = try Sandbox()
+        let escaped = sandbox.root.appending(path: "escaped")
+        // What a thumbnailer taken over by a crafted document might do.
+        let thumbnailer = "[Thumbnailer Entry]\nExec=sh -c \"touch \(escaped.path) \(sandbox.localDocuments.path)/planted.txt; exit 1\" %o\nMimeType=text/plain;\n"
+        _ = try sandbox.write(thumbnailer, to: "system-data/thumbnailers/evil.thumbnailer")
+        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
+        let result = try await sandbox.run("thumbnail", "Notes.txt")
+        #expect(result.status == 1, "\(result)")
+        // Both touches succeed, in the sandbox's own throwaway /tmp.
+        #expect(result.standardError.hasSuffix("Notes.txt: no thumbnail: evil failed with exit status 1\n"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: escaped.path))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.localDocuments.appending(path: "planted.txt").path))
+    }
+
+    @Test func withoutBubblewrapTheThumbnailerRunsUnsandboxedAndSaysSo() async throws {
+        let sandbox = try await Self.sandbox()
+        try await sandbox.shell("convert -size 30x20 xc:red home/Documents/Photo.png && mkdir empty-bin")
+        // A PATH without bwrap; the thumbnailer is named by its full path.
+        let result = try await sandbox.run(["thumbnail", "Photo.png", "--json"], environment: ["PATH": sandbox.root.appending(path: "empty-bin").path])
+        let report = try Self.report(result)
+        #expect(report["origin"] as? String == "generated")
+        #expect(report["notes"] as? [String] == [
+            "gdk-pixbuf-thumbnailer ran without a sandbox: bubblewrap (bwrap) is not installed or cannot create namespaces here",
+        ])
+        let text = try await sandbox.run(["thumbnail", "Photo.png", "--size", "large"], environment: ["PATH": sandbox.root.appending(path: "empty-bin").path])
+        #expect(text.standardError == "docbrowser: Photo.png: gdk-pixbuf-thumbnailer ran without a sandbox: bubblewrap (bwrap) is not installed or cannot create namespaces here\n")
+        #expect(try await Self.gio(sandbox, sandbox.localDocuments.appending(path: "Photo.png")).valid == "TRUE")
+    }
+
     @Test func hostileCacheFilesAreIgnoredAndReplaced() async throws {
         let sandbox = try await Self.sandbox()
         try await sandbox.shell("convert -size 300x200 xc:red home/Documents/Photo.png")
