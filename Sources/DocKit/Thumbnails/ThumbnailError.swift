@@ -14,6 +14,8 @@ public enum ThumbnailError: DocKitError, Hashable {
     case notAPNG(generator: String)
     /// The file is an iCloud placeholder whose content is not here.
     case notDownloaded(file: String)
+    /// Nothing is at the path any more, or it cannot be examined.
+    case fileNotFound(file: String)
     /// The cache could not be written.
     case cacheUnwritable(FileSystemError)
 
@@ -21,7 +23,7 @@ public enum ThumbnailError: DocKitError, Hashable {
     /// stopped by its limits, `.failed` otherwise.
     public var kind: FailureKind {
         switch self {
-        case .noGenerator, .notDownloaded: .notFound
+        case .noGenerator, .notDownloaded, .fileNotFound: .notFound
         case .generatorFailed(_, let error): error.kind == .refused ? .refused : .failed
         case .failedBefore, .notAPNG, .cacheUnwritable: .failed
         }
@@ -35,6 +37,7 @@ public enum ThumbnailError: DocKitError, Hashable {
         case .failedBefore(let file): "\(file): no thumbnail: making one failed before, and the file has not changed since"
         case .notAPNG(let generator): "\(generator) wrote no PNG"
         case .notDownloaded(let file): "\(file): not downloaded, so no thumbnail can be made"
+        case .fileNotFound(let file): "\(file): no such file"
         case .cacheUnwritable(let error): "thumbnail cache: \(error)"
         }
     }

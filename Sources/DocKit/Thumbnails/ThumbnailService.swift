@@ -97,7 +97,7 @@ public struct ThumbnailService: Sendable {
     public func thumbnail(for subject: PreviewSubject, size: ThumbnailSize) async throws(ThumbnailError) -> Thumbnail {
         let file = subject.path.description
         guard !subject.isPlaceholder else { throw .notDownloaded(file: file) }
-        guard let key = key(for: subject) else { throw .notDownloaded(file: file) }
+        guard let key = key(for: subject) else { throw .fileNotFound(file: file) }
         if let path = cache.validThumbnail(for: key, size: size) {
             return Thumbnail(path: path, size: size, origin: .cache)
         }
