@@ -262,6 +262,18 @@ struct ThumbnailEndToEndTests {
         #expect(try await Self.gio(sandbox, sandbox.localDocuments.appending(path: "Photo.png")).valid == "TRUE")
     }
 
+    @Test("a thumbnailer that succeeds without writing a PNG has failed", arguments: [
+        "sh -c \"echo not a picture > \\\"\\$0\\\"\" %o", "sh -c \"exit 0\" %o",
+    ])
+    func aThumbnailerThatWritesNoPNGHasFailed(_ exec: String) async throws {
+        let sandbox = try await Self.sandbox(thumbnailers: ["liar": "[Thumbnailer Entry]\nExec=\(exec)\nMimeType=text/plain;\n"])
+        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
+        let result = try await sandbox.run("thumbnail", "Notes.txt")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardError.hasSuffix("Notes.txt: no thumbnail: liar: wrote no PNG\n"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: cache(sandbox).appending(path: "normal").path))
+    }
+
     @Test func hostileCacheFilesAreIgnoredAndReplaced() async throws {
         let sandbox = try await Self.sandbox()
         try await sandbox.shell("convert -size 300x200 xc:red home/Documents/Photo.png")

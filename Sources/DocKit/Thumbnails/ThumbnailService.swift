@@ -113,8 +113,8 @@ public struct ThumbnailService: Sendable {
                 if case .cancelled = failure.reason { throw .generatorFailed(file: file, failure) }
                 lastFailure = failure
             } catch let failure as ThumbnailError {
-                if case .cacheUnwritable = failure { throw failure }
-                lastFailure = PluginError(plugin: generator.name, reason: .reported(kind: .failed, rule: nil, entry: nil, message: failure.description))
+                guard case .notAPNG(let name) = failure else { throw failure }
+                lastFailure = PluginError(plugin: name, reason: .reported(kind: .failed, rule: nil, entry: nil, message: "wrote no PNG"))
             } catch {
                 lastFailure = PluginError(plugin: generator.name, reason: .cannotLaunch(reason: "\(error)"))
             }
