@@ -20,12 +20,17 @@ struct ArchiverEntryTests {
             """)
     }
 
+    /// `entry` on the sandbox's ARCHIVE, writing to `out` in the sandbox.
+    static func entry(_ sandbox: Sandbox, archive: String = "doc.zip", maxBytes: Int = 1000, _ options: [String]) async throws -> Sandbox.PluginResult {
+        try await sandbox.archiver(["entry", "--archive", sandbox.root.appending(path: archive).path,
+                                    "--output", sandbox.root.appending(path: "out").path, "--max-bytes", String(maxBytes)] + options)
+    }
+
     @Test func theMostPreferredNamePresentIsWritten() async throws {
         let sandbox = try Sandbox()
         try await Self.makeArchive(sandbox)
         let output = sandbox.root.appending(path: "out")
-        let result = try await sandbox.archiver([
-            "entry", "--archive", sandbox.root.appending(path: "doc.zip").path, "--output", output.path, "--max-bytes", "1000",
+        let result = try await Self.entry(sandbox, [
             "--name", "QuickLook/Thumbnail.png", "--name", "Thumbnails/thumbnail.png", "--name", "docProps/thumbnail.jpeg",
         ])
         #expect(result.status == 0, "\(result)")
@@ -41,10 +46,7 @@ struct ArchiverEntryTests {
         let sandbox = try Sandbox()
         try await Self.makeArchive(sandbox)
         let output = sandbox.root.appending(path: "out")
-        let result = try await sandbox.archiver([
-            "entry", "--archive", sandbox.root.appending(path: "doc.zip").path, "--output", output.path, "--max-bytes", "1000",
-            "--name", "preview.jpg",
-        ])
+        let result = try await Self.entry(sandbox, ["--name", "preview.jpg"])
         #expect(result.status == 0, "\(result)")
         #expect(result.result?["name"] == nil && result.result?["bytes"] as? Int == 0, "\(result)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
@@ -54,10 +56,7 @@ struct ArchiverEntryTests {
         let sandbox = try Sandbox()
         try await Self.makeArchive(sandbox)
         let output = sandbox.root.appending(path: "out")
-        let result = try await sandbox.archiver([
-            "entry", "--archive", sandbox.root.appending(path: "doc.zip").path, "--output", output.path, "--max-bytes", "65536",
-            "--name", "big.bin",
-        ])
+        let result = try await Self.entry(sandbox, maxBytes: 65536, ["--name", "big.bin"])
         #expect(result.status == 5, "\(result)")
         #expect(result.error?["rule"] as? String == "entry-too-large", "\(result)")
         #expect(result.error?["message"] as? String == "entry 'big.bin' refused (entry-too-large): it holds more than 65536 bytes")
@@ -70,10 +69,7 @@ struct ArchiverEntryTests {
         let target = try sandbox.write("keep", to: "target.txt")
         let output = sandbox.root.appending(path: "out")
         try FileManager.default.createSymbolicLink(at: output, withDestinationURL: target)
-        let result = try await sandbox.archiver([
-            "entry", "--archive", sandbox.root.appending(path: "doc.zip").path, "--output", output.path, "--max-bytes", "1000",
-            "--name", "Thumbnails/thumbnail.png",
-        ])
+        let result = try await Self.entry(sandbox, ["--name", "Thumbnails/thumbnail.png"])
         #expect(result.status == 0, "\(result)")
         #expect(try String(contentsOf: target, encoding: .utf8) == "keep")
         #expect(try Data(contentsOf: output) == Data("png bytes".utf8))
@@ -112,10 +108,7 @@ struct ArchiverEntryTests {
         let sandbox = try Sandbox()
         try await Self.makeEPUB(sandbox, "book.epub", package: package)
         let output = sandbox.root.appending(path: "out")
-        let result = try await sandbox.archiver([
-            "entry", "--archive", sandbox.root.appending(path: "book.epub").path, "--output", output.path, "--max-bytes", "1000",
-            "--name", "Thumbnails/thumbnail.png", "--epub-cover",
-        ])
+        let result = try await Self.entry(sandbox, archive: "book.epub", ["--name", "Thumbnails/thumbnail.png", "--epub-cover"])
         #expect(result.status == 0, "\(result)")
         #expect(result.result?["name"] as? String == expected, "\(result)")
         #expect(FileManager.default.fileExists(atPath: output.path) == (expected != nil))
