@@ -47,6 +47,19 @@ struct ConfigurationTests {
         #expect(configuration[.pluginStallLimit] == "3")
     }
 
+    @Test("thumbnails.seconds limits each thumbnailer; unset or not valid, 30 s")
+    func thumbnailTimeLimit() throws {
+        var configuration = Configuration()
+        #expect(configuration.thumbnailTimeLimit == .seconds(30))
+        try configuration.set(.thumbnailTimeLimit, to: "2")
+        #expect(configuration.thumbnailTimeLimit == .seconds(2))
+        #expect(throws: ConfigurationError.invalidValue(key: "thumbnails.seconds", value: "0",
+                                                        reason: "must be a whole number of seconds from 1 to 86400")) {
+            try configuration.set(.thumbnailTimeLimit, to: "0")
+        }
+        #expect(Configuration(values: ["thumbnails.seconds": "soon"]).thumbnailTimeLimit == .seconds(30))
+    }
+
     @Test("storage.preferred accepts only local or cloud, and a refused value changes nothing", arguments: ["icloud", "Local", "", "both"])
     func invalidPreferredStorage(_ value: String) throws {
         var configuration = Configuration()
