@@ -219,6 +219,24 @@ struct ThumbnailEndToEndTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.home.appending(path: "tmp").path).isEmpty)
     }
 
+    @Test func aThumbnailerDiesWithALauncherKilledMidWayAndTheCacheHoldsNothingHalfMade() async throws {
+        let sandbox = try await Self.sandbox(thumbnailers: [
+            "slow": "[Thumbnailer Entry]\nExec=sh -c \"head -c 1000 /dev/zero > \\\"\\$0\\\"; sleep 62.75\" %o\nMimeType=text/plain;\n",
+        ])
+        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
+        #expect(try await sandbox.runKilled(after: 1.5, ["thumbnail", "Notes.txt"]) == 137)
+        // bwrap --die-with-parent takes the thumbnailer with it; give the kernel a moment.
+        var left = "?"
+        for _ in 0..<50 {
+            left = try await Subprocess.run(.name("pgrep"), arguments: ["-f", "sleep 62.75"], output: .string(limit: 4096)).standardOutput
+            if left.isEmpty { break }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        #expect(left.isEmpty, "still running: \(left)")
+        let normal = cache(sandbox).appending(path: "normal").path
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: normal)) ?? []).isEmpty)
+    }
+
     @Test func aThumbnailerWritingPastTheCapIsStoppedAndLeavesNothing() async throws {
         let sandbox = try await Self.sandbox(thumbnailers: [
             // Endless: only the cap stops it before its time limit.
