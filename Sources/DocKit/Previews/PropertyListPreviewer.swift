@@ -1,7 +1,9 @@
 import Foundation
 
-/// An XML or binary property list pretty-printed. Too large or not a
-/// property list after all, it is left to the next previewer.
+/// An XML or binary property list pretty-printed; a binary one that
+/// `NSKeyedArchiver` wrote, as the object graph it archives
+/// (``KeyedArchive``). Too large or not a property list after all, it is
+/// left to the next previewer.
 public struct PropertyListPreviewer: Previewer {
     /// `property list`, as notes and `--json` name this previewer.
     public let name = "property list"
@@ -22,6 +24,9 @@ public struct PropertyListPreviewer: Previewer {
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         let options = context.options
         let bytes = try context.structuredBytes(of: subject)
+        if bytes.starts(with: BinaryPropertyListCheck.magic), let root = try? BinaryPropertyList.decode(bytes), let archive = KeyedArchive(root) {
+            return keyedArchivePreview(archive, options: options)
+        }
         var format = PropertyListSerialization.PropertyListFormat.xml
         let value: Any
         do {
@@ -39,6 +44,26 @@ public struct PropertyListPreviewer: Previewer {
         preview.fields.append(Preview.Field("root", Preview.describeRoot(value)))
         let formatter = StructuredValueFormatter(maxDepth: options.maxDepth, maxLines: options.maxLines, lineWidth: options.lineWidth)
         preview.addFormatted(formatter.format(value), options: options)
+        return preview
+    }
+
+    private func keyedArchivePreview(_ archive: KeyedArchive, options: PreviewOptions) -> Preview {
+        let resolution = archive.resolve(maxDepth: options.maxDepth)
+        var preview = Preview(kind: .propertyList, previewer: name)
+        preview.fields.append(Preview.Field("format", "binary"))
+        preview.fields.append(Preview.Field("archive", "NSKeyedArchiver, \(archive.objects.count) \(archive.objects.count == 1 ? "object" : "objects")"))
+        preview.fields.append(Preview.Field("root", Preview.describeRoot(resolution.top)))
+        let formatter = StructuredValueFormatter(maxDepth: options.maxDepth, maxLines: options.maxLines, lineWidth: options.lineWidth)
+        preview.addFormatted(formatter.format(resolution.top), options: options)
+        if resolution.cycles > 0 {
+            preview.notes.append("\(resolution.cycles) \(resolution.cycles == 1 ? "reference leads" : "references lead") back to an object that holds it, shown as UID(n)")
+        }
+        if resolution.outOfRange > 0 {
+            preview.notes.append("\(resolution.outOfRange) \(resolution.outOfRange == 1 ? "reference points" : "references point") past the archive's \(archive.objects.count) objects, shown as UID(n)")
+        }
+        if resolution.budgetExhausted {
+            preview.notes.append("stopped resolving after \(KeyedArchive.maxResolvedObjects) objects; the rest are shown as UID(n)")
+        }
         return preview
     }
 }
