@@ -13,7 +13,7 @@ extension FuzzTarget {
             _ = try? JSONPreviewer().preview(subject, in: context)
             _ = try? PropertyListPreviewer().preview(subject, in: context)
             _ = try? CSVPreviewer().preview(subject, in: context)
-            _ = try? PDFPreviewer().preview(subject, in: context)
+            _ = try? PDFPreviewer().headerPreview(subject, in: context)
             _ = try? ImagePreviewer().preview(subject, in: context)
             _ = try? TextPreviewer().preview(subject, in: context)
             _ = try? GenericPreviewer().preview(subject, in: context)

@@ -49,4 +49,82 @@ struct DocumentPreviewsEndToEndTests {
         let second = try await sandbox.run("preview", "Notebook.plist")
         #expect(second.standardOutput == first.standardOutput)
     }
+
+    /// A one-page PDF with an Info dictionary and a correct
+    /// cross-reference table, as a PDF writer lays it out.
+    static let writePDF = #"""
+        def write_pdf(path, title, author, lines):
+            stream = 'BT /F1 12 Tf 72 720 Td 14 TL' + ''.join(' (%s) \'' % line for line in lines) + ' ET'
+            objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+                '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+                '<< /Length %d >>\nstream\n%s\nendstream' % (len(stream), stream),
+                '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+                '<< /Title (%s) /Author (%s) >>' % (title, author)]
+            body, offsets = '%PDF-1.4\n', []
+            for number, obj in enumerate(objects, 1):
+                offsets.append(len(body))
+                body += '%d 0 obj\n%s\nendobj\n' % (number, obj)
+            xref = len(body)
+            body += 'xref\n0 %d\n0000000000 65535 f \n' % (len(objects) + 1) + ''.join('%010d 00000 n \n' % o for o in offsets)
+            body += 'trailer\n<< /Size %d /Root 1 0 R /Info 6 0 R >>\nstartxref\n%d\n%%%%EOF\n' % (len(objects) + 1, xref)
+            open(path, 'w').write(body)
+        """#
+
+    private func makePDF(_ sandbox: Sandbox) async throws {
+        try await sandbox.shell("mkdir -p home/Documents\npython3 - <<'PY'\n" + Self.writePDF + """
+
+            write_pdf('home/Documents/Minutes.pdf', 'Board Minutes', 'Grace Hopper', ['Present: all members', 'Agenda: the budget'])
+            PY
+            pdfinfo home/Documents/Minutes.pdf >/dev/null
+            """)
+    }
+
+    @Test func aPDFShowsPagesTitleAuthorAndItsFirstPageThroughPoppler() async throws {
+        let sandbox = try Sandbox()
+        try await makePDF(sandbox)
+        let result = try await sandbox.run("preview", "Minutes.pdf")
+        #expect(result.status == 0, "\(result)")
+        let body = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("  version:") }
+        #expect(Array(body) == [
+            "  version: PDF 1.4",
+            "  pages:   1",
+            "  title:   Board Minutes",
+            "  author:  Grace Hopper",
+            "",
+            "  Present: all members",
+            "  Agenda: the budget",
+            "",
+        ])
+        #expect(result.standardError.isEmpty)
+    }
+
+    @Test func aPdftotextThatHangsIsStoppedAndThePreviewStillShows() async throws {
+        let sandbox = try Sandbox()
+        try await makePDF(sandbox)
+        try await sandbox.shell("mkdir -p fake-bin && printf '#!/bin/sh\\nsleep 4321\\n' > fake-bin/pdftotext && chmod +x fake-bin/pdftotext")
+        let path = sandbox.root.appending(path: "fake-bin").path + ":/usr/bin:/bin"
+        let result = try await sandbox.run(["preview", "Minutes.pdf"], environment: ["PATH": path])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.standardOutput.contains("  title:   Board Minutes\n"))
+        #expect(result.standardOutput.hasSuffix("\n  note: pdftotext did not finish within 5 s and was stopped; the first page's text is not shown\n"))
+        // The whole group went: the script's sleep does not outlive the preview.
+        try await sandbox.shell("! pgrep -f 'sleep [4]321'")
+    }
+
+    @Test func withoutPopplerThePDFsOwnEndsAreReadWithANote() async throws {
+        let sandbox = try Sandbox()
+        try await makePDF(sandbox)
+        let result = try await sandbox.run(["preview", "Minutes.pdf"], environment: ["PATH": sandbox.root.appending(path: "empty").path])
+        #expect(result.status == 0, "\(result)")
+        let body = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("  version:") }
+        #expect(Array(body) == [
+            "  version: PDF 1.4",
+            "  pages:   1",
+            "  title:   Board Minutes",
+            "  author:  Grace Hopper",
+            "",
+            "  note: poppler's pdfinfo is not installed; the pages and title are what the file's first and last 65536 bytes state",
+            "",
+        ])
+    }
 }

@@ -1,27 +1,85 @@
-/// A PDF's version, page count and title, found in a bounded window at
-/// each end of the file (where the header, the trailer, and usually the
-/// page tree and the Info dictionary are), without parsing the document.
+/// A PDF's version, page count, title and author, and the text of its
+/// first page. poppler's `pdfinfo` and `pdftotext` read the document,
+/// each as a separate process within the time limit and an output cap;
+/// where they are not installed or fail, what a bounded window at each
+/// end of the file states (the header, the trailer, and usually the page
+/// tree and the Info dictionary) is shown instead, with a note.
 public struct PDFPreviewer: Previewer {
     /// `pdf`, as notes and `--json` name this previewer.
     public let name = "pdf"
     /// The types it previews: `com.adobe.pdf` and the types conforming to it.
     public let contentTypes = ["com.adobe.pdf"]
+    /// pdfinfo's answer is a screenful; more is a tool gone wrong.
+    static let infoOutputCap = 64 << 10
+    /// A first page of dense text is some tens of kilobytes.
+    static let textOutputCap = 1 << 20
 
     /// Creates the previewer; it holds no state.
     public init() {}
 
-    /// Makes the preview from a bounded read of the file.
+    /// Makes the preview from poppler's tools, or a bounded read of the file without them.
     ///
     /// - Parameters:
     ///   - subject: The file to preview.
-    ///   - context: The registry, reader and limits.
+    ///   - context: The registry, reader, limits and tools.
+    /// - Returns: The PDF's version, page count, title and author, and its first page's text where poppler is installed.
+    /// - Throws: ``PreviewError`` when there is no `%PDF-` header;
+    ///   ``FileSystemError`` when the file cannot be read.
+    public func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview {
+        let head = try Self.head(of: subject, in: context)
+        guard let version = Self.version(in: head) else {
+            throw PreviewError(path: subject.path.description, reason: "no %PDF- header")
+        }
+        let path = PluginPreviewer.absolute(subject.path).description
+        let info: [String: String]
+        do {
+            let output = try await context.tools.run("pdfinfo", ["-enc", "UTF-8", path], outputCap: Self.infoOutputCap)
+            info = Self.pdfinfoFields(String(decoding: output, as: UTF8.self))
+        } catch {
+            var preview = try headerPreview(subject, head: head, in: context)
+            let window = context.options.pdfWindowBytes
+            preview.notes.insert(error == .notInstalled(tool: "pdfinfo")
+                ? "poppler's pdfinfo is not installed; the pages and title are what the file's first and last \(window) bytes state"
+                : "\(error); the pages and title are what the file's first and last \(window) bytes state", at: 0)
+            return preview
+        }
+        var preview = Preview(kind: .pdf, previewer: name)
+        preview.fields.append(Preview.Field("version", "PDF \(info["PDF version"] ?? version)"))
+        if let pages = info["Pages"] { preview.fields.append(Preview.Field("pages", pages)) }
+        for (key, label) in [("Title", "title"), ("Author", "author"), ("Producer", "producer")] {
+            if let value = info[key], !value.isEmpty { preview.fields.append(Preview.Field(label, VisibleText.visible(Substring(value)))) }
+        }
+        do {
+            let text = try await context.tools.run("pdftotext", ["-f", "1", "-l", "1", "-enc", "UTF-8", path, "-"], outputCap: Self.textOutputCap)
+            preview.setDocumentText(String(decoding: text, as: UTF8.self), options: context.options, source: "the first page")
+        } catch {
+            preview.notes.append("\(error); the first page's text is not shown")
+        }
+        return preview
+    }
+
+    /// What a bounded window at each end of the file states, read
+    /// without any tool: the version, the page count, the title.
+    ///
+    /// - Parameters:
+    ///   - subject: The file to preview.
+    ///   - context: The reader and limits.
     /// - Returns: The PDF's version, page count and title, where found.
     /// - Throws: ``PreviewError`` when there is no `%PDF-` header;
     ///   ``FileSystemError`` when the file cannot be read.
-    public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
+    public func headerPreview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
+        try headerPreview(subject, head: try Self.head(of: subject, in: context), in: context)
+    }
+
+    /// The window at the start: the whole file when both windows would meet.
+    private static func head(of subject: PreviewSubject, in context: PreviewContext) throws -> [UInt8] {
+        let window = context.options.pdfWindowBytes
+        return try context.reader.read(subject.path, offset: 0, count: subject.size <= Int64(2 * window) ? 2 * window : window)
+    }
+
+    private func headerPreview(_ subject: PreviewSubject, head: [UInt8], in context: PreviewContext) throws -> Preview {
         let window = context.options.pdfWindowBytes
         let isWhole = subject.size <= Int64(2 * window)
-        let head = try context.reader.read(subject.path, offset: 0, count: isWhole ? 2 * window : window)
         let tail = isWhole ? [] : try context.reader.read(subject.path, offset: subject.size - Int64(window), count: window)
         guard let version = Self.version(in: head) else {
             throw PreviewError(path: subject.path.description, reason: "no %PDF- header")
@@ -43,6 +101,17 @@ public struct PDFPreviewer: Previewer {
             preview.notes.append("read the first and last \(window) bytes of \(subject.size)")
         }
         return preview
+    }
+
+    /// `Key:   value` lines, as pdfinfo prints them.
+    static func pdfinfoFields(_ output: String) -> [String: String] {
+        var fields: [String: String] = [:]
+        for line in output.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let key = String(line[..<colon])
+            if fields[key] == nil { fields[key] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
+        }
+        return fields
     }
 
     static func version(in head: [UInt8]) -> String? {

@@ -190,6 +190,8 @@ public struct PreviewContext: Sendable {
     public var reader: any PreviewFileReader
     /// The limits every part of the preview must keep to.
     public var options: PreviewOptions
+    /// The outside tools previewers may run, and their time limit.
+    public var tools: PreviewTools
 
     /// Creates a context.
     ///
@@ -197,10 +199,12 @@ public struct PreviewContext: Sendable {
     ///   - registry: The type registry.
     ///   - reader: Reads the subject's bytes; a ``BoundedFileReader`` by default.
     ///   - options: The limits the preview keeps to.
-    public init(registry: TypeRegistry, reader: any PreviewFileReader = BoundedFileReader(), options: PreviewOptions = PreviewOptions()) {
+    ///   - tools: Where outside tools are found and how long they may run.
+    public init(registry: TypeRegistry, reader: any PreviewFileReader = BoundedFileReader(), options: PreviewOptions = PreviewOptions(), tools: PreviewTools = PreviewTools()) {
         self.registry = registry
         self.reader = reader
         self.options = options
+        self.tools = tools
     }
 
     /// The whole file, for previewers that must parse all of it; larger

@@ -52,8 +52,9 @@ final class PreviewBench: @unchecked Sendable {
         try PreviewSubject.file(at: path(relativePath), registry: registry)
     }
 
-    func preview(_ relativePath: String, options: PreviewOptions = PreviewOptions(), previewers: [any Previewer] = PreviewGenerator.builtIn) async throws -> Preview {
-        let context = PreviewContext(registry: registry, reader: reader, options: options)
+    func preview(_ relativePath: String, options: PreviewOptions = PreviewOptions(), previewers: [any Previewer] = PreviewGenerator.builtIn,
+                 tools: PreviewTools = PreviewTools()) async throws -> Preview {
+        let context = PreviewContext(registry: registry, reader: reader, options: options, tools: tools)
         return try await PreviewGenerator(previewers: previewers).preview(try subject(relativePath), in: context)
     }
 }
@@ -174,6 +175,36 @@ enum PDFBytes {
         var body = "%PDF-\(version)\n%\u{E2}\u{E3}\n"
         for (index, object) in objects.enumerated() { body += "\(index + 1) 0 obj\n\(object)\nendobj\n" }
         body += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R /Info \(infoNumber) 0 R >>\nstartxref\n0\n%%EOF\n"
+        return Array(body.utf8)
+    }
+}
+
+extension PDFBytes {
+    /// A complete PDF that poppler reads without repairing it: one page
+    /// whose content stream shows `lines` in Helvetica, an Info
+    /// dictionary, and a cross-reference table with every offset right.
+    static func withText(title: String, author: String, lines: [String]) -> [UInt8] {
+        var stream = "BT /F1 12 Tf 72 720 Td 14 TL"
+        for line in lines { stream += " (\(line)) '" }
+        stream += " ET"
+        let objects = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+            "<< /Length \(stream.utf8.count) >>\nstream\n\(stream)\nendstream",
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+            "<< /Title (\(title)) /Author (\(author)) /Producer (docbrowser tests) >>",
+        ]
+        var body = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        for (index, object) in objects.enumerated() {
+            offsets.append(body.utf8.count)
+            body += "\(index + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let xref = body.utf8.count
+        body += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets { body += String(format: "%010d 00000 n \n", offset) }
+        body += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R /Info 6 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
         return Array(body.utf8)
     }
 }
