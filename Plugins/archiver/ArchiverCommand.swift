@@ -15,7 +15,7 @@ struct ArchiverCommand: ParsableCommand {
         abstract: "docbrowser's archiver plugin: writes, lists and safely extracts archives with libarchive.",
         discussion: "Speaks the docbrowser plugin protocol (docs/PLUGIN-PROTOCOL.md): JSON Lines on stdout, diagnostics on stderr.",
         version: "0.1.0",
-        subcommands: [EntryOperation.self, ExportOperation.self, ExtractOperation.self, ListOperation.self]
+        subcommands: [EntryOperation.self, ExportOperation.self, ExtractOperation.self, ExtractEntryOperation.self, ListOperation.self]
     )
 
     /// libarchive converts names through the C library's locale: in the

@@ -127,4 +127,47 @@ struct DocumentPreviewsEndToEndTests {
             "",
         ])
     }
+
+    @Test func officeDocumentsShowTitleAuthorThumbnailAndFirstLines() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.shell(#"""
+            mkdir -p home/Documents
+            python3 - <<'PY'
+            import zipfile
+            DC = 'xmlns:dc="http://purl.org/dc/elements/1.1/"'
+            with zipfile.ZipFile('home/Documents/Plan.odt', 'w') as z:
+                z.writestr('mimetype', 'application/vnd.oasis.opendocument.text')
+                z.writestr('meta.xml', '<office:document-meta xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" ' + DC + '><office:meta><dc:title>Garden Plan</dc:title><dc:creator>Ada</dc:creator></office:meta></office:document-meta>')
+                z.writestr('content.xml', '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:text><text:h>Spring</text:h><text:p>Tomatoes by the wall</text:p></office:text></office:body></office:document-content>')
+                z.writestr('Thumbnails/thumbnail.png', b'\x89PNG')
+            with zipfile.ZipFile('home/Documents/Memo.docx', 'w') as z:
+                z.writestr('[Content_Types].xml', '<Types/>')
+                z.writestr('docProps/core.xml', '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ' + DC + '><dc:title>Memo</dc:title><dc:creator>Grace</dc:creator></cp:coreProperties>')
+                z.writestr('word/document.xml', '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Ship it \x1b[31m</w:t></w:r></w:p></w:body></w:document>')
+            PY
+            """#)
+        let result = try await sandbox.run("preview", "Plan.odt", "Memo.docx")
+        #expect(result.status == 0, "\(result)")
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("  type:") && !$0.hasPrefix("  size:") }
+        #expect(lines == [
+            "==> Plan.odt <==",
+            "  format:    OpenDocument",
+            "  title:     Garden Plan",
+            "  author:    Ada",
+            "  thumbnail: Thumbnails/thumbnail.png",
+            "",
+            "  Spring",
+            "  Tomatoes by the wall",
+            "",
+            "==> Memo.docx <==",
+            "  format: Office Open XML",
+            "  title:  Memo",
+            "  author: Grace",
+            "",
+            // XML cannot hold an ESC: libxml2 drops it.
+            "  Ship it [31m",
+            "",
+        ])
+        #expect(!result.standardOutput.contains("\u{1B}"))
+    }
 }

@@ -22,8 +22,14 @@ struct ToolProcess: Sendable {
         case timedOut(tool: String, seconds: Int64)
         /// It wrote more than the cap and was stopped.
         case outputCapExceeded(tool: String, bytes: Int)
-        /// It ended with a non-zero status or a signal; `diagnostic` is the last line of its stderr.
-        case failed(tool: String, status: String, diagnostic: String?)
+        /// It exited with a non-zero status; `diagnostic` is the last line of its stderr.
+        case exited(tool: String, status: Int32, diagnostic: String?)
+        /// A signal ended it.
+        case crashed(tool: String, signal: Int32, diagnostic: String?)
+
+        private static func quoted(_ diagnostic: String?) -> String {
+            diagnostic.map { ": \(VisibleText.visible(Substring($0)))" } ?? ""
+        }
 
         var description: String {
             switch self {
@@ -31,8 +37,10 @@ struct ToolProcess: Sendable {
             case .cannotLaunch(let tool, let reason): "\(tool) could not be started: \(reason)"
             case .timedOut(let tool, let seconds): "\(tool) did not finish within \(seconds) s and was stopped"
             case .outputCapExceeded(let tool, let bytes): "\(tool) wrote more than \(bytes) bytes and was stopped"
-            case .failed(let tool, let status, let diagnostic):
-                "\(tool) \(status)" + (diagnostic.map { ": \(VisibleText.visible(Substring($0)))" } ?? "")
+            case .exited(let tool, let status, let diagnostic):
+                "\(tool) exited with status \(status)" + Self.quoted(diagnostic)
+            case .crashed(let tool, let signal, let diagnostic):
+                "\(tool) was ended by signal \(signal)" + Self.quoted(diagnostic)
             }
         }
     }
@@ -150,8 +158,8 @@ struct ToolProcess: Sendable {
         let diagnostic = String(decoding: state.diagnostics, as: UTF8.self).split(separator: "\n").last.map(String.init)
         switch status {
         case .exited(0): return state.output
-        case .exited(let code): throw .failed(tool: tool, status: "exited with status \(code)", diagnostic: diagnostic)
-        case .signaled(let signal): throw .failed(tool: tool, status: "was ended by signal \(signal)", diagnostic: diagnostic)
+        case .exited(let code): throw .exited(tool: tool, status: code, diagnostic: diagnostic)
+        case .signaled(let signal): throw .crashed(tool: tool, signal: signal, diagnostic: diagnostic)
         }
     }
 }

@@ -6,8 +6,10 @@ public struct Preview: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable {
         /// `text`, `json` and `propertyList` fill ``Preview/text``; `table` fills ``Preview/table``;
         /// `package` fills ``Preview/tree``; `archive` fills ``Preview/entries``; `image` and `pdf`
-        /// carry only ``Preview/fields``; `generic` adds a hex dump of a regular file as ``Preview/text``.
-        case text, json, propertyList, table, image, pdf, package, archive, generic
+        /// carry only ``Preview/fields``, and a PDF its first page's text; `document` (an office
+        /// document or a book) its title, author and first lines; `media` (audio, video) only
+        /// fields; `generic` adds a hex dump of a regular file as ``Preview/text``.
+        case text, json, propertyList, table, image, pdf, package, archive, document, media, generic
     }
 
     /// The layout this preview follows; says which of the optional parts are filled.

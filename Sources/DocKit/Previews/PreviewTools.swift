@@ -12,15 +12,20 @@ public struct PreviewTools: Sendable {
     public var searchPath: [String]
     /// How long one run may take before its process group is killed.
     public var timeLimit: Duration
+    /// The folder of the archiver that reads inside zip-based documents:
+    /// the bundled one, beside the running executable, by default.
+    public var archiverDirectory: URL
 
     /// Creates the settings.
     ///
     /// - Parameters:
     ///   - searchPath: The directories searched for tools; `PATH`'s by default.
     ///   - timeLimit: How long one run may take; 5 seconds by default.
-    public init(searchPath: [String]? = nil, timeLimit: Duration = PreviewTools.defaultTimeLimit) {
+    ///   - archiverDirectory: The archiver's folder; the running executable's by default.
+    public init(searchPath: [String]? = nil, timeLimit: Duration = PreviewTools.defaultTimeLimit, archiverDirectory: URL? = nil) {
         self.searchPath = searchPath ?? Self.environmentSearchPath
         self.timeLimit = timeLimit
+        self.archiverDirectory = archiverDirectory ?? BundledArchiverLocator().directory
     }
 
     /// `PATH`'s directories, or the usual ones when it is not set.
@@ -36,5 +41,44 @@ public struct PreviewTools: Sendable {
     /// Runs a tool within the time limit and `outputCap`.
     func run(_ tool: String, _ arguments: [String], outputCap: Int) async throws(ToolProcess.Failure) -> [UInt8] {
         try await ToolProcess(tool: tool, arguments: arguments, searchPath: searchPath, timeLimit: timeLimit, outputCap: outputCap).run()
+    }
+
+    /// The names of a zip-based document's entries, as the archiver lists them.
+    ///
+    /// - Parameters:
+    ///   - archive: The document's absolute path.
+    ///   - limit: The most entries listed.
+    /// - Returns: The entries' names, in the archive's order.
+    /// - Throws: ``PluginError`` when the archiver is missing, fails or refuses the file.
+    func entryNames(of archive: String, limit: Int) async throws(PluginError) -> [String] {
+        let executable = archiverDirectory.appending(path: BundledArchiverLocator.executableName)
+        let service = PluginService(identifier: BundledArchiverLocator.identifier, executable: executable)
+        let process = PluginProcess(service: service, arguments: ["list", "--archive", archive, "--max-entries", String(limit)],
+                                    home: nil, timeLimit: timeLimit, outputCap: PluginPreviewer.defaultOutputCap)
+        return try ArchiveListing(plugin: service.identifier, outcome: try await process.run()).entries.map(\.name)
+    }
+
+    /// One entry of a zip-based document, read by the archiver's
+    /// `extract-entry`: the document is read in the archiver's process,
+    /// never in this one.
+    ///
+    /// - Parameters:
+    ///   - entry: The entry's exact name.
+    ///   - archive: The document's absolute path.
+    ///   - maxBytes: The most bytes kept.
+    /// - Returns: The bytes, and whether they are the whole entry; nil when there is no such entry.
+    /// - Throws: ``ToolProcess/Failure`` when the archiver fails or runs past the limit.
+    func entry(_ entry: String, of archive: String, maxBytes: Int) async throws(ToolProcess.Failure) -> (bytes: [UInt8], isComplete: Bool)? {
+        let process = ToolProcess(
+            tool: BundledArchiverLocator.executableName,
+            arguments: ["extract-entry", "--archive", archive, "--entry", entry, "--max-bytes", String(maxBytes + 1)],
+            searchPath: [archiverDirectory.path], timeLimit: timeLimit, outputCap: maxBytes + 1
+        )
+        do {
+            let bytes = try await process.run()
+            return bytes.count > maxBytes ? (Array(bytes.prefix(maxBytes)), false) : (bytes, true)
+        } catch .exited(_, 3, _) {
+            return nil
+        }
     }
 }

@@ -8,19 +8,12 @@ struct KeyedArchivePreviewTests {
     /// UIDs as NSKeyedArchiver does; Foundation on Linux cannot.
     /// `objects` is a Python expression for `$objects`, `top` for `$top`.
     private func writeArchive(_ bench: PreviewBench, objects: String, top: String = "{'root': UID(1)}", to name: String = "State.plist") throws {
-        let path = bench.path(name).description
-        let script = """
+        try bench.python("""
             import plistlib
             from plistlib import UID
             archive = {'$archiver': 'NSKeyedArchiver', '$version': 100000, '$top': \(top), '$objects': \(objects)}
-            open(\(StructuredValueFormatter.quoted(path)), 'wb').write(plistlib.dumps(archive, fmt=plistlib.FMT_BINARY))
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+            open(\(StructuredValueFormatter.quoted(name)), 'wb').write(plistlib.dumps(archive, fmt=plistlib.FMT_BINARY))
+            """)
     }
 
     static let person = """

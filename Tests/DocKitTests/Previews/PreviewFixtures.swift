@@ -48,6 +48,19 @@ final class PreviewBench: @unchecked Sendable {
         return path(relativePath)
     }
 
+    /// Runs a Python script in the bench's directory: Python's zipfile and
+    /// plistlib write documents as other programs do, and UIDs, which
+    /// Foundation on Linux cannot.
+    func python(_ script: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = URL(fileURLWithPath: path("").description)
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
     func subject(_ relativePath: String) throws -> PreviewSubject {
         try PreviewSubject.file(at: path(relativePath), registry: registry)
     }

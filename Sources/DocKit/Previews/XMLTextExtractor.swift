@@ -1,0 +1,160 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The text an office document's XML part holds, read with Foundation's
+/// XMLParser (libxml2): the first lines of its paragraphs, and the text
+/// of a few named elements (a title, an author). Office formats never
+/// declare a DTD, so a part that does is refused before parsing: no
+/// entity is ever expanded, however the parser is configured.
+public struct XMLTextExtractor: Sendable {
+    /// An element by namespace URI and local name.
+    public struct Name: Sendable, Hashable {
+        /// The namespace URI, as the document declares it.
+        public var namespace: String
+        /// The local name, without a prefix.
+        public var local: String
+
+        /// Creates a name.
+        ///
+        /// - Parameters:
+        ///   - namespace: The namespace URI.
+        ///   - local: The local name.
+        public init(_ namespace: String, _ local: String) {
+            self.namespace = namespace
+            self.local = local
+        }
+    }
+
+    /// What was read.
+    public struct Result: Sendable, Hashable {
+        /// The text of each paragraph, in order, up to the limit.
+        public var paragraphs: [String] = []
+        /// The text of the first of each named element found.
+        public var fields: [Name: String] = [:]
+        /// `true` when the part had more paragraphs than the limit.
+        public var hasMore = false
+    }
+
+    /// Why a part could not be read.
+    public struct Failure: Error, Hashable {
+        /// The reason, for a note.
+        public var reason: String
+    }
+
+    /// Elements that end a paragraph.
+    public var paragraphElements: Set<Name>
+    /// Elements whose character data is the text; empty for every element's.
+    public var textElements: Set<Name>
+    /// Elements that stand for a space, a tab or a line break within a paragraph.
+    public var spaceElements: Set<Name>
+    /// Elements whose text is collected into ``Result/fields``.
+    public var fieldElements: Set<Name>
+    /// The paragraphs read before parsing stops.
+    public var maxParagraphs: Int
+    /// The longest paragraph or field kept, in characters.
+    public var maxCharacters: Int
+
+    /// Creates an extractor.
+    ///
+    /// - Parameters:
+    ///   - paragraphElements: Elements that end a paragraph.
+    ///   - textElements: Elements whose character data is the text; empty for all.
+    ///   - spaceElements: Elements that stand for white space.
+    ///   - fieldElements: Elements collected by name.
+    ///   - maxParagraphs: The paragraphs read before parsing stops.
+    ///   - maxCharacters: The longest paragraph or field kept.
+    public init(paragraphElements: Set<Name> = [], textElements: Set<Name> = [], spaceElements: Set<Name> = [],
+                fieldElements: Set<Name> = [], maxParagraphs: Int = 40, maxCharacters: Int = 1024) {
+        self.paragraphElements = paragraphElements
+        self.textElements = textElements
+        self.spaceElements = spaceElements
+        self.fieldElements = fieldElements
+        self.maxParagraphs = maxParagraphs
+        self.maxCharacters = maxCharacters
+    }
+
+    /// Reads a part.
+    ///
+    /// - Parameter bytes: The part, already cut to the caller's byte cap;
+    ///   a part cut short keeps what was read before the cut.
+    /// - Returns: Its paragraphs and fields.
+    /// - Throws: ``Failure`` when the part declares a DTD, or is not XML at all.
+    public func extract(_ bytes: [UInt8]) throws(Failure) -> Result {
+        if bytes.contains(subsequence: Array("<!DOCTYPE".utf8)) || bytes.contains(subsequence: Array("<!ENTITY".utf8)) {
+            throw Failure(reason: "it declares a DTD, which office documents never do")
+        }
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
+        let collector = Collector(extractor: self)
+        parser.delegate = collector
+        let parsed = parser.parse()
+        if !collector.paragraph.isEmpty { collector.endParagraph() }
+        if !parsed, !collector.stopped, collector.result.paragraphs.isEmpty, collector.result.fields.isEmpty {
+            throw Failure(reason: "it is not well-formed XML")
+        }
+        return collector.result
+    }
+
+    private final class Collector: NSObject, XMLParserDelegate {
+        let extractor: XMLTextExtractor
+        var result = Result()
+        var paragraph = ""
+        var textDepth = 0
+        var field: (name: Name, text: String, depth: Int)?
+        var depth = 0
+        var stopped = false
+
+        init(extractor: XMLTextExtractor) {
+            self.extractor = extractor
+        }
+
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            depth += 1
+            let name = Name(namespaceURI ?? "", elementName)
+            if extractor.textElements.contains(name) { textDepth += 1 }
+            if extractor.spaceElements.contains(name) { append(" ", to: &paragraph) }
+            if field == nil, extractor.fieldElements.contains(name), result.fields[name] == nil { field = (name, "", depth) }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+            let name = Name(namespaceURI ?? "", elementName)
+            if let open = field, open.depth == depth {
+                result.fields[open.name] = open.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                field = nil
+            }
+            if extractor.textElements.contains(name) { textDepth = max(0, textDepth - 1) }
+            if extractor.paragraphElements.contains(name) {
+                endParagraph()
+                if result.paragraphs.count > extractor.maxParagraphs {
+                    result.paragraphs.removeLast()
+                    result.hasMore = true
+                    stopped = true
+                    parser.abortParsing()
+                }
+            }
+            depth -= 1
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if field != nil { append(string, to: &field!.text) }
+            guard extractor.textElements.isEmpty || textDepth > 0 else { return }
+            append(string, to: &paragraph)
+        }
+
+        private func append(_ string: String, to text: inout String) {
+            guard text.count < extractor.maxCharacters else { return }
+            text += string.prefix(extractor.maxCharacters - text.count)
+        }
+
+        func endParagraph() {
+            guard !extractor.paragraphElements.isEmpty else { return }
+            let line = paragraph.split(whereSeparator: \.isNewline).joined(separator: " ")
+            result.paragraphs.append(line)
+            paragraph = ""
+        }
+    }
+}
