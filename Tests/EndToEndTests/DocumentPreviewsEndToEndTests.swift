@@ -170,4 +170,48 @@ struct DocumentPreviewsEndToEndTests {
         ])
         #expect(!result.standardOutput.contains("\u{1B}"))
     }
+
+    @Test func audioAndVideoShowDurationCodecsAndDimensions() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.shell("""
+            mkdir -p home/Documents && cd home/Documents
+            ffmpeg -v error -f lavfi -i testsrc=duration=1:size=64x48:rate=10 -f lavfi -i sine=duration=1 -c:v libx264 -c:a aac -shortest Clip.mp4
+            ffmpeg -v error -f lavfi -i sine=duration=3 Tone.ogg
+            """)
+        let result = try await sandbox.run("preview", "Clip.mp4", "Tone.ogg")
+        #expect(result.status == 0, "\(result)")
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("  type:") && !$0.hasPrefix("  size:") }
+        #expect(lines == [
+            "==> Clip.mp4 <==",
+            "  container: QuickTime / MOV",
+            "  duration:  1.0 s",
+            "  video:     h264, 64×48, 10 fps",
+            "  audio:     aac, 44100 Hz, mono",
+            "",
+            "==> Tone.ogg <==",
+            "  container: Ogg",
+            "  duration:  3.0 s",
+            "  audio:     vorbis, 44100 Hz, mono",
+            "",
+        ])
+    }
+
+    @Test func anEPUBShowsTitleAuthorAndCover() async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.shell(#"""
+            mkdir -p home/Documents
+            python3 - <<'PY'
+            import zipfile
+            with zipfile.ZipFile('home/Documents/Walden.epub', 'w') as z:
+                z.writestr('mimetype', 'application/epub+zip')
+                z.writestr('META-INF/container.xml', '<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="book.opf"/></rootfiles></container>')
+                z.writestr('book.opf', '<package xmlns="http://www.idpf.org/2007/opf"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Walden</dc:title>'
+                    '<dc:creator>Henry David Thoreau</dc:creator></metadata><manifest><item id="c" href="cover.jpg" properties="cover-image"/></manifest></package>')
+            PY
+            """#)
+        let result = try await sandbox.run("preview", "Walden.epub")
+        #expect(result.status == 0, "\(result)")
+        let body = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("  format:") }
+        #expect(Array(body) == ["  format: EPUB", "  title:  Walden", "  author: Henry David Thoreau", "  cover:  cover.jpg", ""])
+    }
 }

@@ -13,7 +13,7 @@ public struct PreviewGenerator: Sendable {
     /// Earlier previewers win ties of specificity, so previewers added in
     /// front (plugins) take precedence over built-in ones for one type.
     public static let builtIn: [any Previewer] = [
-        JSONPreviewer(), PropertyListPreviewer(), CSVPreviewer(), PDFPreviewer(), ImagePreviewer(), OfficeDocumentPreviewer(),
+        JSONPreviewer(), PropertyListPreviewer(), CSVPreviewer(), PDFPreviewer(), ImagePreviewer(), OfficeDocumentPreviewer(), EPUBPreviewer(), MediaPreviewer(),
         TextPreviewer(), PackagePreviewer(), GenericPreviewer(),
     ]
 

@@ -33,6 +33,8 @@ public struct XMLTextExtractor: Sendable {
         public var paragraphs: [String] = []
         /// The text of the first of each named element found.
         public var fields: [Name: String] = [:]
+        /// The attributes of each element named in ``XMLTextExtractor/attributeElements``, in order.
+        public var attributes: [Name: [[String: String]]] = [:]
         /// `true` when the part had more paragraphs than the limit.
         public var hasMore = false
     }
@@ -51,8 +53,12 @@ public struct XMLTextExtractor: Sendable {
     public var spaceElements: Set<Name>
     /// Elements whose text is collected into ``Result/fields``.
     public var fieldElements: Set<Name>
+    /// Elements whose attributes are collected into ``Result/attributes`` (a manifest's items).
+    public var attributeElements: Set<Name>
     /// The paragraphs read before parsing stops.
     public var maxParagraphs: Int
+    /// However many elements a part holds, no more attribute sets than this are kept.
+    static let maxAttributeSets = 4096
     /// The longest paragraph or field kept, in characters.
     public var maxCharacters: Int
 
@@ -63,14 +69,16 @@ public struct XMLTextExtractor: Sendable {
     ///   - textElements: Elements whose character data is the text; empty for all.
     ///   - spaceElements: Elements that stand for white space.
     ///   - fieldElements: Elements collected by name.
+    ///   - attributeElements: Elements whose attributes are collected.
     ///   - maxParagraphs: The paragraphs read before parsing stops.
     ///   - maxCharacters: The longest paragraph or field kept.
     public init(paragraphElements: Set<Name> = [], textElements: Set<Name> = [], spaceElements: Set<Name> = [],
-                fieldElements: Set<Name> = [], maxParagraphs: Int = 40, maxCharacters: Int = 1024) {
+                fieldElements: Set<Name> = [], attributeElements: Set<Name> = [], maxParagraphs: Int = 40, maxCharacters: Int = 1024) {
         self.paragraphElements = paragraphElements
         self.textElements = textElements
         self.spaceElements = spaceElements
         self.fieldElements = fieldElements
+        self.attributeElements = attributeElements
         self.maxParagraphs = maxParagraphs
         self.maxCharacters = maxCharacters
     }
@@ -106,6 +114,7 @@ public struct XMLTextExtractor: Sendable {
         var field: (name: Name, text: String, depth: Int)?
         var depth = 0
         var stopped = false
+        var attributeSets = 0
 
         init(extractor: XMLTextExtractor) {
             self.extractor = extractor
@@ -118,6 +127,10 @@ public struct XMLTextExtractor: Sendable {
             if extractor.textElements.contains(name) { textDepth += 1 }
             if extractor.spaceElements.contains(name) { append(" ", to: &paragraph) }
             if field == nil, extractor.fieldElements.contains(name), result.fields[name] == nil { field = (name, "", depth) }
+            if extractor.attributeElements.contains(name), attributeSets < XMLTextExtractor.maxAttributeSets {
+                attributeSets += 1
+                result.attributes[name, default: []].append(attributes)
+            }
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
