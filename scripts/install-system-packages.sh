@@ -21,6 +21,9 @@ set -euo pipefail
 # libgdk-pixbuf2.0-bin, evince and ffmpegthumbnailer: real desktop thumbnailers (images, PDF,
 # video) that `thumbnail` runs through their .thumbnailer files, inside bubblewrap (bwrap);
 # imagemagick makes the pictures the thumbnail tests and make bench thumbnail.
+# libxml2-dev: FoundationXML, which previews read office documents' XML with, links libxml2 in the static build.
+# poppler-utils (pdfinfo, pdftotext, pdftoppm), ffmpeg (ffprobe, and ffmpeg to make test media) and chafa: the
+# tools preview runs for PDFs, audio and video, and pictures drawn in the terminal.
 packages=(
   libarchive-dev zlib1g-dev libsqlite3-dev pkg-config
   libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils trash-cli
@@ -29,6 +32,7 @@ packages=(
   feh nsxiv vim desktop-file-utils
   strace hyperfine
   gcab attr
+  libxml2-dev poppler-utils ffmpeg chafa
   python3-gi gir1.2-gtk-3.0
   libgdk-pixbuf2.0-bin evince ffmpegthumbnailer bubblewrap imagemagick
 )

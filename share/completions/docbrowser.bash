@@ -246,7 +246,7 @@ _docbrowser_preview() {
     repeating_flags=()
     non_repeating_flags=(--json -q --quiet -v --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--home --lines)
+    non_repeating_options=(--home --lines --image)
     __docbrowser_offer_flags_options -1
 
     # Offer option value completions
@@ -255,6 +255,10 @@ _docbrowser_preview() {
         return
         ;;
     '--lines')
+        return
+        ;;
+    '--image')
+        __docbrowser_add_completions -W 'kitty'$'\n''iterm'$'\n''sixel'$'\n''symbols'$'\n''none'
         return
         ;;
     esac

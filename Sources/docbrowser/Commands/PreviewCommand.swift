@@ -13,6 +13,12 @@ struct PreviewCommand: AsyncParsableCommand {
         listed by the archiver plugin; anything else its dates and a hex dump. A handler's preview plugin \
         (DBServices, kind preview) takes over for the types it declares when they are at least as specific; \
         when it fails, the built-in preview is shown with a note naming it and why. \
+        Office documents (OpenDocument, Office Open XML, iWork) and EPUB books show their title, author \
+        and first lines or cover; audio and video their duration and codecs (ffprobe); PDFs their pages, \
+        title, author and first page's text (poppler). \
+        On a terminal that shows pictures, an image or a PDF's first page is drawn below its preview: the \
+        kitty protocol on kitty, WezTerm, Ghostty and Konsole, iTerm2's on iTerm2, characters drawn by chafa \
+        elsewhere; --image chooses, and off a terminal nothing but text is written unless --image asks. \
         A document that cannot be found is reported and the others are still previewed; the exit status \
         is then that of the first failure.
         """
@@ -25,6 +31,9 @@ struct PreviewCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Show at most N lines, rows or entries of each document (default: what fits the terminal, 40 on a pipe).", valueName: "N"))
     var lines: Int?
+
+    @Option(help: ArgumentHelp("Draw the picture with kitty, iterm, sixel, symbols, or none (default: what the terminal shows; none off a terminal).", valueName: "protocol"))
+    var image: TerminalImage?
 
     func validate() throws {
         if documents.isEmpty { throw ValidationError("Name at least one document to preview.") }
@@ -59,23 +68,27 @@ struct PreviewCommand: AsyncParsableCommand {
         let previewContext = PreviewContext(registry: catalog.registry, options: options)
         let plugins = context.pluginLocator(registry: catalog.registry).services(.preview)
         let generator = PreviewGenerator(plugins: plugins, home: context.home, watchdog: catalog.configuration.pluginWatchdog)
+        let graphics = global.json ? .none : (image ?? TerminalImage.detected(environment: ProcessInfo.processInfo.environment, isTerminal: Terminal.isStandardOutputATerminal))
         var reports: [Report] = []
         var failure: Int32?
         for argument in documents {
             do {
                 let subject = try Self.subject(for: argument, catalog: catalog)
                 let preview = try await generator.preview(subject, in: previewContext)
-                let report = Report(
+                var report = Report(
                     name: subject.name, path: subject.path.description, type: subject.type,
                     kind: catalog.registry.type(withIdentifier: subject.type)?.description ?? subject.type, presentation: preview.kind,
                     previewer: preview.previewer, fields: preview.fields, text: preview.text,
                     table: preview.table, tree: preview.tree?.map(TreeEntryReport.init), entries: preview.entries?.map(ArchiveEntryReport.init), notes: preview.notes
                 )
+                let picture = await Self.picture(of: subject, as: graphics, registry: catalog.registry, tools: previewContext.tools, width: width)
+                if let note = picture.note { report.notes.append(note) }
                 // Text goes out as each is made, JSON as one array at the end.
                 context.output.partialText { text in
                     if !reports.isEmpty || failure != nil { text.line() }
                     text.line(Self.render(report, width: width))
                 }
+                if let drawing = picture.drawing { context.output.terminalImage(drawing) }
                 reports.append(report)
             } catch let error as PluginError {
                 // Ctrl-C reached the plugin: the user wants the command to stop.
@@ -89,6 +102,49 @@ struct PreviewCommand: AsyncParsableCommand {
         }
         try context.output.result(reports) { _ in }
         if let failure { throw ExitCode(failure) }
+    }
+
+    /// The document's picture as the terminal draws it, or a note on why
+    /// there is none; neither for a document without one, or with `none`.
+    static func picture(of subject: PreviewSubject, as graphics: TerminalImage, registry: TypeRegistry, tools: PreviewTools,
+                        width: Int) async -> (drawing: [UInt8]?, note: String?) {
+        guard graphics != .none else { return (nil, nil) }
+        let scratch = FileManager.default.temporaryDirectory.appending(path: "docbrowser-picture-\(UUID().uuidString)", directoryHint: .isDirectory)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        do {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            guard let picture = try await PreviewImage.image(for: subject, registry: registry, tools: tools, scratch: scratch) else { return (nil, nil) }
+            let columns = min(max(16, width - 2), 80)
+            let rows = min(max(8, (Terminal.height ?? 24) / 2), 24)
+            switch graphics {
+            case .kitty where picture.isPNG:
+                return (TerminalImage.kittySequence(png: try Self.bytes(of: picture)), nil)
+            case .kitty:
+                // The protocol takes PNG alone; chafa converts the rest.
+                return (try await picture.drawn(as: "kitty", columns: columns, rows: rows, tools: tools), nil)
+            case .iterm:
+                return (TerminalImage.itermSequence(try Self.bytes(of: picture)), nil)
+            case .sixel, .symbols:
+                return (try await picture.drawn(as: graphics.rawValue, columns: columns, rows: rows, tools: tools), nil)
+            case .none:
+                return (nil, nil)
+            }
+        } catch {
+            return (nil, "no picture: \(error)")
+        }
+    }
+
+    /// Terminals take an inline image of some megabytes at most.
+    static let maxInlineImageBytes = 16 << 20
+
+    private static func bytes(of picture: PreviewImage) throws -> [UInt8] {
+        let bytes = try BoundedFileReader().read(picture.path, offset: 0, count: maxInlineImageBytes + 1)
+        guard bytes.count <= maxInlineImageBytes else { throw PictureTooLarge() }
+        return bytes
+    }
+
+    private struct PictureTooLarge: Error, CustomStringConvertible {
+        var description: String { "the image is larger than \(PreviewCommand.maxInlineImageBytes) bytes, too large to send to the terminal" }
     }
 
     /// A document of the catalog, or any file or directory given by path,

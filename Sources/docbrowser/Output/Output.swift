@@ -205,6 +205,14 @@ struct Output: Sendable {
         print(TerminalText.lines(text))
     }
 
+    /// A picture for the terminal: escape sequences that ``TerminalImage``
+    /// or chafa made from an image's pixels, never text of the document,
+    /// so written as they are, in order with the lines around them.
+    func terminalImage(_ bytes: [UInt8]) {
+        guard !json else { return }
+        print(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// The same text as `line(table.render())`, written as it is laid
     /// out, so that a table of 100,000 rows is never held whole as text.
     func emit(table: Table) {
