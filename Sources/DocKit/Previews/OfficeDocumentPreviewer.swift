@@ -110,7 +110,7 @@ struct OfficeDocumentPreviewer: Previewer {
         guard let part else { return nil }
         if !part.isComplete { preview.notes.append("\(entry) is larger than \(cap) bytes; only its start was read") }
         do {
-            return try extractor.extract(part.bytes)
+            return try extractor.extract(part.isComplete ? part.bytes : TextDecoding.dropIncompleteUTF8Tail(part.bytes))
         } catch {
             preview.notes.append("\(entry) was not read: \(error.reason)")
             return nil

@@ -93,6 +93,12 @@ public struct XMLTextExtractor: Sendable {
         if bytes.contains(subsequence: Array("<!DOCTYPE".utf8)) || bytes.contains(subsequence: Array("<!ENTITY".utf8)) {
             throw Failure(reason: "it declares a DTD, which office documents never do")
         }
+        // Foundation's XMLParser traps on a name that is not UTF-8, which
+        // libxml2 can hand it from bytes that are not; office formats
+        // write UTF-8 alone.
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw Failure(reason: "it is not UTF-8")
+        }
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false

@@ -95,10 +95,11 @@ struct OfficeDocumentPreviewerTests {
     @Test func aPartLargerThanTheCapIsReadOnlyToTheCap() async throws {
         let bench = try PreviewBench()
         try bench.python(Self.writers + "\n" + #"""
-            odt('Long.odt', odf_body(['<text:p>paragraph %d</text:p>' % i for i in range(20000)]))
+            # Each paragraph 27 bytes: the cap of 4096 falls inside a two-byte é.
+            odt('Long.odt', odf_body(['<text:p>paragraph é %05d</text:p>' % i for i in range(20000)]))
             """#)
         let preview = try await bench.preview("Long.odt", options: PreviewOptions(maxLines: 3, structuredBytes: 4096))
-        #expect(preview.text == ["paragraph 0", "paragraph 1", "paragraph 2"])
+        #expect(preview.text == ["paragraph é 00000", "paragraph é 00001", "paragraph é 00002"])
         #expect(preview.notes.contains("content.xml is larger than 4096 bytes; only its start was read"))
     }
 
@@ -115,6 +116,8 @@ struct OfficeDocumentPreviewerTests {
         let extractor = XMLTextExtractor(paragraphElements: [.init("", "p")])
         #expect(throws: XMLTextExtractor.Failure(reason: "it declares a DTD, which office documents never do")) { try extractor.extract(laughs) }
         #expect(throws: XMLTextExtractor.Failure(reason: "it is not well-formed XML")) { try extractor.extract(Array("not xml <<".utf8)) }
+        // A name that is not UTF-8 traps Foundation's parser: refused before it.
+        #expect(throws: XMLTextExtractor.Failure(reason: "it is not UTF-8")) { try extractor.extract(Array("<r><b".utf8) + [0xC8] + Array("/></r>".utf8)) }
         #expect(try extractor.extract(Array("<r><p>one</p><p>two</p></r>".utf8)).paragraphs == ["one", "two"])
     }
 }
