@@ -3,6 +3,17 @@ import Testing
 
 @Suite("preview reads what documents hold, run as a user would")
 struct DocumentPreviewsEndToEndTests {
+    /// The output's lines from the first that starts with `prefix`: what
+    /// follows the type and size every preview shows.
+    static func lines(of result: Sandbox.Result, from prefix: String) -> [Substring] {
+        Array(result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix(prefix) })
+    }
+
+    /// The output's lines but the type and size, which depend on the tools that wrote the files.
+    static func linesWithoutTypeAndSize(of result: Sandbox.Result) -> [Substring] {
+        result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("  type:") && !$0.hasPrefix("  size:") }
+    }
+
     @Test func aKeyedArchiveIsShownAsItsObjectGraphTheSameInEveryRun() async throws {
         let sandbox = try Sandbox()
         try await sandbox.shell(#"""
@@ -22,8 +33,8 @@ struct DocumentPreviewsEndToEndTests {
             """#)
         let first = try await sandbox.run("preview", "Notebook.plist")
         #expect(first.status == 0, "\(first)")
-        let body = first.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("  format:") }
-        #expect(Array(body) == [
+        let body = Self.lines(of: first, from: "  format:")
+        #expect(body == [
             "  format:  binary",
             "  archive: NSKeyedArchiver, 6 objects",
             "  root:    dictionary of 1 key",
@@ -84,8 +95,8 @@ struct DocumentPreviewsEndToEndTests {
         try await makePDF(sandbox)
         let result = try await sandbox.run("preview", "Minutes.pdf")
         #expect(result.status == 0, "\(result)")
-        let body = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("  version:") }
-        #expect(Array(body) == [
+        let body = Self.lines(of: result, from: "  version:")
+        #expect(body == [
             "  version: PDF 1.4",
             "  pages:   1",
             "  title:   Board Minutes",
@@ -116,8 +127,8 @@ struct DocumentPreviewsEndToEndTests {
         try await makePDF(sandbox)
         let result = try await sandbox.run(["preview", "Minutes.pdf"], environment: ["PATH": sandbox.root.appending(path: "empty").path])
         #expect(result.status == 0, "\(result)")
-        let body = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("  version:") }
-        #expect(Array(body) == [
+        let body = Self.lines(of: result, from: "  version:")
+        #expect(body == [
             "  version: PDF 1.4",
             "  pages:   1",
             "  title:   Board Minutes",
@@ -148,7 +159,7 @@ struct DocumentPreviewsEndToEndTests {
             """#)
         let result = try await sandbox.run("preview", "Plan.odt", "Memo.docx")
         #expect(result.status == 0, "\(result)")
-        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("  type:") && !$0.hasPrefix("  size:") }
+        let lines = Self.linesWithoutTypeAndSize(of: result)
         #expect(lines == [
             "==> Plan.odt <==",
             "  format:    OpenDocument",
@@ -180,7 +191,7 @@ struct DocumentPreviewsEndToEndTests {
             """)
         let result = try await sandbox.run("preview", "Clip.mp4", "Tone.ogg")
         #expect(result.status == 0, "\(result)")
-        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("  type:") && !$0.hasPrefix("  size:") }
+        let lines = Self.linesWithoutTypeAndSize(of: result)
         #expect(lines == [
             "==> Clip.mp4 <==",
             "  container: QuickTime / MOV",
@@ -211,7 +222,7 @@ struct DocumentPreviewsEndToEndTests {
             """#)
         let result = try await sandbox.run("preview", "Walden.epub")
         #expect(result.status == 0, "\(result)")
-        let body = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("  format:") }
-        #expect(Array(body) == ["  format: EPUB", "  title:  Walden", "  author: Henry David Thoreau", "  cover:  cover.jpg", ""])
+        let body = Self.lines(of: result, from: "  format:")
+        #expect(body == ["  format: EPUB", "  title:  Walden", "  author: Henry David Thoreau", "  cover:  cover.jpg", ""])
     }
 }
