@@ -61,6 +61,34 @@ struct DocumentPreviewsEndToEndTests {
         #expect(second.standardOutput == first.standardOutput)
     }
 
+    @Test func anXMLKeyedArchiveIsResolvedToo() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>$archiver</key><string>NSKeyedArchiver</string>
+            <key>$objects</key><array><string>$null</string><dict><key>$class</key><dict><key>CF$UID</key><integer>2</integer></dict>\
+            <key>next</key><dict><key>CF$UID</key><integer>1</integer></dict></dict><dict><key>$classname</key><string>Ring</string></dict></array>
+            <key>$top</key><dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict></dict></plist>
+            """, to: "home/Documents/Ring.plist")
+        let result = try await sandbox.run("preview", "Ring.plist")
+        #expect(result.status == 0, "\(result)")
+        #expect(Self.lines(of: result, from: "  format:") == [
+            "  format:  XML",
+            "  archive: NSKeyedArchiver, 3 objects",
+            "  root:    dictionary of 1 key",
+            "",
+            "  {",
+            "    \"root\": {",
+            "      \"$class\": \"Ring\",",
+            "      \"next\": UID(1)",
+            "    }",
+            "  }",
+            "",
+            "  note: 1 reference leads back to an object that holds it, shown as UID(n)",
+            "",
+        ])
+    }
+
     /// A one-page PDF with an Info dictionary and a correct
     /// cross-reference table, as a PDF writer lays it out.
     static let writePDF = #"""

@@ -25,7 +25,7 @@ public struct PropertyListPreviewer: Previewer {
         let options = context.options
         let bytes = try context.structuredBytes(of: subject)
         if bytes.starts(with: BinaryPropertyListCheck.magic), let root = try? BinaryPropertyList.decode(bytes), let archive = KeyedArchive(root) {
-            return keyedArchivePreview(archive, options: options)
+            return keyedArchivePreview(archive, format: "binary", options: options)
         }
         var format = PropertyListSerialization.PropertyListFormat.xml
         let value: Any
@@ -40,6 +40,10 @@ public struct PropertyListPreviewer: Previewer {
         case .xml: "XML"
         default: "OpenStep"
         }
+        if (value as? [String: Any])?["$archiver"] as? String == "NSKeyedArchiver",
+           let converted = FoundationPropertyListValue.value(value), let archive = KeyedArchive(converted) {
+            return keyedArchivePreview(archive, format: formatName, options: options)
+        }
         preview.fields.append(Preview.Field("format", formatName))
         preview.fields.append(Preview.Field("root", Preview.describeRoot(value)))
         let formatter = StructuredValueFormatter(maxDepth: options.maxDepth, maxLines: options.maxLines, lineWidth: options.lineWidth)
@@ -47,10 +51,10 @@ public struct PropertyListPreviewer: Previewer {
         return preview
     }
 
-    private func keyedArchivePreview(_ archive: KeyedArchive, options: PreviewOptions) -> Preview {
+    private func keyedArchivePreview(_ archive: KeyedArchive, format: String, options: PreviewOptions) -> Preview {
         let resolution = archive.resolve(maxDepth: options.maxDepth)
         var preview = Preview(kind: .propertyList, previewer: name)
-        preview.fields.append(Preview.Field("format", "binary"))
+        preview.fields.append(Preview.Field("format", format))
         preview.fields.append(Preview.Field("archive", "NSKeyedArchiver, \(archive.objects.count) \(archive.objects.count == 1 ? "object" : "objects")"))
         preview.fields.append(Preview.Field("root", Preview.describeRoot(resolution.top)))
         let formatter = StructuredValueFormatter(maxDepth: options.maxDepth, maxLines: options.maxLines, lineWidth: options.lineWidth)

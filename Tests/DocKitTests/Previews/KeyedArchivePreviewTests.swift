@@ -102,6 +102,44 @@ struct KeyedArchivePreviewTests {
         #expect(preview.notes.contains("stopped resolving after 10000 objects; the rest are shown as UID(n)"))
     }
 
+    /// What `plutil -convert xml1` makes of a keyed archive: each UID a
+    /// `CF$UID` dictionary.
+    static let xmlArchive = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        <key>$archiver</key><string>NSKeyedArchiver</string>
+        <key>$objects</key>
+        <array>
+        <string>$null</string>
+        <dict><key>$class</key><dict><key>CF$UID</key><integer>2</integer></dict><key>name</key><string>Ada</string>\
+        <key>self</key><dict><key>CF$UID</key><integer>1</integer></dict><key>born</key><real>1815.5</real><key>known</key><true/></dict>
+        <dict><key>$classname</key><string>Person</string></dict>
+        </array>
+        <key>$top</key><dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict>
+        <key>$version</key><integer>100000</integer>
+        </dict>
+        </plist>
+        """
+
+    @Test func anXMLKeyedArchiveIsResolvedAsABinaryOneIs() async throws {
+        let bench = try PreviewBench()
+        try bench.write(Self.xmlArchive, to: "State.plist")
+        let preview = try await bench.preview("State.plist")
+        #expect(preview.fields.dropFirst(2).map { "\($0.label): \($0.value)" } == ["format: XML", "archive: NSKeyedArchiver, 3 objects", "root: dictionary of 1 key"])
+        #expect(preview.text == [
+            "{",
+            "  \"root\": {",
+            "    \"$class\": \"Person\",",
+            "    \"born\": 1815.5,",
+            "    \"known\": true,",
+            "    \"name\": \"Ada\",",
+            "    \"self\": UID(1)",
+            "  }",
+            "}",
+        ])
+    }
+
     @Test func aPlainBinaryPropertyListIsPrettyPrintedAsBefore() async throws {
         let bench = try PreviewBench()
         // `$archiver` names another archiver: not a keyed archive.
