@@ -31,7 +31,7 @@ public struct PDFPreviewer: Previewer {
             throw PreviewError(path: subject.path.description, reason: "no %PDF- header")
         }
         let path = PluginPreviewer.absolute(subject.path).description
-        let info: [String: String]
+        var info: [String: String]
         do {
             let output = try await context.tools.run("pdfinfo", ["-enc", "UTF-8", path], outputCap: Self.infoOutputCap)
             info = Self.pdfinfoFields(String(decoding: output, as: UTF8.self))
@@ -42,6 +42,9 @@ public struct PDFPreviewer: Previewer {
                 ? "poppler's pdfinfo is not installed; the pages and title are what the file's first and last \(window) bytes state"
                 : "\(error); the pages and title are what the file's first and last \(window) bytes state", at: 0)
             return preview
+        }
+        if info["Title"] ?? "" == "" || info["Author"] ?? "" == "", info["Metadata Stream"] == "yes" {
+            for (key, value) in await Self.xmpFacts(path, tools: context.tools) where info[key] ?? "" == "" { info[key] = value }
         }
         var preview = Preview(kind: .pdf, previewer: name)
         preview.fields.append(Preview.Field("version", "PDF \(info["PDF version"] ?? version)"))
@@ -101,6 +104,20 @@ public struct PDFPreviewer: Previewer {
             preview.notes.append("read the first and last \(window) bytes of \(subject.size)")
         }
         return preview
+    }
+
+    /// The title and author of the document's XMP metadata (`dc:title`,
+    /// `dc:creator`), for a PDF whose Info dictionary lacks them, as PDF
+    /// 2.0 writers leave it. Nothing when the metadata cannot be read.
+    static func xmpFacts(_ path: String, tools: PreviewTools) async -> [String: String] {
+        let dublinCore = "http://purl.org/dc/elements/1.1/"
+        guard let xmp = try? await tools.run("pdfinfo", ["-meta", path], outputCap: textOutputCap),
+              let result = try? XMLTextExtractor(fieldElements: [.init(dublinCore, "title"), .init(dublinCore, "creator")]).extract(xmp)
+        else { return [:] }
+        var facts: [String: String] = [:]
+        facts["Title"] = result.fields[.init(dublinCore, "title")]
+        facts["Author"] = result.fields[.init(dublinCore, "creator")]
+        return facts
     }
 
     /// `Key:   value` lines, as pdfinfo prints them.

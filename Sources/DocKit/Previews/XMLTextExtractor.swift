@@ -31,7 +31,8 @@ public struct XMLTextExtractor: Sendable {
     public struct Result: Sendable, Hashable {
         /// The text of each paragraph, in order, up to the limit.
         public var paragraphs: [String] = []
-        /// The text of the first of each named element found.
+        /// The text of the first of each named element found, white space
+        /// collapsed; the texts of elements within it joined by `, `.
         public var fields: [Name: String] = [:]
         /// The attributes of each element named in ``XMLTextExtractor/attributeElements``, in order.
         public var attributes: [Name: [[String: String]]] = [:]
@@ -122,6 +123,9 @@ public struct XMLTextExtractor: Sendable {
         var stopped = false
         var attributeSets = 0
 
+        /// Ends an element's text within a field; XML text cannot hold it.
+        static let itemSeparator: Character = "\u{1F}"
+
         init(extractor: XMLTextExtractor) {
             self.extractor = extractor
         }
@@ -142,8 +146,13 @@ public struct XMLTextExtractor: Sendable {
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
             let name = Name(namespaceURI ?? "", elementName)
             if let open = field, open.depth == depth {
-                result.fields[open.name] = open.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                result.fields[open.name] = open.text.split(separator: Self.itemSeparator)
+                    .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+                    .filter { !$0.isEmpty }.joined(separator: ", ")
                 field = nil
+            } else if field != nil {
+                // XMP keeps each author in an element of its own within dc:creator.
+                append(String(Self.itemSeparator), to: &field!.text)
             }
             if extractor.textElements.contains(name) { textDepth = max(0, textDepth - 1) }
             if extractor.paragraphElements.contains(name) {

@@ -87,6 +87,18 @@ struct PDFPreviewerTests {
         #expect(preview.notes.isEmpty)
     }
 
+    @Test func withoutAnInfoTitleTheXMPMetadataGivesTitleAndAuthors() async throws {
+        let bench = try PreviewBench()
+        let xmp = #"<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">"#
+            + #"<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title><rdf:Alt><rdf:li xml:lang="x-default">Analytical   Engine</rdf:li></rdf:Alt></dc:title>"#
+            + #"<dc:creator><rdf:Seq><rdf:li>Ada Lovelace</rdf:li><rdf:li>Charles Babbage</rdf:li></rdf:Seq></dc:creator></rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>"#
+        try bench.write(PDFBytes.withText(title: nil, author: nil, lines: ["Notes"], xmp: xmp), to: "Engine.pdf")
+        let preview = try await bench.preview("Engine.pdf")
+        #expect(preview.field("title") == "Analytical Engine")
+        #expect(preview.field("author") == "Ada Lovelace, Charles Babbage")
+        #expect(preview.text == ["Notes"])
+    }
+
     @Test func aPdftotextThatHangsIsKilledAtTheLimitAndThePreviewStillShows() async throws {
         let bench = try PreviewBench()
         try bench.write(PDFBytes.withText(title: "Field Notes", author: "Ada", lines: ["Hello"]), to: "Notes.pdf")

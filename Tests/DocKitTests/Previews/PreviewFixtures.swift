@@ -196,18 +196,19 @@ extension PDFBytes {
     /// A complete PDF that poppler reads without repairing it: one page
     /// whose content stream shows `lines` in Helvetica, an Info
     /// dictionary, and a cross-reference table with every offset right.
-    static func withText(title: String, author: String, lines: [String]) -> [UInt8] {
+    static func withText(title: String?, author: String?, lines: [String], xmp: String? = nil) -> [UInt8] {
         var stream = "BT /F1 12 Tf 72 720 Td 14 TL"
         for line in lines { stream += " (\(line)) '" }
         stream += " ET"
-        let objects = [
-            "<< /Type /Catalog /Pages 2 0 R >>",
+        var objects = [
+            "<< /Type /Catalog /Pages 2 0 R\(xmp == nil ? "" : " /Metadata 7 0 R") >>",
             "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
             "<< /Length \(stream.utf8.count) >>\nstream\n\(stream)\nendstream",
             "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-            "<< /Title (\(title)) /Author (\(author)) /Producer (docbrowser tests) >>",
+            "<< \(title.map { "/Title (\($0)) " } ?? "")\(author.map { "/Author (\($0)) " } ?? "")/Producer (docbrowser tests) >>",
         ]
+        if let xmp { objects.append("<< /Type /Metadata /Subtype /XML /Length \(xmp.utf8.count) >>\nstream\n\(xmp)\nendstream") }
         var body = "%PDF-1.4\n"
         var offsets: [Int] = []
         for (index, object) in objects.enumerated() {
