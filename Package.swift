@@ -45,11 +45,19 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The reports `--json` prints, shared by the CLI and the web app's
+        // API so that both speak docs/JSON.md's vocabulary from one source.
+        .target(
+            name: "DocBrowserReports",
+            dependencies: ["DocKit"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "docbrowser",
             dependencies: [
                 "CDocShims",
                 "DocKit",
+                "DocBrowserReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

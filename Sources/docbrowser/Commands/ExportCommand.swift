@@ -1,4 +1,7 @@
+
+
 #if canImport(Glibc)
+import DocBrowserReports
 import Glibc
 #endif
 import ArgumentParser

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocBrowserReports
 import DocKit
 import Foundation
 

@@ -1,6 +1,7 @@
-import Foundation
 import ArgumentParser
+import DocBrowserReports
 import DocKit
+import Foundation
 
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocBrowserReports
 import DocKit
 import Foundation
 
@@ -40,23 +41,8 @@ struct PreviewCommand: AsyncParsableCommand {
         if let lines, lines < 1 { throw ValidationError("--lines must be at least 1.") }
     }
 
-    /// A preview as `--json` prints it, with the document it is of.
-    struct Report: Encodable {
-        var name: String
-        var path: String
-        var type: String
-        /// The type's description, as `list` names it.
-        var kind: String
-        /// What form the preview took (text, image, archive, …).
-        var presentation: Preview.Kind
-        var previewer: String
-        var fields: [Preview.Field]
-        var text: [String]
-        var table: Preview.Table?
-        var tree: [TreeEntryReport]?
-        var entries: [ArchiveEntryReport]?
-        var notes: [String]
-    }
+    /// A preview as `--json` prints it: see ``PreviewReport``.
+    typealias Report = PreviewReport
 
     func run() async throws {
         let context = CommandContext(global)
@@ -75,12 +61,7 @@ struct PreviewCommand: AsyncParsableCommand {
             do {
                 let subject = try Self.subject(for: argument, catalog: catalog)
                 let preview = try await generator.preview(subject, in: previewContext)
-                var report = Report(
-                    name: subject.name, path: subject.path.description, type: subject.type,
-                    kind: catalog.registry.type(withIdentifier: subject.type)?.description ?? subject.type, presentation: preview.kind,
-                    previewer: preview.previewer, fields: preview.fields, text: preview.text,
-                    table: preview.table, tree: preview.tree?.map(TreeEntryReport.init), entries: preview.entries?.map(ArchiveEntryReport.init), notes: preview.notes
-                )
+                var report = Report(preview, of: subject, registry: catalog.registry)
                 let picture = await Self.picture(of: subject, as: graphics, registry: catalog.registry, tools: previewContext.tools, width: width)
                 if let note = picture.note { report.notes.append(note) }
                 // Text goes out as each is made, JSON as one array at the end.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocBrowserReports
 import DocKit
 
 struct ResolveCommand: ParsableCommand {
@@ -44,18 +45,8 @@ struct ResolveCommand: ParsableCommand {
         }
     }
 
-    struct Report: Encodable {
-        var document: String
-        var dryRun: Bool
-        var kept: VersionReport?
-        var separated: [Separated]
-        var trashed: [VersionReport]
-
-        struct Separated: Encodable {
-            var version: VersionReport
-            var name: String
-        }
-    }
+    /// What `--json` prints: see ``ResolutionReport``.
+    typealias Report = ResolutionReport
 
     func run() throws {
         let context = CommandContext(global)
@@ -63,11 +54,7 @@ struct ResolveCommand: ParsableCommand {
         let document = try catalog.resolve(self.document)
         let resolver = ConflictResolver(catalog: catalog, trash: context.trash, force: force)
         let plan = dryRun ? try resolver.plan(document, keeping: keep.choice) : try resolver.resolve(document, keeping: keep.choice)
-        try context.output.result(Report(
-            document: document.qualifiedName, dryRun: dryRun, kept: plan.isEmpty ? nil : plan.kept.map(VersionReport.init),
-            separated: plan.separated.map { .init(version: VersionReport($0.version), name: $0.name.description) },
-            trashed: plan.trashed.map(VersionReport.init)
-        )) { text in
+        try context.output.result(Report(plan, of: document, dryRun: dryRun)) { text in
             guard let line = describe(plan, of: document) else {
                 text.note("\(document.qualifiedName) is not in conflict; nothing to do")
                 return

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocBrowserReports
 import DocKit
 import Foundation
 
@@ -14,25 +15,6 @@ struct TrashCommand: ParsableCommand {
         subcommands: [TrashList.self, TrashRestore.self, TrashEmpty.self],
         defaultSubcommand: TrashList.self
     )
-}
-
-/// One item of the Trash, as `trash --json` gives it.
-struct TrashItemReport: Encodable {
-    var name: String
-    var originalPath: String
-    var deleted: String
-    var isFolder: Bool
-    var isSymbolicLink: Bool
-    var size: Int64
-
-    init(_ item: TrashedItem) {
-        name = item.name.description
-        originalPath = item.info.originalPath.description
-        deleted = Formatting.isoDate(item.info.deletionDate)
-        isFolder = item.status.kind == .directory
-        isSymbolicLink = item.status.kind == .symbolicLink
-        size = item.size
-    }
 }
 
 struct TrashList: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
-import DocKit
 import Dispatch
+import DocBrowserReports
+import DocKit
 import Foundation
 
 struct WatchCommand: AsyncParsableCommand {
@@ -19,16 +20,8 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var where_: LocationOption
 
-    /// `document` is its qualified name, as in every other event; the
-    /// document as `list` prints it is `listing`, and before a change
-    /// `previousListing`.
-    struct Line: Encodable {
-        var event: String
-        var document: String?
-        var listing: DocumentReport?
-        var previousListing: DocumentReport?
-        var count: Int?
-    }
+    /// A line of `--json`: see ``ChangeEventReport``.
+    typealias Line = ChangeEventReport
 
     func run() async throws {
         let context = CommandContext(global)
@@ -67,10 +60,7 @@ struct WatchCommand: AsyncParsableCommand {
             }
         case .changed(let changes):
             for change in changes {
-                try output.event(Line(
-                    event: change.kind.rawValue, document: change.document.qualifiedName, listing: DocumentReport(change.document, registry: registry),
-                    previousListing: change.previous.map { DocumentReport($0, registry: registry) }
-                )) { text in
+                try output.event(Line(change, registry: registry)) { text in
                     text.streamedLine(Self.describe(change))
                 }
             }

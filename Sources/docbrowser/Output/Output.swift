@@ -1,3 +1,4 @@
+import DocBrowserReports
 import DocKit
 import Foundation
 
@@ -99,47 +100,16 @@ struct Output: Sendable {
     private func emit<Source: Sequence, Element: Encodable>(jsonArray source: Source, _ transform: (Source.Element) throws -> Element) throws {
         let encoder = Self.encoder(pretty: true)
         try emitArray(source) { item, buffer in
-            Self.appendIndented(try encoder.encode(try transform(item)), to: &buffer)
+            ReportJSON.appendIndented(try encoder.encode(try transform(item)), to: &buffer)
         }
     }
 
-    /// ``emit(jsonArray:_:)`` of a listing's document reports, each
-    /// written by hand when it can be (``DocumentReport/appendPrettyJSONElement(to:)``).
-    /// Every core makes the JSON of its own run of documents, and the runs
-    /// are written in order: the same bytes as one element after another,
-    /// and never more than a run per core held.
+    /// ``emit(jsonArray:_:)`` of a listing's document reports: see
+    /// ``ReportJSON/documentReports(_:_:write:)``.
     private func emit(documentReports listing: DocumentListing, _ makeTransform: @Sendable () -> (Document) throws -> DocumentReport) throws {
-        let runLength = Self.documentReportsRunLength
-        try OrderedRuns.forEach(count: listing.count, runLength: runLength) { positions in
-            let transform = makeTransform()
-            let encoder = Self.encoder(pretty: true)
-            var bytes: [UInt8] = []
-            // A report's JSON is about 450 bytes: grown by doubling, the
-            // run's bytes would be copied once more on average.
-            bytes.reserveCapacity(runLength * 512)
-            for position in positions {
-                bytes += position == 0 ? Self.firstElementOpening : Self.elementOpening
-                let report = try transform(listing[position])
-                if !report.appendPrettyJSONElement(to: &bytes) {
-                    Self.appendIndented(try encoder.encode(report), to: &bytes)
-                }
-            }
-            return bytes
-        } then: { bytes in
+        try ReportJSON.documentReports(listing, makeTransform) { bytes in
             FileHandle.standardOutput.write(Data(bytes))
         }
-        FileHandle.standardOutput.write(Data(Self.closing(ofEmptyArray: listing.isEmpty)))
-    }
-
-    /// Over 100,000 documents, runs of 2,048 held 12 MB more than these
-    /// and took a third longer.
-    private static let documentReportsRunLength = 512
-    private static let firstElementOpening = Array("[\n  ".utf8)
-    private static let elementOpening = Array(",\n  ".utf8)
-
-    /// JSONEncoder's own form of an empty array.
-    private static func closing(ofEmptyArray isEmpty: Bool) -> [UInt8] {
-        Array((isEmpty ? "[\n\n]\n" : "\n]\n").utf8)
     }
 
     private func emitArray<Source: Sequence>(_ source: Source, _ appendElement: (Source.Element, inout [UInt8]) throws -> Void) throws {
@@ -147,7 +117,7 @@ struct Output: Sendable {
         buffer.reserveCapacity(1 << 17)
         var first = true
         for item in source {
-            buffer += first ? Self.firstElementOpening : Self.elementOpening
+            buffer += first ? ReportJSON.firstElementOpening : ReportJSON.elementOpening
             first = false
             try appendElement(item, &buffer)
             if buffer.count >= 1 << 16 {
@@ -155,22 +125,8 @@ struct Output: Sendable {
                 buffer.removeAll(keepingCapacity: true)
             }
         }
-        buffer += Self.closing(ofEmptyArray: first)
+        buffer += ReportJSON.closing(ofEmptyArray: first)
         FileHandle.standardOutput.write(Data(buffer))
-    }
-
-    /// Indented a level, as inside the array; JSONEncoder leaves the
-    /// empty line of an empty array unindented.
-    private static func appendIndented(_ encoded: Data, to buffer: inout [UInt8]) {
-        let newline = UInt8(ascii: "\n")
-        encoded.withUnsafeBytes { bytes in
-            var atLineStart = false
-            for byte in bytes {
-                if atLineStart && byte != newline { buffer += [0x20, 0x20] }
-                buffer.append(byte)
-                atLineStart = byte == newline
-            }
-        }
     }
 
     /// One compact JSON object per line, flushed at once: the stream form
@@ -180,16 +136,9 @@ struct Output: Sendable {
         FileHandle.standardOutput.write(try Self.compactJSON(value))
     }
 
-    /// docs/JSON.md's form: keys sorted, times in UTC to the millisecond,
-    /// as ``Formatting/isoDate(_:)`` writes the ones reports hold as text.
+    /// docs/JSON.md's form: see ``ReportJSON/encoder(pretty:)``.
     static func encoder(pretty: Bool) -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(Formatting.isoDate(date))
-        }
-        return encoder
+        ReportJSON.encoder(pretty: pretty)
     }
 
     /// One line of compact JSON, its newline included.

@@ -1,3 +1,4 @@
+import DocBrowserReports
 import DocKit
 import Foundation
 import Synchronization

@@ -1,3 +1,4 @@
+import DocBrowserReports
 import Foundation
 
 /// Columns of text aligned for a terminal, measured in the terminal's

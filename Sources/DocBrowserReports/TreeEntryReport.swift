@@ -4,16 +4,16 @@ import DocKit
 /// is `relativePath`, since `path` is absolute wherever it appears, and a
 /// type that could not be told is left out rather than empty, since
 /// `type` is always a type identifier.
-struct TreeEntryReport: Encodable {
-    var relativePath: String
-    var depth: Int
-    var kind: Preview.TreeEntry.EntryKind
-    var type: String?
-    var size: Int64
-    var linkTarget: String?
-    var omittedEntries: Int
+public struct TreeEntryReport: Encodable {
+    public var relativePath: String
+    public var depth: Int
+    public var kind: Preview.TreeEntry.EntryKind
+    public var type: String?
+    public var size: Int64
+    public var linkTarget: String?
+    public var omittedEntries: Int
 
-    init(_ entry: Preview.TreeEntry) {
+    public init(_ entry: Preview.TreeEntry) {
         relativePath = entry.path
         depth = entry.depth
         kind = entry.kind
@@ -23,5 +23,5 @@ struct TreeEntryReport: Encodable {
         omittedEntries = entry.omittedEntries
     }
 
-    var name: String { relativePath.split(separator: "/").last.map(String.init) ?? relativePath }
+    public var name: String { relativePath.split(separator: "/").last.map(String.init) ?? relativePath }
 }

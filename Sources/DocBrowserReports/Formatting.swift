@@ -7,11 +7,11 @@ import Foundation
 /// formatters: `list` formats two of these per document, and on Linux
 /// `String(format:)` and `Calendar.dateComponents` cost more per call than
 /// the rest of a row.
-enum Formatting {
+public enum Formatting {
     private static let units = ["B", "kB", "MB", "GB", "TB", "PB", "EB"]
 
     /// Sizes as `ls -lh` and the Finder show them: 1000-based, one decimal.
-    static func size(_ bytes: Int64) -> String {
+    public static func size(_ bytes: Int64) -> String {
         guard bytes >= 1000 else { return "\(bytes) B" }
         var value = Double(bytes)
         var unit = 0
@@ -33,7 +33,7 @@ enum Formatting {
     }
 
     /// `yyyy-MM-dd HH:mm` in local time, as `ls -l --time-style=+%F\ %R`.
-    static func date(_ date: Date) -> String {
+    public static func date(_ date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return "????-??-?? ??:??" }
@@ -53,7 +53,7 @@ enum Formatting {
     /// cut, not rounded), made here from the days since 1970: Foundation's
     /// calendar arithmetic was a third of the cost of each report of
     /// `list --json`. Years outside 1–9999 are left to Foundation.
-    static func isoDate(_ date: Date) -> String {
+    public static func isoDate(_ date: Date) -> String {
         let interval = date.timeIntervalSinceReferenceDate
         let whole = interval.rounded(.down)
         guard abs(whole) < 1e12 else { return date.formatted(isoStyle) }

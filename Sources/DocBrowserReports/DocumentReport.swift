@@ -2,29 +2,29 @@ import DocKit
 import Foundation
 
 /// A document as `list --json` prints it.
-struct DocumentReport: Encodable {
-    var name: String
-    var displayName: String
-    var path: String
-    var relativePath: String
-    var location: String
-    var type: String
-    var kind: String
-    var size: Int64
-    var modified: String
-    var isPackage: Bool
-    var isFolder: Bool
-    var isSymbolicLink: Bool
-    var typeWasGuessed: Bool
-    var states: [String]
+public struct DocumentReport: Encodable {
+    public var name: String
+    public var displayName: String
+    public var path: String
+    public var relativePath: String
+    public var location: String
+    public var type: String
+    public var kind: String
+    public var size: Int64
+    public var modified: String
+    public var isPackage: Bool
+    public var isFolder: Bool
+    public var isSymbolicLink: Bool
+    public var typeWasGuessed: Bool
+    public var states: [String]
     /// Its conflict versions, with `list --versions`: `conflicts`, as
     /// `versions` names them.
-    var conflicts: [VersionReport]?
+    public var conflicts: [VersionReport]?
     /// With `list --recent`: when the desktop's recent files last saw it used.
-    var lastUsed: String?
+    public var lastUsed: String?
 
     /// - Parameter kind: The document's ``kind(of:registry:)``, when the caller already knows it.
-    init(_ document: Document, registry: TypeRegistry, kind: String? = nil) {
+    public init(_ document: Document, registry: TypeRegistry, kind: String? = nil) {
         name = document.name
         displayName = document.displayName
         path = document.path.description
@@ -41,11 +41,11 @@ struct DocumentReport: Encodable {
         states = document.stateList.map(\.rawValue)
     }
 
-    static func kind(of document: Document, registry: TypeRegistry) -> String {
+    public static func kind(of document: Document, registry: TypeRegistry) -> String {
         document.isFolder ? "Folder" : kind(ofType: document.type, registry: registry)
     }
 
-    static func kind(ofType type: String, registry: TypeRegistry) -> String {
+    public static func kind(ofType type: String, registry: TypeRegistry) -> String {
         registry.type(withIdentifier: type)?.description ?? type
     }
 }

@@ -4,7 +4,7 @@ extension DocumentReport {
     /// through its boxes and its key sorting, was most of the time of
     /// `list --json` over 100,000 documents. Appends nothing and returns
     /// `false` when the report has versions, which are left to JSONEncoder.
-    func appendPrettyJSONElement(to out: inout [UInt8]) -> Bool {
+    public func appendPrettyJSONElement(to out: inout [UInt8]) -> Bool {
         guard conflicts == nil else { return false }
         out.appendUTF8(of: "{\n")
         // In the order `.sortedKeys` puts them.

@@ -6,8 +6,8 @@ import Synchronization
 /// run made on a core of its own and handed on in order: the result is
 /// that of one run after another, whatever the scheduling, and no more
 /// runs are held at once than there are cores.
-enum OrderedRuns {
-    static func forEach<Made: Sendable, Failure: Error>(
+public enum OrderedRuns {
+    public static func forEach<Made: Sendable, Failure: Error>(
         count: Int, runLength: Int, make: @Sendable (Range<Int>) throws(Failure) -> Made, then handOn: (Made) throws(Failure) -> Void
     ) throws(Failure) {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)

@@ -4,17 +4,17 @@ import DocKit
 /// words (docs/PLUGIN-PROTOCOL.md) said in docs/JSON.md's, where `type`
 /// is always a type identifier and a package tree's entry already has a
 /// `kind` and a `linkTarget`.
-struct ArchiveEntryReport: Encodable {
-    var name: String
+public struct ArchiveEntryReport: Encodable {
+    public var name: String
     /// `file`, `directory`, `symlink`, `hardlink`, or the special kind, as
     /// the archive says it.
-    var kind: String
-    var size: Int64?
-    var compressedSize: Int64?
-    var linkTarget: String?
-    var refused: String?
+    public var kind: String
+    public var size: Int64?
+    public var compressedSize: Int64?
+    public var linkTarget: String?
+    public var refused: String?
 
-    init(_ entry: Preview.ArchiveEntry) {
+    public init(_ entry: Preview.ArchiveEntry) {
         name = entry.name
         kind = entry.type
         size = entry.size
