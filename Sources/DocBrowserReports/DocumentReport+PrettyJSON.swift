@@ -9,6 +9,7 @@ extension DocumentReport {
         out.appendUTF8(of: "{\n")
         // In the order `.sortedKeys` puts them.
         Self.member("displayName", string: displayName, into: &out)
+        Self.member("id", string: id, into: &out)
         Self.member("isFolder", literal: isFolder ? "true" : "false", into: &out)
         Self.member("isPackage", literal: isPackage ? "true" : "false", into: &out)
         Self.member("isSymbolicLink", literal: isSymbolicLink ? "true" : "false", into: &out)

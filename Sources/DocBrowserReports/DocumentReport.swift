@@ -3,6 +3,8 @@ import Foundation
 
 /// A document as `list --json` prints it.
 public struct DocumentReport: Encodable {
+    /// Its ``DocumentIdentifier``, by which the web app's API names it.
+    public var id: String
     public var name: String
     public var displayName: String
     public var path: String
@@ -25,6 +27,7 @@ public struct DocumentReport: Encodable {
 
     /// - Parameter kind: The document's ``kind(of:registry:)``, when the caller already knows it.
     public init(_ document: Document, registry: TypeRegistry, kind: String? = nil) {
+        id = DocumentIdentifier.of(document)
         name = document.name
         displayName = document.displayName
         path = document.path.description

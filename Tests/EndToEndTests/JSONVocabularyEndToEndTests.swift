@@ -175,7 +175,7 @@ struct JSONVocabularyEndToEndTests {
 
     /// A document as `list --json` prints it, decoded to be encoded again.
     private struct ListedDocument: Codable {
-        var name, displayName, path, relativePath, location, type, kind, modified: String
+        var id, name, displayName, path, relativePath, location, type, kind, modified: String
         var size: Int64
         var isPackage, isFolder, isSymbolicLink, typeWasGuessed: Bool
         var states: [String]
