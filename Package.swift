@@ -18,6 +18,11 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `docbrowser serve`: the web app's HTTP server and its page templates.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // Hummingbird's own: `serve` ends its event streams at shutdown.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
         // `swift package generate-documentation --target DocKit`: DocKit.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -52,12 +57,27 @@ let package = Package(
             dependencies: ["DocKit"],
             swiftSettings: strictSettings
         ),
+        // `docbrowser serve`: the web app over DocKit, apart from DocKit so
+        // that an app embedding DocKit never links a server.
+        .target(
+            name: "DocBrowserWeb",
+            dependencies: [
+                "DocKit",
+                "DocBrowserReports",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "docbrowser",
             dependencies: [
                 "CDocShims",
                 "DocKit",
                 "DocBrowserReports",
+                "DocBrowserWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -131,6 +151,17 @@ let package = Package(
                 "DocKit", "CDocShims",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "DocBrowserWebTests",
+            dependencies: [
+                "DocKit",
+                "DocBrowserWeb",
+                "DocBrowserReports",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strictSettings
         ),

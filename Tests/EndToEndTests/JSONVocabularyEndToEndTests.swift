@@ -151,6 +151,15 @@ struct JSONVocabularyEndToEndTests {
         #expect(watch.events.contains { $0["event"] as? String == "present" && $0["listing"] is [String: Any] })
         findings.commandsChecked.insert("watch")
 
+        let serve = try await ServeProcess.start(sandbox, ["--json"])
+        if let value = try? JSONSerialization.jsonObject(with: Data(serve.firstLine.utf8)) {
+            Self.check(value, path: [], command: "serve", into: &findings)
+        } else {
+            Issue.record("serve --json printed no JSON object first: \(serve.firstLine)")
+        }
+        #expect(try await serve.stop() == 0)
+        findings.commandsChecked.insert("serve")
+
         let missing = try await sandbox.run("info", "Missing.txt", "--json")
         #expect(missing.status == 3, "\(missing)")
         let failure = try JSONSerialization.jsonObject(with: Data(missing.standardError.utf8))

@@ -1,0 +1,43 @@
+import DocBrowserReports
+import DocKit
+import Foundation
+
+/// The DocKit services the routes call, over the one catalog the server
+/// opened at start.
+struct WebServices: Sendable {
+    let library: DocumentLibrary
+    let catalog: DocumentCatalog
+
+    var registry: TypeRegistry { catalog.registry }
+    var trash: Trash { library.trash }
+
+    /// The document an API path's `{id}` names, found in the catalog: an
+    /// identifier that is no catalog key, or names nothing listed (a path
+    /// with `..`, absolute, through a link or inside a package), is a 404.
+    func document(_ id: String?) throws -> Document {
+        guard let id, let key = DocumentIdentifier.parse(id) else { throw APIError.notFound() }
+        do {
+            return try catalog.document(in: key.location, at: key.relativePath)
+        } catch let error as CatalogError {
+            if error.kind == .notFound || error.kind == .invalidInput { throw APIError.notFound() }
+            throw APIError(error)
+        }
+    }
+
+    /// Runs a DocKit call, its errors said with their statuses.
+    func call<Value>(_ body: () throws -> Value) throws -> Value {
+        do {
+            return try body()
+        } catch let error as any DocKitError {
+            throw APIError(error)
+        }
+    }
+
+    func call<Value>(_ body: () async throws -> Value) async throws -> Value {
+        do {
+            return try await body()
+        } catch let error as any DocKitError {
+            throw APIError(error)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// `docbrowser serve` as a user runs it: the URL on the first line, the
+/// token exchanged by a real HTTP client, the API's listing the same as
+/// `list --json`, and a clean stop.
+@Suite struct ServeEndToEndTests {
+    @Test func theAPIListsWhatListJSONListsAndSIGTERMStopsIt() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
+        _ = try sandbox.write("inner", to: "home/Documents/Folder/inner.txt")
+        _ = try sandbox.write("deck", to: "home/Cloud/Documents/Deck.txt")
+        let server = try await ServeProcess.start(sandbox)
+        let url = try #require(server.firstLine.wholeMatch(of: /http:\/\/127\.0\.0\.1:([0-9]+)\/\?token=([0-9a-f]{64})/), "\(server.firstLine)")
+        let base = "http://127.0.0.1:\(url.1)"
+        // Before the token: no session.
+        #expect(try await server.curl(["-o", "/dev/null", "-w", "%{http_code}", base + "/api/documents"]) == "401")
+        #expect(try await server.curl(["-o", "/dev/null", "-w", "%{http_code} %{redirect_url}", server.firstLine]) == "303 \(base)/")
+        let listed = try await server.curl([base + "/api/documents"])
+        let expected = try await sandbox.run("list", "--json")
+        #expect(expected.status == 0)
+        #expect(listed == expected.standardOutput)
+        // Spent: the same URL opens nothing a second time.
+        #expect(try await server.curl(["-o", "/dev/null", "-w", "%{http_code}", server.firstLine]) == "401")
+        #expect(try await server.stop("TERM") == 0, "\(server.standardError)")
+    }
+
+    @Test func SIGINTStopsItAndJSONGivesTheURLAsAnObject() async throws {
+        let sandbox = try Sandbox()
+        let server = try await ServeProcess.start(sandbox, ["--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(server.firstLine.utf8)) as? [String: String]
+        #expect(object?.keys.sorted() == ["url"])
+        #expect(object?["url"]?.wholeMatch(of: /http:\/\/127\.0\.0\.1:[0-9]+\/\?token=[0-9a-f]{64}/) != nil, "\(server.firstLine)")
+        #expect(try await server.stop("INT") == 0, "\(server.standardError)")
+    }
+
+    @Test func listeningBeyondLoopbackNeedsAPasswordAndTLSOrInsecure() async throws {
+        let sandbox = try Sandbox()
+        let bare = try await sandbox.run("serve", "--listen", "0.0.0.0:0")
+        #expect(bare.status == 5)
+        #expect(bare.standardOutput == "")
+        #expect(bare.standardError == "docbrowser: refusing to listen on 0.0.0.0:0 without --password-file: anyone who reaches it could read and change the documents\n")
+        let password = try sandbox.write("secret\n", to: "password")
+        let plain = try await sandbox.run("serve", "--listen", "0.0.0.0:0", "--password-file", password.path)
+        #expect(plain.status == 5)
+        #expect(plain.standardError == "docbrowser: refusing to serve plain HTTP on 0.0.0.0:0, where the password and documents travel readable; add --insecure to accept that\n")
+        let noPort = try await sandbox.run("serve", "--listen", "127.0.0.1")
+        #expect(noPort.status == 2)
+        #expect(noPort.standardError.hasPrefix("Error: --listen takes ADDRESS:PORT, such as 127.0.0.1:8080 ('127.0.0.1' has no port)."), "\(noPort.standardError)")
+    }
+}
