@@ -158,6 +158,8 @@ let package = Package(
             name: "DocBrowserWebTests",
             dependencies: [
                 "DocKit",
+                // Uploads and exports go through the archiver, found beside the tests.
+                "docbrowser-archiver",
                 "DocBrowserWeb",
                 "DocBrowserReports",
                 .product(name: "Hummingbird", package: "hummingbird"),

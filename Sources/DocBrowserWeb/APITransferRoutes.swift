@@ -8,6 +8,7 @@ import Hummingbird
 /// import limits), and a selection exported as one zip.
 struct APITransferRoutes: Sendable {
     let services: WebServices
+    let uploadLimit: Int64
 
     struct ExportBody: Decodable {
         var ids: [String]
@@ -57,7 +58,7 @@ struct APITransferRoutes: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appending(path: filename)
-        try await receive(request.body, into: file, limit: ArchiveExtractor.Limits().bytes)
+        try await receive(request.body, into: file, limit: uploadLimit)
         let extractor = ArchiveExtractor(
             locator: services.library.plugins(registry: services.registry), home: home, limits: .init(),
             watchdog: services.catalog.configuration.pluginWatchdog

@@ -1,3 +1,4 @@
+import DocKit
 import Foundation
 
 /// Where `docbrowser serve` listens and how a browser gets in.
@@ -10,12 +11,17 @@ public struct WebConfiguration: Sendable {
     public var token: String
     /// With `--password-file`: a password that opens a session at `/login`.
     public var password: String?
+    /// The most bytes an upload may have: by default what an import may
+    /// write in all (``ArchiveExtractor/Limits/bytes``).
+    public var uploadLimit: Int64
 
-    public init(host: String = "127.0.0.1", port: Int = 0, token: String = WebConfiguration.newToken(), password: String? = nil) {
+    public init(host: String = "127.0.0.1", port: Int = 0, token: String = WebConfiguration.newToken(), password: String? = nil,
+                uploadLimit: Int64 = ArchiveExtractor.Limits().bytes) {
         self.host = host
         self.port = port
         self.token = token
         self.password = password
+        self.uploadLimit = uploadLimit
     }
 
     /// Whether `host` is a loopback address, which only this machine reaches.

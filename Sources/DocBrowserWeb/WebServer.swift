@@ -45,7 +45,7 @@ public struct WebServer: Sendable {
         PageRoutes(services: services, sessions: sessions, pages: try PageTemplates(installation: services.library.installation)).add(to: router)
         APIDocumentRoutes(services: services).add(to: router)
         APIOrganizeRoutes(services: services).add(to: router)
-        APITransferRoutes(services: services).add(to: router)
+        APITransferRoutes(services: services, uploadLimit: configuration.uploadLimit).add(to: router)
         APIEventRoutes(services: services).add(to: router)
         APIVersionRoutes(services: services).add(to: router)
         APISessionRoutes(sessions: sessions).add(to: router)

@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Testing
 
 /// A home in a temporary folder, a share folder whose web/ the test
 /// writes, and `docbrowser serve`'s server over them, reached over real
@@ -54,9 +55,9 @@ final class WebFixture: Sendable {
     }
 
     /// Runs `body` with a client of a running server.
-    func withServer(password: String? = nil, _ body: @escaping @Sendable (WebClient) async throws -> Void) async throws {
+    func withServer(password: String? = nil, uploadLimit: Int64 = 1 << 30, _ body: @escaping @Sendable (WebClient) async throws -> Void) async throws {
         let catalog = try library.openCatalog(registry: library.typeRegistry().registry).catalog
-        let server = WebServer(configuration: WebConfiguration(token: token, password: password), library: library, catalog: catalog)
+        let server = WebServer(configuration: WebConfiguration(token: token, password: password, uploadLimit: uploadLimit), library: library, catalog: catalog)
         let token = token
         try await server.application().test(.live) { client in
             try await body(WebClient(port: client.port!, token: token))
@@ -113,4 +114,60 @@ extension TestClient.Response {
 
     /// `{"error": {"code": …}}`'s code.
     var errorCode: String? { ((json as? [String: Any])?["error"] as? [String: Any])?["code"] as? String }
+}
+
+extension WebFixture {
+    /// `executable`'s standard output; fails unless it exits 0.
+    static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(executable) \(arguments)")
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension WebClient {
+    /// `POST /api/documents` of `body`, named `name` (percent-encoded) in `X-Filename`.
+    func upload(_ name: String, body: Data, _ session: Session) async throws -> TestClient.Response {
+        let headers: HTTPFields = [.cookie: session.cookie, HTTPField.Name("X-CSRF-Token")!: session.csrfToken,
+                                   HTTPField.Name("X-Filename")!: name, .contentType: "application/octet-stream"]
+        return try await TestClient.withClient(host: "localhost", port: port) { client in
+            try await client.execute(TestClient.Request("/api/documents", method: .post, authority: host, headers: headers, body: ByteBuffer(bytes: body)))
+        }
+    }
+
+    /// A stream's text, read by curl until it holds `marker`; `action`
+    /// runs once the stream has said `gathered`.
+    func stream(_ path: String, _ session: Session, until marker: String, action: @escaping @Sendable () throws -> Void) async throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["-s", "-N", "--max-time", "60", "-H", "Cookie: \(session.cookie)", "http://localhost:\(port)\(path)"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let handle = pipe.fileHandleForReading
+        let text = try await Task.detached {
+            var text = ""
+            var acted = false
+            while !text.contains(marker) {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+                if !acted, text.contains("event: gathered") {
+                    acted = true
+                    try action()
+                }
+            }
+            return text
+        }.value
+        process.terminate()
+        process.waitUntilExit()
+        return text
+    }
 }
