@@ -48,4 +48,23 @@ import Testing
         #expect(noPort.status == 2)
         #expect(noPort.standardError.hasPrefix("Error: --listen takes ADDRESS:PORT, such as 127.0.0.1:8080 ('127.0.0.1' has no port)."), "\(noPort.standardError)")
     }
+
+    @Test func SIGTERMStopsItCleanlyAfterAPluginRan() async throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
+        let server = try await ServeProcess.start(sandbox)
+        let url = try #require(server.firstLine.wholeMatch(of: /http:\/\/127\.0\.0\.1:([0-9]+)\/\?token=[0-9a-f]{64}/), "\(server.firstLine)")
+        let base = "http://127.0.0.1:\(url.1)"
+        _ = try await server.curl(["-o", "/dev/null", server.firstLine])
+        let session = try JSONSerialization.jsonObject(with: Data(try await server.curl([base + "/api/session"]).utf8)) as? [String: String]
+        let csrf = try #require(session?["csrfToken"])
+        // An export runs the archiver, whose launch takes over SIGTERM for a while.
+        let listed = try JSONSerialization.jsonObject(with: Data(try await server.curl([base + "/api/documents"]).utf8)) as? [[String: Any]]
+        let id = try #require(listed?.first?["id"] as? String)
+        let zip = sandbox.root.appending(path: "export.zip").path
+        let status = try await server.curl(["-o", zip, "-w", "%{http_code}", "-H", "X-CSRF-Token: \(csrf)", "-H", "Content-Type: application/json",
+                                            "--data", #"{"ids": ["\#(id)"]}"#, base + "/api/export"])
+        #expect(status == "200")
+        #expect(try await server.stop("TERM") == 0, "\(server.standardError)")
+    }
 }

@@ -23,6 +23,10 @@ final class PluginSignalForwarder: Sendable {
         /// The first signal received since the signals were taken over.
         var received: Int32?
         var sources: [any DispatchSourceSignal] = []
+        /// What SIGINT and SIGTERM did before they were taken over: a
+        /// server that ignores them to stop gracefully must not die of
+        /// the next one once its plugin is done.
+        var previous: [Int32: __sighandler_t] = [:]
     }
 
     private let state = Mutex(State())
@@ -33,7 +37,7 @@ final class PluginSignalForwarder: Sendable {
             state.launching += 1
             guard state.sources.isEmpty else { return }
             for number in [SIGINT, SIGTERM] {
-                signal(number, SIG_IGN)
+                if let old = signal(number, SIG_IGN) { state.previous[number] = old }
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler { [weak self] in self?.forward(number) }
                 source.resume()
@@ -75,8 +79,10 @@ final class PluginSignalForwarder: Sendable {
         for source in state.sources { source.cancel() }
         state.sources.removeAll()
         state.received = nil
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        for number in [SIGINT, SIGTERM] {
+            signal(number, state.previous[number] ?? SIG_DFL)
+        }
+        state.previous.removeAll()
     }
 
     private func forward(_ number: Int32) {
