@@ -24,6 +24,8 @@ set -euo pipefail
 # libxml2-dev: FoundationXML, which previews read office documents' XML with, links libxml2 in the static build.
 # poppler-utils (pdfinfo, pdftotext, pdftoppm), ffmpeg (ffprobe, and ffmpeg to make test media) and chafa: the
 # tools preview runs for PDFs, audio and video, and pictures drawn in the terminal.
+# chromium and chromium-driver: the real browser the browser tests (Tests/Browser) drive `docbrowser serve` in,
+# through Playwright from PyPI; python3-venv holds that Playwright (scripts/browser-tests.sh).
 packages=(
   libarchive-dev zlib1g-dev libsqlite3-dev pkg-config
   libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils trash-cli
@@ -35,6 +37,7 @@ packages=(
   libxml2-dev poppler-utils ffmpeg chafa
   python3-gi gir1.2-gtk-3.0
   libgdk-pixbuf2.0-bin evince ffmpegthumbnailer bubblewrap imagemagick
+  chromium chromium-driver python3-venv
 )
 
 missing=()

@@ -31,4 +31,11 @@ if [ "$status" -ne 0 ]; then
 	grep -E '✘|error:|Fatal error|Expectation failed|Caught error|recorded an issue|↳' "$log" | grep -v '^✘ Test run with' | head -n 80
 	echo "== $(grep -E '^✘ Test .* failed after' "$log" | grep -cv '^✘ Test run with') failing tests; exit status $status =="
 fi
+# The pages in a real browser, against the same release binary.
+echo
+echo "== browser tests (Tests/Browser) =="
+if ! bash scripts/browser-tests.sh; then
+	echo "== the browser tests failed =="
+	[ "$status" -ne 0 ] || status=1
+fi
 exit "$status"
