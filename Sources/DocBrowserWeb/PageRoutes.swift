@@ -15,9 +15,8 @@ struct PageRoutes: Sendable {
     let pages: PageTemplates
 
     func add(to router: Router<WebRequestContext>) {
-        router.get("/") { _, context in
-            let count = try services.call { try services.catalog.listing(matching: DocumentQuery()).count }
-            return try page("index", ["documentCount": count], context: context)
+        router.get("/") { request, context in
+            try page("index", try BrowserPage(services: services).values(for: request.uri.queryParameters), context: context)
         }
         router.post("/login") { request, _ in
             try await login(request)
