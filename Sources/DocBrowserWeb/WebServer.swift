@@ -48,6 +48,8 @@ public struct WebServer: Sendable {
         APITransferRoutes(services: services, uploadLimit: configuration.uploadLimit).add(to: router)
         APIEventRoutes(services: services).add(to: router)
         APIVersionRoutes(services: services).add(to: router)
+        APIVersionContentRoutes(services: services).add(to: router)
+        APIFolderMoveRoutes(services: services).add(to: router)
         APISessionRoutes(sessions: sessions).add(to: router)
         let boundPort = boundPort
         var logger = Logger(label: "docbrowser.serve")
