@@ -26,16 +26,20 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 STARTUP_SECONDS = 30
 
 
-def png(width, height, rgb):
-    """A real PNG of one colour, so that the preview and thumbnail have
-    something a decoder accepts."""
+def png(width, height, top, bottom=None):
+    """A real PNG, a vertical gradient from `top` to `bottom`, so that the
+    preview and thumbnail have something a decoder accepts."""
+    bottom = bottom or top
     def chunk(kind, data):
         body = kind + data
         return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
-    row = b"\x00" + bytes(rgb) * width
+    rows = b""
+    for y in range(height):
+        colour = bytes(round(a + (b - a) * y / max(1, height - 1)) for a, b in zip(top, bottom))
+        rows += b"\x00" + colour * width
     return (b"\x89PNG\r\n\x1a\n"
             + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(row * height))
+            + chunk(b"IDAT", zlib.compress(rows))
             + chunk(b"IEND", b""))
 
 
@@ -84,7 +88,7 @@ def populate(home: Home):
     shows differently, in both locations, and one of each state."""
     home.run("list")
     home.write("Documents/Notes.txt", "Milk, eggs, flour.\n")
-    home.write("Documents/Sunset.png", png(48, 32, (230, 120, 40)))
+    home.write("Documents/Sunset.png", png(48, 32, (70, 110, 200), (245, 150, 60)))
     home.write("Documents/Projects/Plan.md", "# Plan\n")
     home.write("Documents/Deck.key/Index.zip", "index")
     home.write("Documents/Deck.key/Data/slide-1.png", png(4, 4, (0, 90, 200)))
