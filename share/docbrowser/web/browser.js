@@ -167,13 +167,12 @@
     if (item) open(item);
   });
 
-  // Listbox semantics: the list takes focus as one stop, at the focused item.
-  listing.addEventListener('focusin', (event) => {
-    if (event.target === listing) {
-      const first = selected()[0] || items()[0];
-      if (first) focusItem(first);
-    }
-  });
+  // Listbox semantics: Tab reaches the list as one stop, at its selection
+  // or its first item (a roving tabindex).
+  function keepTabStop() {
+    const all = items();
+    if (all.length && !all.some((item) => item.tabIndex === 0)) (selected()[0] || all[0]).tabIndex = 0;
+  }
 
   function open(item) {
     if (item.dataset.href) {
@@ -226,7 +225,7 @@
       if (key === focusedKey) focusItem(item);
     }
     selectionChanged();
-    document.dispatchEvent(new CustomEvent('docbrowser:refreshed'));
+    keepTabStop();
   }
 
   function scheduleRefresh() {
@@ -560,4 +559,5 @@
 
   watchThumbnails(document);
   selectionChanged();
+  keepTabStop();
 })();
