@@ -50,6 +50,15 @@ def test_a_file_chosen_with_the_keyboards_file_input_is_added(page, home):
     assert (home.local / "Memo.txt").read_text() == "Call Bo.\n"
 
 
+def test_a_file_dropped_in_a_folder_lands_in_it(page, home):
+    page.locator("#listing .item", has_text="Projects").dblclick()
+    expect(page.locator(NAMES)).to_have_text(["Plan.md"])
+    drop(page, "Budget 2027.ods", b"not really a spreadsheet", "application/vnd.oasis.opendocument.spreadsheet")
+    expect(page.locator(NAMES)).to_have_text(["Budget 2027.ods", "Plan.md"])
+    assert (home.local / "Projects/Budget 2027.ods").read_bytes() == b"not really a spreadsheet"
+    assert not (home.local / "Budget 2027.ods").exists()
+
+
 def test_a_document_moves_to_the_cloud(page, home):
     choose(page, "Notes.txt")
     page.click("[data-action=move]")

@@ -520,8 +520,13 @@
     await attempt(async () => {
       // The body is the file itself, named in a header: an archive is
       // imported as its documents, any other file as one.
+      // Import puts documents at the top of the location; in a folder,
+      // each then moves into it.
       for (const file of files) {
-        await call('POST', `/api/documents?location=${encode(here.location)}`, file, { headers: { 'X-Filename': encode(file.name) } });
+        const imported = await call('POST', `/api/documents?location=${encode(here.location)}`, file, { headers: { 'X-Filename': encode(file.name) } });
+        if (here.folder) {
+          for (const document of imported.documents || []) await call('POST', documentURL(document.id, '/folder'), { folder: here.folder });
+        }
       }
       await refresh();
     }, files.length === 1 ? `Added ${files[0].name}` : `Added ${files.length} files`);
