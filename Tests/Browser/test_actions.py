@@ -53,7 +53,14 @@ def test_a_file_chosen_with_the_keyboards_file_input_is_added(page, home):
 def test_a_file_dropped_in_a_folder_lands_in_it(page, home):
     page.locator("#listing .item", has_text="Projects").dblclick()
     expect(page.locator(NAMES)).to_have_text(["Plan.md"])
+    page.evaluate("""() => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File(['x'], 'x.txt'));
+        document.getElementById('listing').dispatchEvent(new DragEvent('dragenter', { bubbles: true, dataTransfer: transfer }));
+    }""")
+    expect(page.locator("#drop-zone")).to_have_text("Drop to add to Projects")
     drop(page, "Budget 2027.ods", b"not really a spreadsheet", "application/vnd.oasis.opendocument.spreadsheet")
+    expect(page.locator("#drop-zone")).to_be_hidden()
     expect(page.locator(NAMES)).to_have_text(["Budget 2027.ods", "Plan.md"])
     assert (home.local / "Projects/Budget 2027.ods").read_bytes() == b"not really a spreadsheet"
     assert not (home.local / "Budget 2027.ods").exists()

@@ -61,6 +61,7 @@ struct BrowserPage {
         values["emptyText"] = filtered ? "No documents match." : (folder == nil ? "No documents in \(place.title)." : "This folder is empty.")
         values["folder"] = folder ?? ""
         values["hasFolder"] = folder != nil
+        values["dropTarget"] = folder.flatMap { $0.split(separator: "/").last.map(String.init) } ?? place.title
         values["breadcrumb"] = breadcrumb(place: place, folder: folder, view: view)
         values["nameFilter"] = search
         values["kinds"] = kindChoices(selected: parameters.get("kind"))
