@@ -43,6 +43,22 @@ def png(width, height, top, bottom=None):
             + chunk(b"IEND", b""))
 
 
+def pdf(text):
+    """A one-page PDF showing `text`, as small as a valid one can be."""
+    stream = b"BT /F1 18 Tf 20 40 Td (" + text.encode() + b") Tj ET"
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+               b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream",
+               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    out, offsets = b"%PDF-1.4\n", []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    start = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode() + b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
+    return out + f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{start}\n%%EOF\n".encode()
+
+
 class Home:
     """A docbrowser home in a temporary directory, with a user environment
     of its own so that nothing outside it is read or written."""
@@ -87,7 +103,7 @@ def populate(home: Home):
     """The documents every test starts from: one of each kind the page
     shows differently, in both locations, and one of each state."""
     home.run("list")
-    home.write("Documents/Notes.txt", "Milk, eggs, flour.\n")
+    home.write("Documents/Notes.txt", "Milk, eggs, flour.\nCall Bo.\n")
     home.write("Documents/Sunset.png", png(48, 32, (70, 110, 200), (245, 150, 60)))
     home.write("Documents/Projects/Plan.md", "# Plan\n")
     home.write("Documents/Deck.key/Index.zip", "index")

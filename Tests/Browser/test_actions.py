@@ -74,7 +74,7 @@ def test_a_document_moves_to_the_cloud(page, home):
     dialog.locator("button[value=ok]").click()
     expect(page.locator(NAMES)).to_have_text(["Deck.key", "Letter.txt", "Projects", "Sunset.png"])
     assert not (home.local / "Notes.txt").exists()
-    assert (home.cloud / "Notes.txt").read_text() == "Milk, eggs, flour.\n"
+    assert (home.cloud / "Notes.txt").read_text() == "Milk, eggs, flour.\nCall Bo.\n"
     page.click("text=iCloud Drive")
     expect(page.locator(NAMES)).to_have_text(["Budget.csv", "Holiday.mov", "Movie.mp4", "Notes.txt"])
 
@@ -110,7 +110,7 @@ def test_delete_goes_to_the_trash_and_put_back_returns_it(page, home):
     expect(row.locator(".kind")).to_have_text([str(home.local / "Notes.txt")])
     row.locator("[data-action=put-back]").click()
     expect(page.locator("#listing .empty")).to_have_text("The Trash is empty.")
-    assert (home.local / "Notes.txt").read_text() == "Milk, eggs, flour.\n"
+    assert (home.local / "Notes.txt").read_text() == "Milk, eggs, flour.\nCall Bo.\n"
     page.click("text=On My Device")
     expect(page.locator(NAMES)).to_have_text(LOCAL)
 
@@ -125,7 +125,7 @@ def test_rename_with_f2_and_duplicate(page, home):
     page.keyboard.type("Shopping")
     page.keyboard.press("Enter")
     expect(page.locator(NAMES)).to_have_text(["Deck.key", "Letter.txt", "Projects", "Shopping.txt", "Sunset.png"])
-    assert (home.local / "Shopping.txt").read_text() == "Milk, eggs, flour.\n"
+    assert (home.local / "Shopping.txt").read_text() == "Milk, eggs, flour.\nCall Bo.\n"
     choose(page, "Shopping.txt")
     page.click("[data-action=duplicate]")
     expect(page.locator(NAMES)).to_have_text(["Deck.key", "Letter.txt", "Projects", "Shopping copy.txt", "Shopping.txt", "Sunset.png"])
@@ -137,7 +137,7 @@ def test_download_gives_a_file_as_itself_and_a_package_as_a_zip(page, tmp_path):
         page.click("[data-action=download]")
     assert download.value.suggested_filename == "Notes.txt"
     download.value.save_as(tmp_path / "notes")
-    assert (tmp_path / "notes").read_text() == "Milk, eggs, flour.\n"
+    assert (tmp_path / "notes").read_text() == "Milk, eggs, flour.\nCall Bo.\n"
     choose(page, "Deck.key")
     with page.expect_download() as download:
         page.click("[data-action=download]")
@@ -155,7 +155,7 @@ def test_a_selection_exports_to_one_zip(page, tmp_path):
     download.value.save_as(tmp_path / "export.zip")
     with zipfile.ZipFile(tmp_path / "export.zip") as archive:
         assert sorted(archive.namelist()) == ["Letter.txt", "Notes.txt"]
-        assert archive.read("Notes.txt") == b"Milk, eggs, flour.\n"
+        assert archive.read("Notes.txt") == b"Milk, eggs, flour.\nCall Bo.\n"
 
 
 def test_a_conflict_is_resolved_from_its_versions_side_by_side(page, home):

@@ -41,7 +41,7 @@ def test_at_a_phones_width_nothing_overflows_and_everything_is_reachable(browser
     page.locator("#listing .item", has_text="Notes.txt").tap()
     page.keyboard.press("Enter")
     preview = page.locator("#preview")
-    expect(preview.locator("pre")).to_have_text("Milk, eggs, flour.\n")
+    expect(preview.locator("pre")).to_have_text("Milk, eggs, flour.\nCall Bo.\n")
     box = preview.bounding_box()
     assert box["x"] == 0 and box["width"] == 375
     context.close()

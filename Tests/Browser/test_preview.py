@@ -2,6 +2,8 @@
 
 from playwright.sync_api import expect
 
+from conftest import pdf
+
 
 def open_preview(page, name):
     page.locator("#listing .item", has_text=name).click()
@@ -20,7 +22,17 @@ def test_an_image_shows_as_itself(page):
 
 def test_text_shows_as_text(page):
     open_preview(page, "Notes.txt")
-    expect(page.locator("#preview-body pre")).to_have_text("Milk, eggs, flour.\n")
+    expect(page.locator("#preview-body pre")).to_be_visible()
+    # Line by line, exactly: not one line, not joined by commas.
+    assert page.locator("#preview-body pre").evaluate("e => e.textContent") == "Milk, eggs, flour.\nCall Bo."
+
+
+def test_a_pdf_shows_its_pages_and_version(page, home):
+    (home.local / "Report.pdf").write_bytes(pdf("Quarterly report"))
+    expect(page.locator("#listing .item .name", has_text="Report.pdf")).to_be_visible()
+    open_preview(page, "Report.pdf")
+    expect(page.locator("#preview-body dt")).to_have_text(["type", "size", "version", "pages"])
+    expect(page.locator("#preview-body dd")).to_have_text(["com.adobe.pdf (PDF document)", "590 bytes", "PDF 1.4", "1"])
 
 
 def test_a_package_shows_its_tree(page):

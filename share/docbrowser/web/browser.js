@@ -283,16 +283,23 @@
     return list;
   }
 
+  // Quick Look's text is an array of lines.
+  const textOf = (preview) => (Array.isArray(preview.text) ? preview.text.join('\n') : preview.text || '');
+
   function renderPreview(preview, id) {
     const body = [];
     switch (preview.presentation) {
       case 'image':
         body.push(element('img', { src: documentURL(id, '/content?inline=1'), alt: preview.name }));
         break;
-      case 'pdf':
-        body.push(element('img', { src: documentURL(id, '/thumbnail'), alt: `First page of ${preview.name}` }));
-        if (preview.text) body.push(element('pre', { className: 'text', textContent: preview.text }));
+      case 'pdf': {
+        // The first page as its thumbnail, when one can be made.
+        const page = element('img', { src: documentURL(id, '/thumbnail'), alt: `First page of ${preview.name}` });
+        page.addEventListener('error', () => page.remove(), { once: true });
+        body.push(page);
+        if (textOf(preview)) body.push(element('pre', { className: 'text', textContent: textOf(preview) }));
         break;
+      }
       case 'package':
         body.push(element('ul', { className: 'tree' }, (preview.tree || []).map((entry) => element('li', {
           textContent: `${'  '.repeat(entry.depth || 0)}${entry.kind === 'directory' ? '▸ ' : ''}${(entry.relativePath || '').split('/').pop()}`,
@@ -311,7 +318,7 @@
         body.push(element('ul', { className: 'tree' }, (preview.entries || []).map((entry) => element('li', { textContent: entry.name }))));
         break;
       default:
-        if (preview.text !== undefined && preview.text !== null) body.push(element('pre', { className: 'text', textContent: preview.text }));
+        if (textOf(preview)) body.push(element('pre', { className: 'text', textContent: textOf(preview) }));
     }
     body.push(describe(preview.fields));
     for (const note of preview.notes || []) body.push(element('p', { className: 'note', textContent: note }));
