@@ -127,3 +127,14 @@ def test_sorting_and_filtering_by_name_kind_and_state(page):
     # The filters are in the address, so a reload keeps them.
     page.reload()
     expect(page.locator("input[name=search]")).to_have_value("nothing like it")
+
+
+def test_a_hostile_name_is_shown_as_text_and_runs_nothing(page, home):
+    name = '<img src=x onerror="window.pwned=1">&amp;.txt'
+    (home.local / name).write_text("hi\n")
+    expect(names(page)).to_have_text([name, "Deck.key", "Letter.txt", "Notes.txt", "Projects", "Sunset.png"])
+    page.locator("#listing .item").first.click()
+    page.keyboard.press("Enter")
+    expect(page.locator("#preview-title")).to_have_text(name)
+    assert page.evaluate("window.pwned") is None
+    assert page.locator("#listing img[src=x]").count() == 0
