@@ -138,3 +138,19 @@ def test_a_hostile_name_is_shown_as_text_and_runs_nothing(page, home):
     expect(page.locator("#preview-title")).to_have_text(name)
     assert page.evaluate("window.pwned") is None
     assert page.locator("#listing img[src=x]").count() == 0
+
+
+def test_a_long_list_comes_a_page_at_a_time_as_it_scrolls(page, server, home):
+    url = server.origin + "/?location=local&limit=2&search=t"
+    # The server renders the first page, and a link to the rest.
+    html = page.request.get(url).text()
+    assert html.count('role="option"') == 2
+    assert '<a class="more" href="/?location=local&amp;search=t&amp;limit=2&amp;offset=2">2 more</a>' in html
+    # In the browser, the link is in view at once, and the rest is appended.
+    page.goto(url)
+    expect(names(page)).to_have_text(["Letter.txt", "Notes.txt", "Projects", "Sunset.png"])
+    expect(page.locator("#listing .count")).to_have_text("4 items")
+    expect(page.locator("#listing .more")).to_have_count(0)
+    # A live refresh keeps all that was loaded, and the search.
+    (home.local / "Toast.txt").write_text("crumbs\n")
+    expect(names(page)).to_have_text(["Letter.txt", "Notes.txt", "Projects", "Sunset.png", "Toast.txt"])

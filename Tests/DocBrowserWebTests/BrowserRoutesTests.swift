@@ -81,10 +81,12 @@ import Testing
         try fixture.write("plan", to: "Projects/Plan.txt")
         try await fixture.withServer { client in
             let session = try await client.login()
-            for query in ["location=trash", "location=cloud", "folder=Projects", "search=%2A%5B", "view=list&sort=size&state=inConflict&kind=public.text"] {
+            for query in ["location=trash", "location=cloud", "folder=Projects", "search=%2A%5B", "view=list&sort=size&state=inConflict&kind=public.text",
+                          "limit=1&offset=5"] {
                 #expect(try await client.get("/?\(query)", session).status == .ok, "\(query)")
             }
-            for query in ["location=elsewhere", "folder=..%2F..", "folder=%2Fetc", "sort=colour", "kind=no.such.type", "state=happy"] {
+            for query in ["location=elsewhere", "folder=..%2F..", "folder=%2Fetc", "sort=colour", "kind=no.such.type", "state=happy",
+                          "limit=0", "limit=-1", "offset=ten", "offset=99999999999999999999"] {
                 #expect(try await client.get("/?\(query)", session).status == .badRequest, "\(query)")
             }
         }

@@ -53,10 +53,18 @@ struct BrowserPage {
         var kinds = DocumentKinds(registry: services.registry)
         let locks = LockDirectory(home: services.catalog.home)
         let quietPeriod = services.catalog.quietPeriod
-        let tiles = documents.map { DocumentTile($0, kind: kinds.kind(of: $0), registry: services.registry, locks: locks, quietPeriod: quietPeriod).values }
+        let offset = try Self.count(parameters, "offset") ?? 0
+        let limit = try Self.count(parameters, "limit") ?? Self.pageSize
+        let shown = documents.dropFirst(offset).prefix(limit)
+        let tiles = shown.map { DocumentTile($0, kind: kinds.kind(of: $0), registry: services.registry, locks: locks, quietPeriod: quietPeriod).values }
         values["documents"] = tiles
-        values["countText"] = tiles.count == 1 ? "1 item" : "\(tiles.count) items"
-        values["documentCount"] = tiles.count
+        values["countText"] = documents.count == 1 ? "1 item" : "\(documents.count) items"
+        values["documentCount"] = documents.count
+        values["pageSize"] = Self.pageSize
+        if offset + limit < documents.count {
+            values["moreHref"] = "/?" + Self.query(parameters, replacing: ["offset": String(offset + limit), "limit": String(limit)])
+            values["moreText"] = "\(documents.count - offset - limit) more"
+        }
         let filtered = !search.isEmpty || filter.query.type != nil || filter.state != nil
         values["emptyText"] = filtered ? "No documents match." : (folder == nil ? "No documents in \(place.title)." : "This folder is empty.")
         values["folder"] = folder ?? ""
@@ -71,6 +79,28 @@ struct BrowserPage {
         values["gridHref"] = here + "&view=grid"
         values["listHref"] = here + "&view=list"
         return values
+    }
+
+    /// Documents rendered at a time: the first page comes at once however
+    /// many there are, and the script asks for the next as the list scrolls.
+    static let pageSize = 200
+
+    private static func count(_ parameters: Parameters, _ name: String) throws -> Int? {
+        guard let text = parameters.get(name) else { return nil }
+        guard let value = Int(text), value >= 0, value <= 1_000_000, name != "limit" || value > 0 else {
+            throw APIError.badRequest("\(name) is a count of documents")
+        }
+        return value
+    }
+
+    /// The page's query with some parameters changed.
+    private static func query(_ parameters: Parameters, replacing changes: [String: String]) -> String {
+        var pairs: [(String, String)] = []
+        for (key, value) in parameters where changes[String(key)] == nil {
+            pairs.append((String(key), String(value)))
+        }
+        pairs += changes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return pairs.map { "\(queryEscaped($0.0))=\(queryEscaped($0.1))" }.joined(separator: "&")
     }
 
     private func trashItems() throws -> [[String: Any]] {

@@ -206,11 +206,50 @@
 
   // ---- The listing, fetched again ---------------------------------------
 
-  let refreshing = null;
-  async function refresh(url = window.location.href) {
+  // `url` with some query parameters replaced (null removes one), spaces
+  // as %20: the server reads + as itself, as RFC 3986 has it.
+  function withQuery(url, changes) {
+    const address = new URL(url, window.location.href);
+    const pairs = address.search.slice(1).split('&').filter((pair) => pair && !(decodeURIComponent(pair.split('=')[0]) in changes));
+    for (const [key, value] of Object.entries(changes)) if (value !== null) pairs.push(`${encode(key)}=${encode(value)}`);
+    address.search = pairs.length ? `?${pairs.join('&')}` : '';
+    return address.href;
+  }
+
+  async function fetchPage(url) {
     const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'text/html' } });
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-    const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+    return new DOMParser().parseFromString(await response.text(), 'text/html');
+  }
+
+  // The server renders a page of documents at a time; the next comes as
+  // the list scrolls to its end.
+  function watchMore() {
+    const more = listing.querySelector('.more');
+    if (!more || !window.IntersectionObserver) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      attempt(async () => {
+        const page = await fetchPage(more.href);
+        const list = listing.querySelector('ul.items');
+        for (const item of page.querySelectorAll('#listing .item')) list.append(document.importNode(item, true));
+        const next = page.querySelector('#listing .more');
+        if (next) more.replaceWith(document.importNode(next, true));
+        else more.remove();
+        watchThumbnails(list);
+        watchMore();
+      });
+    });
+    observer.observe(more);
+  }
+
+  let refreshing = null;
+  async function refresh(url = window.location.href) {
+    // As many documents as are loaded now, from the first.
+    const pageSize = Number((listing.querySelector('ul.items') || { dataset: {} }).dataset.pageSize) || 0;
+    const loaded = items().length;
+    const page = await fetchPage(withQuery(url, { offset: null, limit: pageSize && loaded > pageSize ? String(loaded) : null }));
     const fresh = page.getElementById('listing');
     if (!fresh) return;
     // The selection as it is now, not as it was when the fetch began.
@@ -219,6 +258,7 @@
     const focusedKey = focused ? (focused.dataset.id || focused.dataset.trashName) : null;
     listing.innerHTML = fresh.innerHTML;
     watchThumbnails(listing);
+    watchMore();
     for (const item of items()) {
       const key = item.dataset.id || item.dataset.trashName;
       if (chosen.has(key)) item.setAttribute('aria-selected', 'true');
@@ -570,6 +610,7 @@
   }
 
   watchThumbnails(document);
+  watchMore();
   selectionChanged();
   keepTabStop();
 })();
