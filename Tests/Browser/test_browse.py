@@ -122,6 +122,10 @@ def test_sorting_and_filtering_by_name_kind_and_state(page):
     page.select_option("select[name=state]", "")
     page.fill("input[name=search]", "TES")
     expect(names(page)).to_have_text(["Notes.txt"])
+    # Another view keeps the search.
+    page.click(".view-list")
+    expect(page.locator("#listing .items")).to_have_class("items list")
+    expect(names(page)).to_have_text(["Notes.txt"])
     page.fill("input[name=search]", "nothing like it")
     expect(page.locator("#listing .empty")).to_have_text("No documents match.")
     # The filters are in the address, so a reload keeps them.

@@ -75,9 +75,9 @@ struct BrowserPage {
         values["kinds"] = kindChoices(selected: parameters.get("kind"))
         values["states"] = Self.choices(Self.stateChoices, selected: parameters.get("state"))
         values["sorts"] = Self.choices(Self.sortChoices, selected: parameters.get("sort"))
-        let here = "/?location=\(place.rawValue)" + (folder.map { "&folder=\(Self.queryEscaped($0))" } ?? "")
-        values["gridHref"] = here + "&view=grid"
-        values["listHref"] = here + "&view=list"
+        // Another view shows the same documents, filtered and sorted alike.
+        values["gridHref"] = "/?" + Self.query(parameters, replacing: ["view": "grid", "offset": nil, "limit": nil])
+        values["listHref"] = "/?" + Self.query(parameters, replacing: ["view": "list", "offset": nil, "limit": nil])
         return values
     }
 
@@ -93,13 +93,13 @@ struct BrowserPage {
         return value
     }
 
-    /// The page's query with some parameters changed.
-    private static func query(_ parameters: Parameters, replacing changes: [String: String]) -> String {
+    /// The page's query with some parameters changed, or removed (nil).
+    private static func query(_ parameters: Parameters, replacing changes: [String: String?]) -> String {
         var pairs: [(String, String)] = []
-        for (key, value) in parameters where changes[String(key)] == nil {
+        for (key, value) in parameters where !changes.keys.contains(String(key)) {
             pairs.append((String(key), String(value)))
         }
-        pairs += changes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        pairs += changes.sorted { $0.key < $1.key }.compactMap { change in change.value.map { (change.key, $0) } }
         return pairs.map { "\(queryEscaped($0.0))=\(queryEscaped($0.1))" }.joined(separator: "&")
     }
 

@@ -257,6 +257,9 @@
     const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('.item');
     const focusedKey = focused ? (focused.dataset.id || focused.dataset.trashName) : null;
     listing.innerHTML = fresh.innerHTML;
+    // The view switch links to the same filters.
+    const views = page.querySelector('.views');
+    if (views && document.querySelector('.views')) document.querySelector('.views').innerHTML = views.innerHTML;
     watchThumbnails(listing);
     watchMore();
     for (const item of items()) {
