@@ -42,7 +42,7 @@ import Testing
         (#"{"folder": 7}"#, .badRequest),
         ("not json", .badRequest),
         (#"{"folder": "Missing"}"#, .notFound),
-        (#"{"folder": "Projects/Goals.txt"}"#, .unprocessableContent),
+        (#"{"folder": "Projects/Goals.txt"}"#, .notFound),
     ])
     func aFolderThatIsNoFolderOfTheLocationIsRefusedAndNothingMoves(body: String, status: HTTPResponse.Status) async throws {
         let (fixture, id) = try Self.planAndProjects()

@@ -16,17 +16,13 @@ public enum CatalogError: DocKitError, Hashable {
     case notADocument(path: String)
     /// Only its iCloud placeholder is here; `action` says what could not be done.
     case notDownloaded(String, action: String)
-    /// A document was to go into this, which is not a folder.
-    case notAFolder(String)
-    /// A folder was to go into itself or into a folder inside it.
-    case folderIntoItself(String)
 
-    /// `.notFound` when nothing matches, `.conflict` for ambiguous or taken names, `.invalidInput` for bad names, types and folders, `.refused` for a placeholder.
+    /// `.notFound` when nothing matches, `.conflict` for ambiguous or taken names, `.invalidInput` for bad names and types, `.refused` for a placeholder.
     public var kind: FailureKind {
         switch self {
         case .documentNotFound, .notADocument: .notFound
         case .ambiguous, .nameTaken: .conflict
-        case .invalidName, .typeHasNoExtension, .typeNotImplied, .notAFolder, .folderIntoItself: .invalidInput
+        case .invalidName, .typeHasNoExtension, .typeNotImplied: .invalidInput
         case .notDownloaded: .refused
         }
     }
@@ -41,8 +37,6 @@ public enum CatalogError: DocKitError, Hashable {
         case .typeHasNoExtension(let type): "\(type): this type has no filename extension; give a NAME with one"
         case .typeNotImplied(let name): "\(name): the name has no extension that says its type; give --type UTI"
         case .notADocument(let path): "\(path): not a document in the local or cloud Documents folder"
-        case .notAFolder(let name): "\(name): not a folder"
-        case .folderIntoItself(let name): "\(name): a folder cannot go into itself"
         case .notDownloaded(let name, let action):
             "\(name): not downloaded; only its placeholder is here, so there is nothing to \(action); download it on a device that has it"
         }
