@@ -180,13 +180,13 @@ _docbrowser() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|info|preview|new|rename|tag|move|copy|duplicate|delete|trash|storage|versions|resolve|watch|serve|open|open-in|inbox|handlers|export|import|config|types|help)
+    list|info|preview|thumbnail|new|rename|tag|move|copy|duplicate|delete|trash|storage|versions|resolve|watch|serve|open|open-in|inbox|handlers|export|import|config|types|help)
         # Offer subcommand argument completions
         "_docbrowser_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list info preview new rename tag move copy duplicate delete trash storage versions resolve watch serve open open-in inbox handlers export import config types help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list info preview thumbnail new rename tag move copy duplicate delete trash storage versions resolve watch serve open open-in inbox handlers export import config types help' -- "${cur}"))
         ;;
     esac
 }
@@ -246,7 +246,7 @@ _docbrowser_preview() {
     repeating_flags=()
     non_repeating_flags=(--json -q --quiet -v --verbose --version -h --help)
     repeating_options=()
-    non_repeating_options=(--home --lines)
+    non_repeating_options=(--home --lines --image)
     __docbrowser_offer_flags_options -1
 
     # Offer option value completions
@@ -257,12 +257,43 @@ _docbrowser_preview() {
     '--lines')
         return
         ;;
+    '--image')
+        __docbrowser_add_completions -W 'kitty'$'\n''iterm'$'\n''sixel'$'\n''symbols'$'\n''none'
+        return
+        ;;
     esac
 
     # Offer positional completions
     case "${positional_number}" in
     *)
         __docbrowser_add_completions -W "$(__docbrowser_custom_complete ---completion preview -- positional@0 "${COMP_CWORD}" "$(__docbrowser_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_docbrowser_thumbnail() {
+    repeating_flags=()
+    non_repeating_flags=(--json -q --quiet -v --verbose --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home --size)
+    __docbrowser_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        return
+        ;;
+    '--size')
+        __docbrowser_add_completions -W 'normal'$'\n''large'$'\n''x-large'$'\n''xx-large'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __docbrowser_add_completions -W "$(__docbrowser_custom_complete ---completion thumbnail -- positional@0 "${COMP_CWORD}" "$(__docbrowser_cursor_index_in_current_word)")"
         return
         ;;
     esac
