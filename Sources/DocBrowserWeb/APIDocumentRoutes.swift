@@ -24,9 +24,9 @@ struct APIDocumentRoutes: Sendable {
             let document = try services.document(context.parameters.get("id"))
             return try JSONResponse.make([try await DocumentPreviews(services: services).report(for: document)])
         }
-        router.get("/api/documents/{id}/thumbnail") { _, context in
+        router.get("/api/documents/{id}/thumbnail") { request, context in
             let document = try services.document(context.parameters.get("id"))
-            return try DocumentThumbnails(services: services).response(for: document)
+            return try await DocumentThumbnails(services: services).response(for: document, size: request.uri.queryParameters.get("size"))
         }
     }
 

@@ -42,7 +42,7 @@ import Testing
         }
     }
 
-    @Test func oneDocumentItsPreviewAndItsMissingThumbnail() async throws {
+    @Test func oneDocumentAndItsPreview() async throws {
         let fixture = try WebFixture()
         try fixture.write("line one\nline two\n", to: "Notes.txt")
         try await fixture.withServer { client in
@@ -54,9 +54,6 @@ import Testing
             let first = (preview.json as? [[String: Any]])?.first
             #expect(first?["presentation"] as? String == "text")
             #expect(first?["text"] as? [String] == ["line one", "line two"])
-            let thumbnail = try await client.get("/api/documents/\(Self.id("Notes.txt"))/thumbnail", session)
-            #expect(thumbnail.status == .notFound)
-            #expect(thumbnail.errorCode == "noThumbnail")
         }
     }
 
@@ -214,6 +211,24 @@ import Testing
             #expect(try await client.request(.get, "/api/documents", headers: [.cookie: cookie]).status == .ok)
             let foreign = try await client.request(.post, "/login", headers: [.contentType: "application/x-www-form-urlencoded", .origin: "http://evil.example"], body: "password=correct+horse")
             #expect(foreign.status == .forbidden)
+        }
+    }
+
+    @Test func anImagesThumbnailIsAPNGAndATextHasNone() async throws {
+        let fixture = try WebFixture()
+        try fixture.write("words", to: "Notes.txt")
+        _ = try WebFixture.run("/usr/bin/convert", ["-size", "600x400", "xc:red", fixture.documentsPath().appending(path: "Red.png").path])
+        try await fixture.withServer { client in
+            let session = try await client.login()
+            let image = try await client.get("/api/documents/\(Self.id("Red.png"))/thumbnail?size=normal", session)
+            #expect(image.status == .ok, "\(image.text)")
+            #expect(image.headers[.contentType] == "image/png")
+            #expect(Array((image.body ?? ByteBuffer()).readableBytesView.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            let text = try await client.get("/api/documents/\(Self.id("Notes.txt"))/thumbnail", session)
+            #expect(text.status == .notFound)
+            #expect(text.errorCode == "noThumbnail")
+            let badSize = try await client.get("/api/documents/\(Self.id("Red.png"))/thumbnail?size=huge", session)
+            #expect(badSize.status == .badRequest)
         }
     }
 }
