@@ -9,7 +9,8 @@
 #   RUNS=N         runs of each command (default 5; the median is kept)
 #   BENCH_CACHE=D  where the 100,000-document tree is made once and kept
 #                  (default ~/.cache/docbrowser-bench)
-#   QUICK=1        skip the 100,000-document, 200 MB and thumbnail rows,
+#   QUICK=1        skip the 100,000-document, 200 MB and thumbnail rows (and
+#                  serve's memory with 100,000),
 #                  and leave docs/PERFORMANCE.md as it is
 #   THUMBNAIL_PHOTOS=N  photos the thumbnail rows make (default 1,000)
 set -euo pipefail
@@ -327,6 +328,8 @@ EOF
     "${thumbnail[@]}" -- \
     bash -c "rm -rf '$thumbnail_cache' && exec \"\$@\"" bash "${thumbnail[@]}"
 fi
+# --- serve: the API under load, the first page, the memory of 100,000 ----
+bash "$repository/scripts/bench-serve.sh" "$docbrowser" "$work" "${big:-}"
 startup_breakdown
 if [[ -n ${floor:-} ]]; then
   echo
