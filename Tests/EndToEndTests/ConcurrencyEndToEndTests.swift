@@ -18,7 +18,8 @@ struct ConcurrencyEndToEndTests {
             set -- home/Documents && \(MoveEndToEndTests.packageScript)
             """)
         let trashFiles = sandbox.userHome.appending(path: ".local/share/Trash/files")
-        let places = [sandbox.localDocuments, cloud, trashFiles]
+        // A document deleted from the cloud goes to its file system's own Trash.
+        let places = [sandbox.localDocuments, cloud, trashFiles, other.trash.appending(path: "files")]
         let before = try await TreeDigest.entries(of: places).values.flatMap(\.values)
 
         // Each worker runs its own script of moves and deletions over the

@@ -183,7 +183,11 @@ struct InstalledApplicationsEndToEndTests {
             let choice = try await Self.choice(sandbox, mimeType, environment: environment)
             #expect(choice.gio != nil, "gio has a default for \(mimeType): \(choice)")
             #expect(choice.docbrowser == choice.gio, "\(mimeType): \(choice)")
-            if let xdg = choice.xdgMime { #expect(xdg == choice.gio, "xdg-mime, \(mimeType): \(choice)") }
+            // xdg-mime's shell script and GIO disagree where several
+            // installed apps claim a type with no default set (ImageMagick's
+            // display and nsxiv for image/x-tga): GIO is what the desktop
+            // opens with, and what docbrowser follows.
+            if let xdg = choice.xdgMime, xdg != choice.gio { print("note: xdg-mime differs from gio on \(mimeType): \(choice)") }
             if choice.docbrowser == choice.gio { agreed += 1 }
         }
         print("note: docbrowser agrees with gio on \(agreed) of \(sample.count) MIME types")
