@@ -144,6 +144,20 @@ def test_a_hostile_name_is_shown_as_text_and_runs_nothing(page, home):
     assert page.locator("#listing img[src=x]").count() == 0
 
 
+def test_a_quote_with_a_combining_mark_cannot_add_an_attribute_that_runs(page, server, home):
+    # swift-mustache escapes a character at a time, and '"' followed by
+    # U+0301 is one character to Swift but a quote to the HTML parser: the
+    # page's Content-Security-Policy must keep such an attribute from running.
+    name = 'a"\u0301 onmouseover=window.pwned=1 onfocus=window.pwned=2 x=.txt'
+    (home.local / name).write_text("hi\n")
+    page.goto(server.origin + "/?location=local")
+    item = page.locator("#listing .item").first
+    item.hover()
+    item.focus()
+    page.mouse.move(5, 5)
+    assert page.evaluate("window.pwned") is None
+
+
 def test_a_long_list_comes_a_page_at_a_time_as_it_scrolls(page, server, home):
     url = server.origin + "/?location=local&limit=2&search=t"
     # The server renders the first page, and a link to the rest.

@@ -91,4 +91,17 @@ import Testing
             }
         }
     }
+
+    @Test func aQuoteWithACombiningMarkStaysInsideItsAttribute() async throws {
+        // '"' then U+0301 is one Character to Swift, and no '"' to an
+        // escaper that compares Characters; the HTML parser sees a quote.
+        let fixture = try WebFixture()
+        try Data(#"<p title="{{nameFilter}}">{{documentCount}}</p>"#.utf8).write(to: fixture.root.appending(path: "share/web/templates/index.mustache"))
+        try await fixture.withServer { client in
+            let session = try await client.login()
+            let page = try await client.get("/?search=a%22%CC%81%20onmouseover%3Dalert(1)", session)
+            #expect(page.status == .ok)
+            #expect(page.text == "<p title=\"a&quot;\u{301} onmouseover=alert(1)\">0</p>", "\(page.text)")
+        }
+    }
 }
