@@ -61,7 +61,7 @@ struct APIOrganizeRoutes: Sendable {
             return try JSONResponse.make(Deleted(document: result.document.qualifiedName, trashName: result.trashName))
         }
         router.get("/api/trash") { _, _ in
-            let items = try services.call { try services.trash.items() }
+            let items = try services.trashedItems()
             return try JSONResponse.make(items.map(TrashItemReport.init))
         }
         router.post("/api/trash/{name}/restore") { request, context in
@@ -77,7 +77,7 @@ struct APIOrganizeRoutes: Sendable {
     /// it: one name, never a path.
     private func trashedItem(_ name: String?) throws -> TrashedItem {
         guard let name, !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0") else { throw APIError.notFound("no such item in the Trash") }
-        guard let item = try services.call({ try services.trash.item(named: RawPath(name)) }) else { throw APIError.notFound("no such item in the Trash") }
+        guard let item = try services.trashedItem(named: RawPath(name)) else { throw APIError.notFound("no such item in the Trash") }
         return item
     }
 }

@@ -11,6 +11,22 @@ struct WebServices: Sendable {
     var registry: TypeRegistry { catalog.registry }
     var trash: Trash { library.trash }
 
+    /// What every Trash the CLI's `trash` lists holds, newest first: a
+    /// document deleted on another file system is in that one's own.
+    func trashedItems() throws -> [TrashedItem] {
+        try call { try library.trashes().flatMap { try $0.items() }.sorted(by: TrashedItem.newestFirst) }
+    }
+
+    /// The item of any of those Trashes whose name in `files/` is `name`.
+    func trashedItem(named name: RawPath) throws -> TrashedItem? {
+        try call {
+            for trash in try library.trashes() {
+                if let item = try trash.item(named: name) { return item }
+            }
+            return nil
+        }
+    }
+
     /// The document an API path's `{id}` names, found in the catalog: an
     /// identifier that is no catalog key, or names nothing listed (a path
     /// with `..`, absolute, through a link or inside a package), is a 404.

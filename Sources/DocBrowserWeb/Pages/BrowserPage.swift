@@ -104,7 +104,7 @@ struct BrowserPage {
     }
 
     private func trashItems() throws -> [[String: Any]] {
-        try services.call { try services.trash.items() }.map { item in
+        try services.trashedItems().map { item in
             [
                 "name": item.name.description,
                 "originalPath": item.info.originalPath.description,
