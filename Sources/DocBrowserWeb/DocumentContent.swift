@@ -55,10 +55,18 @@ struct DocumentContent: Sendable {
 
     static func stream(_ handle: FileHandle, size: Int?) -> ResponseBody {
         ResponseBody(contentLength: size) { writer in
-            while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+            // Never more than the length promised: a file a sync engine
+            // grows meanwhile would put its extra bytes on the connection,
+            // where the next response is read.
+            var remaining = size ?? Int.max
+            while remaining > 0, let chunk = try handle.read(upToCount: min(1 << 16, remaining)), !chunk.isEmpty {
+                remaining -= chunk.count
                 try await writer.write(ByteBuffer(bytes: chunk))
             }
             try handle.close()
+            // One that shrank cannot fill it: the connection ends instead
+            // of leaving the client waiting for bytes that never come.
+            if size != nil, remaining > 0 { throw CancellationError() }
             try await writer.finish(nil)
         }
     }
