@@ -71,6 +71,10 @@ struct ServeCommand: AsyncParsableCommand {
         let json = global.json
         let library = context.library
         let open = open
+        let deadline = ShutdownDeadline(seconds: 5) {
+            output.warning("serve: connections still open 5 s after the signal; stopped without them")
+        }
+        defer { withExtendedLifetime(deadline) {} }
         try await server.run { boundPort in
             let shownHost = host.contains(":") ? "[\(host)]" : host
             let url = "http://\(shownHost):\(boundPort)/?token=\(configuration.token)"
