@@ -63,13 +63,19 @@ struct StructuredValueFormatter {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
+    private static func bytes(count: Int, first: some Sequence<UInt8>) -> String {
+        let shown = first.map { String(format: "%02x", $0) }.joined()
+        return "<\(count) bytes: \(shown)\(count > 16 ? "…" : "")>"
+    }
+
     static func scalar(_ value: Any) -> String {
         switch value {
         case let string as String: return quoted(string)
         case let date as Date: return date.formatted(Date.ISO8601FormatStyle())
         case let data as Data:
-            let shown = data.prefix(16).map { String(format: "%02x", $0) }.joined()
-            return "<\(data.count) bytes: \(shown)\(data.count > 16 ? "…" : "")>"
+            return bytes(count: data.count, first: data.prefix(16))
+        case let archived as ArchivedBytes:
+            return bytes(count: archived.bytes.count, first: archived.bytes.prefix(16))
         case is NSNull: return "null"
         case let number as NSNumber:
             if isBoolean(value) { return number.boolValue ? "true" : "false" }
@@ -131,7 +137,7 @@ extension Preview {
         case is String: return "string"
         case is NSNumber: return "number"
         case is Date: return "date"
-        case is Data: return "data"
+        case is Data, is ArchivedBytes: return "data"
         default: return "null"
         }
     }

@@ -65,6 +65,10 @@ enum BinaryPropertyList {
         let topObject: Int
         let tableOffset: Int
         var decoded = 0
+        /// Bytes copied out for data and strings: an object referenced
+        /// again is decoded again, so a small file could otherwise make
+        /// gigabytes of copies of one large object.
+        var copied = 0
 
         init(_ bytes: [UInt8]) throws(Failure) {
             self.bytes = bytes
@@ -179,10 +183,12 @@ enum BinaryPropertyList {
             }
         }
 
-        private func slice(_ start: Int, _ length: Int) throws(Failure) -> [UInt8] {
+        private mutating func slice(_ start: Int, _ length: Int) throws(Failure) -> [UInt8] {
             guard length >= 0, start <= tableOffset, length <= tableOffset - start else {
                 throw Failure(reason: "an object runs past the object area")
             }
+            copied += length
+            guard copied <= 4 * bytes.count + (1 << 20) else { throw Failure(reason: "its objects hold more than four times its own bytes") }
             return Array(bytes[start..<(start + length)])
         }
     }

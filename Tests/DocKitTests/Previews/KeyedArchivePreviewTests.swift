@@ -166,6 +166,16 @@ struct KeyedArchivePreviewTests {
         #expect(throws: BinaryPropertyList.Failure(reason: "not a binary property list")) { try BinaryPropertyList.decode(Array("bplist00".utf8)) }
     }
 
+    @Test func oneLargeObjectReferencedOverAndOverIsNotCopiedEachTime() throws {
+        // 300 kB of data and 100,000 references to it in 600 kB: copied
+        // at each reference, 30 GB.
+        let bench = try PreviewBench()
+        try bench.python("import plistlib\nopen('Many.plist', 'wb').write(plistlib.dumps([b'x' * 300000] * 100000, fmt=plistlib.FMT_BINARY))")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: bench.path("Many.plist").description)))
+        #expect(bytes.count < 1 << 20)
+        #expect(throws: BinaryPropertyList.Failure(reason: "its objects hold more than four times its own bytes")) { try BinaryPropertyList.decode(bytes) }
+    }
+
     private static func bigEndian(_ value: UInt64) -> [UInt8] {
         (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
     }
