@@ -97,7 +97,10 @@ public struct XMLTextExtractor: Sendable {
         // Foundation's XMLParser traps on a name that is not UTF-8, which
         // libxml2 can hand it from bytes that are not; office formats
         // write UTF-8 alone.
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        // A NUL byte is no UTF-8 text: ASCII as UTF-16 without a byte-order
+        // mark is valid UTF-8 to the check below, hides "<!DOCTYPE" from the
+        // one above, and libxml2 would read it as UTF-16 all the same.
+        guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
             throw Failure(reason: "it is not UTF-8")
         }
         let parser = XMLParser(data: Data(bytes))

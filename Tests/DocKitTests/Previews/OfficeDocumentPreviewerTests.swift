@@ -118,6 +118,9 @@ struct OfficeDocumentPreviewerTests {
         #expect(throws: XMLTextExtractor.Failure(reason: "it is not well-formed XML")) { try extractor.extract(Array("not xml <<".utf8)) }
         // A name that is not UTF-8 traps Foundation's parser: refused before it.
         #expect(throws: XMLTextExtractor.Failure(reason: "it is not UTF-8")) { try extractor.extract(Array("<r><b".utf8) + [0xC8] + Array("/></r>".utf8)) }
+        // The same laughs as UTF-16 without a byte-order mark: valid UTF-8 bytes, no "<!DOCTYPE" in them.
+        let wide: [UInt8] = laughs.flatMap { byte -> [UInt8] in [byte, 0] }
+        #expect(throws: XMLTextExtractor.Failure(reason: "it is not UTF-8")) { try extractor.extract(wide) }
         #expect(try extractor.extract(Array("<r><p>one</p><p>two</p></r>".utf8)).paragraphs == ["one", "two"])
     }
 }
