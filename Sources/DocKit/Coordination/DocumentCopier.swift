@@ -81,9 +81,7 @@ public struct DocumentCopier: Sendable {
         let location = destination.location
         let root = try catalog.locations.existingDocumentsDirectory(location)
         let parent = try catalog.folder(of: destination) ?? document.relativePath.deletingLastComponent
-        if document.isFolder, document.location == location, parent.components.starts(with: document.relativePath.components) {
-            throw MoveError.intoItself(document.qualifiedName, destination: "\(location):\(parent)/")
-        }
+        try DocumentMover.refuseIntoItself(document, location: location, parent: parent)
         let folder = parent.isEmpty ? root : root.appending(parent)
         try FileSystem.createDirectory(folder)
         return try copy(document, into: folder, policy: policy) { number in

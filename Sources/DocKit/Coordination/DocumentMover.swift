@@ -105,7 +105,7 @@ public struct DocumentMover: Sendable {
             return Plan(document: document, action: .none, destination: location, destinationName: document.listedName, destinationPath: document.path, replaces: false)
         }
         if document.states.contains(.notDownloaded) { throw MoveError.notDownloaded(document.qualifiedName) }
-        try refuseIntoItself(document, location: location, parent: parent)
+        try Self.refuseIntoItself(document, location: location, parent: parent)
         let directory = destinationDirectory(parent, in: location)
         for number in 1...10_000 {
             let name = candidateName(document, number)
@@ -126,8 +126,8 @@ public struct DocumentMover: Sendable {
         throw MoveError.destinationTaken("\(location):\(document.listedName)")
     }
 
-    /// A folder cannot go into itself or anything inside it.
-    private func refuseIntoItself(_ document: Document, location: Location, parent: RawPath) throws(MoveError) {
+    /// A folder cannot go into itself or anything inside it: moved or copied.
+    static func refuseIntoItself(_ document: Document, location: Location, parent: RawPath) throws(MoveError) {
         guard document.isFolder, document.location == location else { return }
         let inside = parent.components.starts(with: document.relativePath.components)
         if inside { throw MoveError.intoItself(document.qualifiedName, destination: "\(location):\(parent)/") }
