@@ -83,9 +83,17 @@ public final class OpenDocumentRecord: @unchecked Sendable {
     }
 
     /// Refuses a mutation of a document a handler has open, unless forced.
+    /// This process's own records never refuse it: an app that has the
+    /// document open, and resolves or moves it, is the one holding it.
     static func refuseIfOpen(_ document: RawPath, name: String, in directory: LockDirectory, force: Bool) throws {
-        let holders = holders(of: document, in: directory)
-        if !holders.isEmpty, !force { throw CoordinationError.open(document: name, holders: holders) }
+        guard !force else { return }
+        let holders = othersOnly(holders(of: document, in: directory))
+        if !holders.isEmpty { throw CoordinationError.open(document: name, holders: holders) }
+    }
+
+    private static func othersOnly(_ holders: [LockHolder]) -> [LockHolder] {
+        let me = getpid()
+        return holders.filter { $0.pid != me }
     }
 
     /// ``refuseIfOpen(_:name:in:force:)`` for `document` and, when it is a
@@ -94,7 +102,10 @@ public final class OpenDocumentRecord: @unchecked Sendable {
     static func refuseIfOpen(_ document: Document, in directory: LockDirectory, force: Bool) throws {
         try refuseIfOpen(document.path, name: document.qualifiedName, in: directory, force: force)
         guard document.isFolder, !force else { return }
-        let open = allHolders(in: directory)
+        let open = allHolders(in: directory).compactMapValues { holders in
+            let others = othersOnly(holders)
+            return others.isEmpty ? nil : others
+        }
         guard !open.isEmpty else { return }
         var found: (RawPath, [LockHolder])?
         try TreeWalk.visit(document.path) { relativePath, _ in

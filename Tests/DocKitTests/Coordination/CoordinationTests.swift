@@ -64,6 +64,22 @@ struct CoordinationTests {
         #expect(OpenDocumentRecord.holders(of: document.path, in: locks).isEmpty)
     }
 
+    @Test func aDocumentThisProcessHasOpenIsNotRefusedByItsOwnRecord() throws {
+        let (home, catalog, trash) = try setUp()
+        _ = try home.write("text", to: "Folder/Inside.txt")
+        let locks = LockDirectory(home: home.home)
+        let report = try catalog.resolve("Report.txt")
+        let inside = try OpenDocumentRecord(home.path("Folder/Inside.txt"), in: locks, holder: LockHolder(activity: "open in this app"))
+        let record = try OpenDocumentRecord(report.path, in: locks, holder: LockHolder(activity: "open in this app"))
+        #expect(try catalog.resolve("Report.txt").states == [.open], "others still see it open")
+        let moved = try DocumentMover(catalog: catalog, trash: trash).move(report, to: .cloud, onConflict: .fail)
+        #expect(moved.document.location == .cloud)
+        let folder = try DocumentMover(catalog: catalog, trash: trash).move(try catalog.resolve("Folder"), to: .cloud, onConflict: .fail)
+        #expect(folder.document.location == .cloud)
+        record.close()
+        inside.close()
+    }
+
     @Test func aRecordWhoseOwnerDiedIsIgnoredAndRemoved() throws {
         let (home, catalog, _) = try setUp()
         let document = try catalog.resolve("Report.txt")
