@@ -30,10 +30,10 @@ public struct DocumentImporter: Sendable {
     /// - Parameters:
     ///   - catalog: The catalog of the home to import into.
     ///   - extractor: Opens archives through their import plugin.
-    ///   - trash: Where replaced documents go; the home's Trash by default.
+    ///   - trash: Where replaced documents go: ``DocumentLibrary/trash``, or a Trash of the app's own.
     ///   - force: Whether to wait for other processes and replace documents a handler has open.
     ///   - archiveTypes: Types to take apart besides those an import plugin declares.
-    public init(catalog: DocumentCatalog, extractor: ArchiveExtractor, trash: Trash = .home(), force: Bool = false, archiveTypes: [String] = []) {
+    public init(catalog: DocumentCatalog, extractor: ArchiveExtractor, trash: Trash, force: Bool = false, archiveTypes: [String] = []) {
         self.catalog = catalog
         self.extractor = extractor
         self.trash = trash

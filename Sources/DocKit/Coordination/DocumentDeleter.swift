@@ -17,9 +17,9 @@ public struct DocumentDeleter: Sendable {
     ///
     /// - Parameters:
     ///   - catalog: The catalog of the home.
-    ///   - trash: Where documents go; the home's Trash by default.
+    ///   - trash: Where documents go: ``DocumentLibrary/trash``, or a Trash of the app's own.
     ///   - force: Whether to override the checks described at ``force``.
-    public init(catalog: DocumentCatalog, trash: Trash = .home(), force: Bool = false) {
+    public init(catalog: DocumentCatalog, trash: Trash, force: Bool = false) {
         self.catalog = catalog
         self.trash = trash
         self.force = force

@@ -19,11 +19,11 @@ public struct DocumentMover: Sendable {
     ///
     /// - Parameters:
     ///   - catalog: The catalog of the home whose documents move.
-    ///   - trash: Where replaced documents go; the home's Trash by default.
+    ///   - trash: Where replaced documents go: ``DocumentLibrary/trash``, or a Trash of the app's own.
     ///   - force: Whether to move documents a handler has open, that are still syncing or have
     ///     conflict copies beside them, and wait for other processes' locks instead of refusing.
     ///   - progress: Called with copy progress across file systems, or `nil`.
-    public init(catalog: DocumentCatalog, trash: Trash = .home(), force: Bool = false, progress: (@Sendable (TransferProgress) -> Void)? = nil) {
+    public init(catalog: DocumentCatalog, trash: Trash, force: Bool = false, progress: (@Sendable (TransferProgress) -> Void)? = nil) {
         self.catalog = catalog
         self.trash = trash
         self.force = force

@@ -19,9 +19,9 @@ public struct ConflictResolver: Sendable {
     ///
     /// - Parameters:
     ///   - catalog: The catalog of the home.
-    ///   - trash: Where discarded versions go; the home's Trash by default.
+    ///   - trash: Where discarded versions go: ``DocumentLibrary/trash``, or a Trash of the app's own.
     ///   - force: Whether to resolve documents that are open or still being written, and wait for locks.
-    public init(catalog: DocumentCatalog, trash: Trash = .home(), force: Bool = false) {
+    public init(catalog: DocumentCatalog, trash: Trash, force: Bool = false) {
         self.catalog = catalog
         self.trash = trash
         self.force = force
