@@ -64,7 +64,7 @@ public struct Document: Sendable, Hashable, Codable {
     }
 }
 
-/// The states of SPEC §1. `normal` is the absence of the others.
+/// The states a document can be in. `normal` is the absence of the others.
 public enum DocumentState: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     /// None of the other states.
     case normal

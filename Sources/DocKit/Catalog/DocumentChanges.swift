@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 
 /// The documents of some locations, then every change to them, as they
-/// happen: the NSMetadataQuery of SPEC §1, in the shape of GRDB's
+/// happen: the NSMetadataQuery of iOS, in the shape of GRDB's
 /// `ValueObservation.values(in:)`. Each iteration starts a watch of its
 /// own, built on inotify, and ends it when the iteration ends or its task
 /// is cancelled.

@@ -3,9 +3,8 @@ import Glibc
 #endif
 import Foundation
 
-/// Finishes or undoes what processes killed mid-operation left behind
-/// (SPEC §3: "leftover temporaries are hidden, and are cleaned up on the
-/// next run"). Cheap when there is nothing to do — one directory read —
+/// Finishes or undoes what processes killed mid-operation left behind:
+/// leftover temporaries are hidden, and cleaned up on the next run. Cheap when there is nothing to do — one directory read —
 /// so every command that touches documents runs it first.
 public struct InterruptedOperations: Sendable {
     /// The home whose operation journals are read.

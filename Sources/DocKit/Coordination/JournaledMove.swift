@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Foundation
 
-/// Moves one item to a new name, atomically and durably, as SPEC §3 asks:
+/// Moves one item to a new name, atomically and durably:
 /// - within one file system, renameat2 without replacing, or with
 ///   RENAME_EXCHANGE for a replace, the displaced item going to the Trash;
 /// - across file systems, a copy into a hidden temporary beside the

@@ -4,16 +4,20 @@ import Foundation
 /// `docbrowser` command, reaches its documents, types and handlers.
 ///
 /// Opening a home's catalog first finishes or undoes what processes killed
-/// mid-operation left behind (SPEC §3), so an app that embeds DocKit never
+/// mid-operation left behind, so an app that embeds DocKit never
 /// sees a half-moved document, exactly as `docbrowser` does not.
 ///
 /// ```swift
-/// let library = DocumentLibrary(home: .resolve(explicit: nil))
-/// let opened = try library.openCatalog()
-/// for document in try opened.catalog.documents(matching: DocumentQuery()) {
-///     print(document.qualifiedName)
+/// let library = DocumentLibrary(home: Home(url: homeFolder), trash: Trash(directory: RawPath(trashFolder)))
+/// for document in try library.documents() {
+///     print(document.qualifiedName, document.type)
 /// }
 /// ```
+///
+/// Every service it makes (``catalog()``, ``mover(force:progress:)``,
+/// ``deleter(force:)``, ``resolver(force:)``, ``importer(limits:force:)``,
+/// ``exporter()``, ``thumbnailService(registry:configuration:)``) works in
+/// its home, sends what it discards to its ``trash`` and runs its plugins.
 ///
 /// Everything is read when asked for, not when the library is made: a
 /// command that needs only the type registry never reads the catalog.
@@ -28,6 +32,8 @@ public struct DocumentLibrary: Sendable {
     /// found through, read once: building `ProcessInfo`'s copy again for
     /// each folder that needs one was a fiftieth of `info`.
     public let environment: [String: String]
+    /// Shared by copies of the library, so that recovery runs once for all.
+    let recovery = LibraryRecovery()
 
     /// A catalog ready for use, and what recovery did to make it so.
     public struct OpenedCatalog: Sendable {

@@ -66,4 +66,70 @@ struct DocumentLibraryTests {
         let none = library.plugins(registry: SystemTypes.registry, handlers: HandlerRegistry(handlers: []))
         #expect(none.services(.preview, for: "public.plain-text").isEmpty)
     }
+
+    static var shipped: Installation { Installation(shareDirectory: SystemTypes.directory.deletingLastPathComponent()) }
+
+    @Test func listingIsOneCallAndTypesDocumentsWithTheShippedDeclarations() throws {
+        let home = try TestHome()
+        try home.write("notes", to: "Notes.txt")
+        try home.write("data", to: "Later.txt", in: .cloud)
+        let library = DocumentLibrary(home: home.home, installation: Self.shipped, trash: Trash(directory: RawPath(home.directory.url.appending(path: "Trash"))), environment: [:])
+        #expect(try library.documents().map { "\($0.qualifiedName) \($0.type)" } == ["cloud:Later.txt public.plain-text", "local:Notes.txt public.plain-text"])
+    }
+
+    @Test func fromATaskListingScansOffThePool() async throws {
+        let home = try TestHome()
+        try home.write("notes", to: "Notes.txt")
+        let library = DocumentLibrary(home: home.home, installation: Self.shipped, trash: trash(home), environment: [:])
+        #expect(try await library.documents().map(\.qualifiedName) == ["local:Notes.txt"])
+    }
+
+    @Test func theServicesWorkInTheLibrarysHomeAndTrash() throws {
+        let home = try TestHome()
+        try home.write("one", to: "One.txt")
+        try home.write("two", to: "Two.txt")
+        try home.write("old", to: "Two.txt", in: .cloud)
+        let trash = Trash(directory: RawPath(home.directory.url.appending(path: "Own Trash")))
+        let library = DocumentLibrary(home: home.home, installation: Self.shipped, trash: trash, environment: [:])
+        let catalog = try library.catalog()
+        #expect(try library.deleter().delete(catalog.resolve("One.txt"), permanently: false).trashName == "One.txt")
+        _ = try library.mover().move(catalog.resolve("local:Two.txt"), to: .cloud, onConflict: .replace)
+        #expect(try trash.items().map(\.name.description).sorted() == ["One.txt", "Two.txt"])
+        #expect(try library.copier().duplicate(library.catalog().resolve("cloud:Two.txt")).copy?.name == "Two copy.txt")
+        #expect(try library.resolver().catalog.home == home.home)
+        #expect(try library.importer().trash == trash)
+        #expect(try library.exporter().home == home.home)
+    }
+
+    @Test func recoveryRunsOnceForTheLibraryAndItsCopies() throws {
+        let home = try TestHome()
+        let trash = Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
+        do {
+            let transaction = try JournaledImport(home: home.home, trash: trash)
+            try Data("half".utf8).write(to: URL(fileURLWithPath: transaction.staging.appending("A.txt").description))
+        }
+        let library = DocumentLibrary(home: home.home, installation: Self.shipped, trash: trash, environment: [:])
+        let copy = library
+        #expect(library.recoveredOperations.isEmpty)
+        _ = try copy.catalog()
+        #expect(library.recoveredOperations.count == 1)
+        _ = try library.catalog()
+        #expect(library.recoveredOperations.count == 1)
+    }
+
+    @Test func aTypeRegisteredAfterwardsIsSeenByTheNextCatalog() throws {
+        let home = try TestHome()
+        try FileManager.default.createDirectory(at: home.directory.url.appending(path: "Documents/Board.scarybug"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: home.directory.url.appending(path: "Documents/Board.scarybug/bug.json"))
+        let library = DocumentLibrary(home: home.home, installation: Self.shipped, trash: trash(home), environment: [:])
+        #expect(try library.catalog().resolve("Board.scarybug").type == "public.folder")
+        let manifest = home.directory.url.appending(path: "Handlers/org.example.bugs.json")
+        try FileManager.default.createDirectory(at: manifest.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"CFBundleIdentifier": "org.example.bugs", "UTExportedTypeDeclarations": [{"UTTypeIdentifier": "org.example.bug-board", "UTTypeConformsTo": ["com.apple.package"], "UTTypeTagSpecification": {"public.filename-extension": ["scarybug"]}}]}"#.utf8).write(to: manifest)
+        #expect(try library.catalog().resolve("Board.scarybug").type == "org.example.bug-board")
+    }
+
+    private func trash(_ home: TestHome) -> Trash {
+        Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
+    }
 }
