@@ -129,6 +129,38 @@ struct DocumentLibraryTests {
         #expect(try library.catalog().resolve("Board.scarybug").type == "org.example.bug-board")
     }
 
+    @Test func typesDeclaredInCodeTypeTheNextCatalogsDocuments() throws {
+        let home = try TestHome()
+        try FileManager.default.createDirectory(at: home.directory.url.appending(path: "Documents/Board.scarybug"), withIntermediateDirectories: true)
+        try home.write("notes", to: "Bugs.buglist")
+        let library = DocumentLibrary(home: home.home, installation: Self.shipped, trash: trash(home), environment: [:])
+        let manifest = try library.declare([
+            TypeDeclaration(identifier: "org.example.bug-board", description: "Bug Board", conformsTo: ["com.apple.package"],
+                            tags: [.init(.filenameExtension, "scarybug")], source: .exported),
+            TypeDeclaration(identifier: "org.example.bug-list", conformsTo: ["public.plain-text"],
+                            tags: [.init(.filenameExtension, "buglist"), .init(.mimeType, "text/x-buglist")], source: .exported),
+        ], byApplication: "org.example.bugs", name: "Bugs")
+        #expect(manifest.identifier == "org.example.bugs")
+        #expect(manifest.warnings.isEmpty, "\(manifest.warnings)")
+        let catalog = try library.catalog()
+        #expect(try catalog.resolve("Board.scarybug").type == "org.example.bug-board")
+        #expect(try catalog.resolve("Board.scarybug").isPackage)
+        #expect(try catalog.resolve("Bugs.buglist").type == "org.example.bug-list")
+        #expect(catalog.registry.type(withIdentifier: "org.example.bug-list")?.mimeTypes == ["text/x-buglist"])
+        #expect(catalog.registry.type(withIdentifier: "org.example.bug-board")?.description == "Bug Board")
+    }
+
+    @Test func anInvalidDeclarationIsRefusedAndNothingIsRegistered() throws {
+        let home = try TestHome()
+        let library = DocumentLibrary(home: home.home, installation: Self.shipped, trash: trash(home), environment: [:])
+        let error = #expect(throws: MalformedFileError.self) {
+            try library.declare([TypeDeclaration(identifier: "org.example.ok", source: .exported),
+                                 TypeDeclaration(identifier: "org.example.list", conformsTo: ["not an identifier"], source: .exported)], byApplication: "org.example.bugs")
+        }
+        #expect(error?.description == "the types declared by org.example.bugs: [1]: 'not an identifier' is not a valid type identifier")
+        #expect(!FileManager.default.fileExists(atPath: home.directory.url.appending(path: "Handlers/org.example.bugs.json").path))
+    }
+
     private func trash(_ home: TestHome) -> Trash {
         Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
     }
