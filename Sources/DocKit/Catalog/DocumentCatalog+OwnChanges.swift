@@ -4,8 +4,9 @@ extension DocumentCatalog {
     /// Notes that docbrowser has just finished writing the document at
     /// `relativePath` of `location`, so that the quiet period does not take
     /// its fresh change time for a sync engine at work
-    /// (``CatalogStore/OwnChange``). Only the cloud location is judged by
-    /// the quiet period, so only its documents are noted.
+    /// (``CatalogStore/OwnChange``), nor a package it made smaller for a
+    /// sync engine's loss of it (``PackageLoss``). Only the cloud location
+    /// is judged by either, so only its documents are noted.
     ///
     /// Failing to note costs nothing but the quiet period: the document is
     /// then listed incomplete for a moment, as before, so callers that have
@@ -15,7 +16,7 @@ extension DocumentCatalog {
     ///   - location: The document's location.
     ///   - relativePath: The document, relative to the location's Documents folder.
     func noteOwnChange(in location: Location, at relativePath: RawPath) throws {
-        guard location == .cloud, quietPeriod.length > .zero else { return }
+        guard location == .cloud else { return }
         let root = try locations.existingDocumentsDirectory(location)
         var changes: [(RawPath, CatalogStore.OwnChange)] = []
         try collectOwnChanges(at: relativePath, under: root, into: &changes)
@@ -37,6 +38,18 @@ extension DocumentCatalog {
         for name in try DirectoryReader.names(in: path) where DocumentEntryRules.verdict(for: name, atTopLevel: false) == .document {
             try collectOwnChanges(at: relativePath.appending(name), under: root, into: &changes)
         }
+    }
+
+    /// ``noteOwnChange(in:at:)`` for a document an app has just saved
+    /// through ``EditableDocument``, which knows its home but holds no
+    /// type registry: the one document at `path`, when it lies in the
+    /// cloud location.
+    static func noteOwnSave(at path: RawPath, home: Home) throws {
+        let locations = DocumentLocations(home: home, configuration: try ConfigurationFile(home: home).load())
+        guard let (location, relativePath) = locations.locate(path), location == .cloud, let status = try FileStatus.of(path) else { return }
+        let package = status.kind == .directory ? try PackageContents.walk(path) : nil
+        try CatalogStore(directory: home.catalogDirectory).recordOwnChanges(
+            [(relativePath, CatalogStore.OwnChange(status: status, package: package))], in: location, now: Nanoseconds.now)
     }
 
     /// ``noteOwnChange(in:at:)`` for the document at `path`, when it lies

@@ -160,6 +160,8 @@ public actor EditableDocument {
             // A close may have come while the app gave its contents.
             guard openRecord != nil else { throw EditingError.closed(document: path) }
             try write(wrapper, creating: creating)
+            // So that neither the quiet period nor a package's loss takes this save for a sync engine's work.
+            try? DocumentCatalog.noteOwnSave(at: path, home: home)
             savedChangeCount = saving
         } catch {
             if let newRecord {
