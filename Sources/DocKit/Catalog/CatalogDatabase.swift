@@ -111,6 +111,17 @@ final class CatalogDatabase: Sendable {
                 t.column("changeTime", .integer).notNull()
             }
         }
+        migrator.registerMigration("v4: packages' whole trees") { db in
+            // ``CatalogStore/RememberedTree``: read for a cloud package
+            // when it is examined, by path.
+            try db.create(table: "packageTree", options: .withoutRowID) { t in
+                t.primaryKey("relativePath", .blob)
+                // ``PackageContents`` as JSON, as a record keeps them.
+                t.column("whole", .blob).notNull()
+                // ``CatalogStore/RememberedTree/State``'s raw value.
+                t.column("state", .integer).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -155,6 +155,7 @@ final class CatalogStore: Sendable {
             try database.queue.write { db in
                 if let digest, try Self.registryDigest(db) != digest { return }
                 for relativePath in removed {
+                    if location == .cloud { try Self.rememberVanishedPackage(at: relativePath, in: db) }
                     try db.execute(sql: "DELETE FROM catalogRecord WHERE relativePath = ?", arguments: [Data(relativePath.bytes)])
                 }
                 try Self.insert(changed, in: db)

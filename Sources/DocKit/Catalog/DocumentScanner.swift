@@ -17,6 +17,9 @@ struct DocumentScanner: Sendable {
     var racyWindow: Int64 = 2_000_000_000
     /// Cloud documents changed more recently than this are incomplete.
     let quietPeriod: QuietPeriod
+    /// This device's Trash, where a package that lost most of its tree
+    /// may still be whole (``hasLostMostOfItsTree(_:in:package:previous:status:isSettled:)``).
+    var trash = Trash.home()
     /// Each write is one transaction; in WAL mode a commit costs no sync.
     static let changesWrittenTogether = 4096
 
@@ -299,7 +302,8 @@ struct DocumentScanner: Sendable {
                 // A folder of a recursive scan is descended into below.
                 if !recursive, !isArriving, !isConflicted, try unchanged(entryPath, status) { continue }
                 let path = directory.appending(name)
-                var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, types: types, cached: try previous(entryPath))
+                let cached = try previous(entryPath)
+                var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, types: types, cached: cached)
                 // Decided by this listing, never taken from the catalog.
                 if !entry.document.states.isEmpty { entry.document.states.subtract([.incomplete, .inConflict]) }
                 let isRecent = quietPeriod.changedAgo(in: location, status: status, package: entry.package, now: now) != nil
@@ -308,6 +312,12 @@ struct DocumentScanner: Sendable {
                     entry.document.states.insert(.incomplete)
                 }
                 if isConflicted || !(entry.package?.conflictCopies.isEmpty ?? true) { entry.document.states.insert(.inConflict) }
+                if let package = entry.package, !isArriving, try hasLostMostOfItsTree(
+                    entryPath, in: location, package: package, previous: cached?.package, status: status,
+                    isSettled: isQuiet && package.syncTemporaries.isEmpty
+                ) {
+                    entry.document.states.insert(.inConflict)
+                }
                 try emit(entry)
                 if recursive, entry.document.isFolder {
                     try scanDirectory(path, relativePath: entryPath, location: location, recursive: true, types: types, previous: previous, into: emit)
