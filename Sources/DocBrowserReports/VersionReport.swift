@@ -11,6 +11,9 @@ public struct VersionReport: Encodable {
     public var size: Int64
     public var modified: String
     public var files: [File]?
+    /// For a package that lost most of its tree, where this version is the
+    /// whole package: `trash`.
+    public var keptIn: String?
 
     public struct File: Encodable {
         public var original: String
@@ -31,6 +34,11 @@ public struct VersionReport: Encodable {
         files = version.files.isEmpty ? nil : version.files.map {
             File(original: $0.original.description, copy: $0.copy.description, size: $0.size, modified: Formatting.isoDate($0.modificationDate))
         }
+        switch version.wholePackage {
+        case .trash?: keptIn = "trash"
+        case .syncthingVersions?: keptIn = "stversions"
+        case nil: keptIn = nil
+        }
     }
 
     /// The whole set, as `versions --json` prints it.
@@ -49,8 +57,13 @@ public struct VersionReport: Encodable {
     }
 
     /// The copy's name; for a package's version, how many files it has
-    /// other content for.
+    /// other content for; for a whole package, where it is.
     public static func label(_ version: DocumentVersion) -> String {
-        version.files.isEmpty ? version.name : "\(version.files.count) file\(version.files.count == 1 ? "" : "s") inside"
+        switch version.wholePackage {
+        case .trash?: return "\(version.name) in the Trash"
+        case .syncthingVersions?: return "\(version.name) from .stversions"
+        case nil: break
+        }
+        return version.files.isEmpty ? version.name : "\(version.files.count) file\(version.files.count == 1 ? "" : "s") inside"
     }
 }

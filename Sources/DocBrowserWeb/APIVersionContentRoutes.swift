@@ -14,7 +14,7 @@ struct APIVersionContentRoutes: Sendable {
         router.get("/api/documents/{id}/versions/{number}/content") { _, context in
             let document = try services.document(context.parameters.get("id"))
             guard let number = context.parameters.get("number").flatMap(Int.init) else { throw APIError.notFound("no such version") }
-            let versions = try services.call { try DocumentVersions.of(document) }
+            let versions = try services.call { try services.catalog.versions(of: document) }
             let all = [versions.current].compactMap { $0 } + versions.unresolvedConflicts
             // A package's version is many files: it has no bytes of its own.
             guard let version = all.first(where: { $0.number == number }), let path = version.path, version.files.isEmpty else {

@@ -16,7 +16,7 @@ struct APIVersionRoutes: Sendable {
     func add(to router: Router<WebRequestContext>) {
         router.get("/api/documents/{id}/versions") { _, context in
             let document = try services.document(context.parameters.get("id"))
-            let versions = try services.call { try DocumentVersions.of(document) }
+            let versions = try services.call { try services.catalog.versions(of: document) }
             return try JSONResponse.make(VersionReport.All(versions))
         }
         router.post("/api/documents/{id}/resolve") { request, context in

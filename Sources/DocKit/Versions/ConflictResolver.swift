@@ -77,10 +77,11 @@ public struct ConflictResolver: Sendable {
     ///   ``CatalogError/nameTaken(_:)`` when `all` finds no free name for a
     ///   version; ``FileSystemError`` when the versions cannot be listed.
     public func plan(_ document: Document, keeping choice: Choice) throws -> Plan {
-        let versions = try DocumentVersions.of(document)
+        let versions = try catalog.versions(of: document)
         var plan = Plan(versions: versions, kept: versions.current, separated: [], trashed: [])
         guard !versions.isResolved else { return plan }
         let name = document.qualifiedName
+        if try catalog.lostTree(of: document) != nil { return try planLostPackage(versions, keeping: choice) }
         let all = [versions.current].compactMap { $0 } + versions.unresolvedConflicts
         switch choice {
         case .current:
@@ -122,21 +123,30 @@ public struct ConflictResolver: Sendable {
     ///   ``FileSystemError`` when a version cannot be moved or trashed.
     @discardableResult
     public func resolve(_ document: Document, keeping choice: Choice) throws -> Plan {
+        if try catalog.lostTree(of: document) != nil { return try resolveLostPackage(document, keeping: choice) }
+        return try holding(document) {
+            let plan = try plan(document, keeping: choice)
+            guard !plan.isEmpty else { return plan }
+            let current = document.path.deletingLastComponent.appending(document.filename)
+            if document.isPackage, let present = plan.versions.current {
+                try resolvePackage(current, plan: plan, present: present)
+            } else {
+                try resolveFile(current, plan: plan)
+            }
+            return plan
+        }
+    }
+
+    /// `body`'s result, run holding the document's lock, once it is known
+    /// to be still there, not open and complete (unless ``force``).
+    func holding<Result>(_ document: Document, _ body: () throws -> Result) throws -> Result {
         let locks = LockDirectory(home: catalog.home)
         let lock = try DocumentLock([document.path], in: locks, holder: LockHolder(activity: "resolving the conflict in \(document.qualifiedName)"), waiting: force)
         defer { lock.release() }
         try DocumentLock.checkStillThere(document)
         try OpenDocumentRecord.refuseIfOpen(document.path, name: document.qualifiedName, in: locks, force: force)
         try SyncActivity.refuseIfIncomplete(document, force: force, in: catalog)
-        let plan = try plan(document, keeping: choice)
-        guard !plan.isEmpty else { return plan }
-        let current = document.path.deletingLastComponent.appending(document.filename)
-        if document.isPackage, let present = plan.versions.current {
-            try resolvePackage(current, plan: plan, present: present)
-        } else {
-            try resolveFile(current, plan: plan)
-        }
-        return plan
+        return try body()
     }
 
     /// Step 1 for a file: the kept copy is exchanged with the current file,

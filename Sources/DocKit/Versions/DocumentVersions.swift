@@ -21,6 +21,19 @@ public struct DocumentVersion: Sendable, Hashable {
     /// A package's version: the files inside it that this version has
     /// other content for.
     public var files: [PackageFile]
+    /// For a package that lost most of its tree (``PackageLoss``), where
+    /// this version is the whole package; nil for every other version.
+    public var wholePackage: WholePackage? = nil
+
+    /// Where this device still has a package whole.
+    public enum WholePackage: Sendable, Hashable {
+        /// In a Trash, trashed from the package's own path.
+        case trash(TrashedItem)
+        /// In Syncthing's `.stversions`, with what is left in place: the
+        /// versioned file that fills each path inside the package where
+        /// nothing is left (``SyncthingVersions``).
+        case syncthingVersions([RawPath: RawPath])
+    }
 
     /// One conflict copy inside a package, paired with the file it is a copy of.
     public struct PackageFile: Sendable, Hashable {

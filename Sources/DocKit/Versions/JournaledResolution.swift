@@ -17,6 +17,29 @@ struct JournaledResolution {
     /// nil keeps the current files. Every other copy inside is left out.
     /// Returns the old package's name in the Trash.
     func resolve(_ package: RawPath, keeping version: DocumentVersion?) throws -> RawPath {
+        try rebuild(package) { try Self.keep(version, in: $0) }
+    }
+
+    /// The package made whole again from the files Syncthing's versioning
+    /// kept of it (``SyncthingVersions``), each put at its path inside
+    /// where the package has nothing: what is left in place is newer.
+    /// Returns the old package's name in the Trash.
+    func restore(_ package: RawPath, filling files: [RawPath: RawPath]) throws -> RawPath {
+        try rebuild(package) { staged in
+            for (original, kept) in files.sorted(by: { $0.key < $1.key }) where try FileStatus.of(staged.appending(original)) == nil {
+                var folder = staged
+                for name in original.deletingLastComponent.components {
+                    folder = folder.appending(name)
+                    try FileSystem.createDirectory(folder)
+                }
+                try copier.copy(kept, to: staged.appending(original))
+            }
+            try FileSystem.synchronizeDirectory(staged)
+        }
+    }
+
+    /// `edit` makes the private copy what the package is to become.
+    private func rebuild(_ package: RawPath, _ edit: (RawPath) throws -> Void) throws -> RawPath {
         guard let packageInode = FileSystem.inode(of: package) else {
             throw FileSystemError(path: package, operation: "does not exist", errno: ENOENT)
         }
@@ -26,7 +49,7 @@ struct JournaledResolution {
         CrashPoint.reached("journaled")
         do {
             try copier.copyVerified(package, to: staged)
-            try Self.keep(version, in: staged)
+            try edit(staged)
             try FileSystem.synchronizeDirectory(package.deletingLastComponent)
             try journal.append(JournalEntry(.copied, inode: FileSystem.inode(of: staged)))
         } catch {

@@ -6,12 +6,15 @@ public enum VersionsError: DocKitError, Hashable {
     case noCurrentVersion(document: String)
     /// Its conflict versions lie beside it, and would stay behind.
     case unresolved(document: String, action: String, versions: Int)
+    /// A package that lost most of its tree keeps what is left or a whole
+    /// package; `newest`, `all` and a conflict copy mix the two.
+    case lostPackage(document: String)
 
     /// `.notFound` for a version that does not exist, `.invalidInput` when there is no current version, `.refused` for unresolved conflicts.
     public var kind: FailureKind {
         switch self {
         case .noSuchVersion: .notFound
-        case .noCurrentVersion: .invalidInput
+        case .noCurrentVersion, .lostPackage: .invalidInput
         case .unresolved: .refused
         }
     }
@@ -25,6 +28,8 @@ public enum VersionsError: DocKitError, Hashable {
             "\(document): the sync engine left only its conflict copies, so there is no current version to keep; keep one by number, newest or all"
         case .unresolved(let document, let action, let versions):
             "\(document): in conflict, and a \(action) would leave its \(versions) conflict version\(versions == 1 ? "" : "s") behind"
+        case .lostPackage(let document):
+            "\(document): lost most of its files; keep current (what is left) or the number of a whole package as 'versions' shows it"
         }
     }
 }

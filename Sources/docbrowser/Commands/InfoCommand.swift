@@ -55,7 +55,7 @@ struct InfoCommand: ParsableCommand {
             handlers: handlers.candidates(forType: document.type, registry: registry, defaults: defaults).map(CandidateReport.init),
             package: document.isPackage && !document.states.contains(.notDownloaded) ? try PackageSummary.summarize(document, registry: registry) : nil
         )
-        let versions = document.states.contains(.inConflict) ? try DocumentVersions.of(document) : nil
+        let versions = document.states.contains(.inConflict) ? try catalog.versions(of: document) : nil
         report.versions = versions.map(VersionReport.All.init)
         try context.output.result(report) { text in
             text.line(Self.render(report, of: document, created: created, versions: versions))

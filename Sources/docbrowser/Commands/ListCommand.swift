@@ -77,12 +77,12 @@ struct ListCommand: ParsableCommand {
             return { document in
                 var report = DocumentReport(document, registry: registry, kind: kinds.kind(of: document))
                 if versions, document.states.contains(.inConflict) {
-                    report.conflicts = try DocumentVersions.of(document).unresolvedConflicts.map(VersionReport.init)
+                    report.conflicts = try catalog.versions(of: document).unresolvedConflicts.map(VersionReport.init)
                 }
                 return report
             }
         } text: { text in
-            try render(documents, registry: registry, text)
+            try render(documents, catalog: catalog, text)
         }
     }
 
@@ -105,7 +105,7 @@ struct ListCommand: ParsableCommand {
         }
     }
 
-    private func render(_ documents: DocumentListing, registry: TypeRegistry, _ text: TextForm) throws {
+    private func render(_ documents: DocumentListing, catalog: DocumentCatalog, _ text: TextForm) throws {
         if documents.isEmpty {
             text.note("no documents")
             return
@@ -116,7 +116,7 @@ struct ListCommand: ParsableCommand {
         // runs are laid out and written as they are, never joined.
         var parts: [Table] = []
         try OrderedRuns.forEach(count: documents.count, runLength: Self.rowsPerRun) { positions in
-            var rows = TableRows(registry: registry, long: long, versions: versions)
+            var rows = TableRows(catalog: catalog, long: long, versions: versions)
             var part = TableRows.table(long: long)
             part.reserveCapacity(rows: positions.count)
             try documents.forEachRow(in: positions) { row in try rows.append(row, of: documents, to: &part) }
@@ -133,6 +133,7 @@ struct ListCommand: ParsableCommand {
     private struct TableRows {
         let long: Bool
         let versions: Bool
+        let catalog: DocumentCatalog
         var kinds: DocumentKinds
         /// As the table's bytes, by the listing's index of the type: no
         /// hashing of the type, and no string made a cell at each row.
@@ -141,10 +142,11 @@ struct ListCommand: ParsableCommand {
         /// and localtime_r costs more than the rest of a row.
         var lastDate: (second: Double, cell: [UInt8]) = (.nan, [])
 
-        init(registry: TypeRegistry, long: Bool, versions: Bool) {
+        init(catalog: DocumentCatalog, long: Bool, versions: Bool) {
             self.long = long
             self.versions = versions
-            kinds = DocumentKinds(registry: registry)
+            self.catalog = catalog
+            kinds = DocumentKinds(registry: catalog.registry)
         }
 
         static func table(long: Bool) -> Table {
@@ -197,7 +199,7 @@ struct ListCommand: ParsableCommand {
             }
             table.append(row)
             guard versions, document.states.contains(.inConflict) else { return }
-            for version in try DocumentVersions.of(document).unresolvedConflicts {
+            for version in try catalog.versions(of: document).unresolvedConflicts {
                 var nested = ["  ↳ \(version.number): \(VersionReport.label(version))", [version.engine?.rawValue, version.device].compactMap { $0 }.joined(separator: " "),
                               Formatting.size(version.size), Formatting.date(version.modificationDate), ""]
                 if long { nested += ["", "", version.path?.description ?? ""] }

@@ -22,7 +22,7 @@ struct VersionsCommand: ParsableCommand {
     func run() throws {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
-        let versions = try DocumentVersions.of(try catalog.resolve(document))
+        let versions = try catalog.versions(of: try catalog.resolve(document))
         try context.output.result(VersionReport.All(versions)) { text in
             text.line(VersionReport.lines(versions).joined(separator: "\n"))
             if versions.isResolved { text.note("\(versions.document.qualifiedName) has no conflict versions") }

@@ -59,7 +59,7 @@ enum ErrorMessage {
             switch error {
             case .noSuchVersion: return " ('docbrowser versions' lists them)"
             case .unresolved: return "; resolve it first ('docbrowser versions' lists them), or use --force"
-            case .noCurrentVersion: return nil
+            case .noCurrentVersion, .lostPackage: return nil
             }
         case let error as HandlerError:
             switch error {
