@@ -5,7 +5,7 @@ import Testing
 /// the two-device tests: one pair of instances at a time.
 extension SyncFolderEndToEndTests {
     /// Lists `device` until `name` has `state`, or a minute passes.
-    private static func waitForState(_ device: Sandbox, _ name: String, _ state: String) async throws -> [String] {
+    static func waitForState(_ device: Sandbox, _ name: String, _ state: String) async throws -> [String] {
         var states: [String] = []
         for _ in 0..<120 {
             let listed = try await device.run("list", "--cloud", "--json")
