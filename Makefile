@@ -34,6 +34,7 @@ install: release install-data
 	install -d "$(PREFIX)/bin"
 	install -m 755 "$$($(RELEASE) --show-bin-path)/docbrowser" "$(PREFIX)/bin/docbrowser"
 	install -m 755 "$$($(RELEASE) --show-bin-path)/docbrowser-archiver" "$(PREFIX)/bin/docbrowser-archiver"
+	install -m 755 "$$($(RELEASE) --show-bin-path)/docbrowser-syncthing" "$(PREFIX)/bin/docbrowser-syncthing"
 
 # Debian's zsh searches vendor-completions under /usr, site-functions under
 # /usr/local.
@@ -52,7 +53,7 @@ install-data:
 	install -m 644 share/completions/docbrowser.fish "$(PREFIX)/share/fish/vendor_completions.d/docbrowser.fish"
 
 uninstall:
-	rm -f "$(PREFIX)/bin/docbrowser" "$(PREFIX)/bin/docbrowser-archiver" "$(PREFIX)/share/man/man1/docbrowser.1" \
+	rm -f "$(PREFIX)/bin/docbrowser" "$(PREFIX)/bin/docbrowser-archiver" "$(PREFIX)/bin/docbrowser-syncthing" "$(PREFIX)/share/man/man1/docbrowser.1" \
 		"$(PREFIX)/share/bash-completion/completions/docbrowser" "$(ZSH_COMPLETIONS)/_docbrowser" \
 		"$(PREFIX)/share/fish/vendor_completions.d/docbrowser.fish"
 	rm -rf "$(PREFIX)/share/docbrowser"

@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "DocKit", targets: ["DocKit"]),
         .executable(name: "docbrowser", targets: ["docbrowser"]),
         .executable(name: "docbrowser-archiver", targets: ["docbrowser-archiver"]),
+        .executable(name: "docbrowser-syncthing", targets: ["docbrowser-syncthing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,6 +24,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // Hummingbird's own: `serve` ends its event streams at shutdown.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
+        // docbrowser-syncthing asks the local Syncthing's REST API; DocKit
+        // itself never links an HTTP client.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
         // `swift package generate-documentation --target DocKit`: DocKit.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -93,6 +98,18 @@ let package = Package(
             ],
             path: "Plugins/archiver",
             exclude: ["Checks"],
+            swiftSettings: strictSettings
+        ),
+        // The sync-status adapter for Syncthing (docs/PLUGIN-PROTOCOL.md §10):
+        // a process of its own, so that docbrowser makes no network call.
+        .executableTarget(
+            name: "docbrowser-syncthing",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Plugins/syncthing",
             swiftSettings: strictSettings
         ),
         // What the archiver checks in an archive before it writes, apart
@@ -173,6 +190,7 @@ let package = Package(
                 "docbrowser",
                 "docbrowser-archiver",
                 "docbrowser-fuzz",
+                "docbrowser-syncthing",
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strictSettings

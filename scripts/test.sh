@@ -17,7 +17,7 @@ export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMU
 # behaves differently from the debug build's (it could not write a property
 # list at all), and a user runs the installed binary. The unit tests, the
 # fuzzing harness and the example app stay the debug build's.
-for product in docbrowser docbrowser-archiver; do
+for product in docbrowser docbrowser-archiver docbrowser-syncthing; do
 	"$swift" build "${release_flags[@]}" --product "$product" || exit
 done
 export DOCBROWSER_BIN="$("$swift" build "${release_flags[@]}" --show-bin-path)/docbrowser"

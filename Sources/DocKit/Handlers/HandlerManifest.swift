@@ -284,7 +284,7 @@ extension HandlerManifest {
     private static func service(_ entry: PropertyListValue, handler: String, base: URL, defaultExecutable: URL?) throws(MalformedFileError) -> HandlerService {
         let kindText = try entry["DBServiceKind"].requiredString()
         guard let kind = HandlerService.Kind(rawValue: kindText) else {
-            throw entry["DBServiceKind"].problem("'\(kindText)' is not a service kind (export, import or preview)")
+            throw entry["DBServiceKind"].problem("'\(kindText)' is not a service kind (export, import, preview or sync-status)")
         }
         guard entry["DBServiceTypes"].isPresent else { throw entry["DBServiceTypes"].problem("missing, an array of type identifiers is required") }
         let types = try entry["DBServiceTypes"].strings()

@@ -4,9 +4,12 @@ import Foundation
 /// manifest's `DBServices` (see the README, "Write a handler"): a plugin
 /// the launcher runs to preview, export or import.
 public struct HandlerService: Sendable, Hashable {
-    /// The service offered: `export` writes archives, `import` extracts them, `preview` describes documents.
+    /// The service offered: `export` writes archives, `import` extracts
+    /// them, `preview` describes documents, `sync-status` asks a sync
+    /// engine what it still needs (``SyncEngines``).
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case export, `import`, preview
+        case syncStatus = "sync-status"
     }
 
     /// What the service does.

@@ -9,6 +9,8 @@ import Foundation
 /// | `cloud.container` | the cloud container; its documents are in its `Documents/` | `HOME/Cloud` |
 /// | `storage.preferred` | where new and imported documents go: `local` or `cloud` | `local` |
 /// | `cloud.quiet-seconds` | how long a cloud document must stay untouched before it counts as complete (``QuietPeriod``); `0` switches it off | `3` |
+/// | `cloud.engine-address` | the sync engine's REST API on loopback, `HOST:PORT`, instead of the one its own configuration names (``SyncEngines``) | the engine's own |
+/// | `cloud.engine-api-key-file` | a file holding that API's key, with `cloud.engine-address` | the engine's own |
 /// | `plugins.stall-seconds` | seconds a plugin may go without an event before it is stopped | `20` |
 /// | `plugins.cpu-seconds` | seconds of processor time each plugin process may use | the call's time limit |
 /// | `thumbnails.seconds` | seconds a thumbnailer may run before it is stopped | `30` |
@@ -25,6 +27,10 @@ public struct Configuration: Sendable, Hashable {
         case preferredStorage = "storage.preferred"
         /// `cloud.quiet-seconds`: how long a cloud document must stay untouched before it counts as complete.
         case cloudQuietSeconds = "cloud.quiet-seconds"
+        /// `cloud.engine-address`: the sync engine's REST API, on loopback only.
+        case cloudEngineAddress = "cloud.engine-address"
+        /// `cloud.engine-api-key-file`: a file holding the key of that API.
+        case cloudEngineAPIKeyFile = "cloud.engine-api-key-file"
         /// `plugins.stall-seconds`: seconds a plugin may go without writing an event.
         case pluginStallLimit = "plugins.stall-seconds"
         /// `plugins.cpu-seconds`: seconds of processor time each process of a plugin may use.
@@ -40,6 +46,9 @@ public struct Configuration: Sendable, Hashable {
             case .preferredStorage: "where new and imported documents go: local or cloud (default local)"
             case .cloudQuietSeconds:
                 "seconds a cloud document must stay untouched before it counts as complete; 0 switches this off (default \(QuietPeriod.standard.seconds))"
+            case .cloudEngineAddress:
+                "the sync engine's REST API as HOST:PORT on 127.0.0.1, ::1 or localhost, with cloud.engine-api-key-file (default: the engine's own configuration)"
+            case .cloudEngineAPIKeyFile: "a file holding the sync engine's API key, with cloud.engine-address (default: the engine's own configuration)"
             case .pluginStallLimit: "seconds an import, export or preview plugin may go without progress before it is stopped (default 20)"
             case .pluginCPULimit: "seconds of processor time each process of a plugin may use before it is stopped (default: the call's time limit, 600 s for import and export)"
             case .thumbnailTimeLimit: "seconds a thumbnailer may run before it is stopped (default \(ThumbnailService.defaultTimeLimit.components.seconds))"
@@ -48,8 +57,12 @@ public struct Configuration: Sendable, Hashable {
 
         func validate(_ value: String) throws(ConfigurationError) {
             switch self {
-            case .localDocuments, .cloudContainer:
+            case .localDocuments, .cloudContainer, .cloudEngineAPIKeyFile:
                 if value.isEmpty { throw .invalidValue(key: rawValue, value: value, reason: "a path is required") }
+            case .cloudEngineAddress:
+                if !Self.isLoopbackAddress(value) {
+                    throw .invalidValue(key: rawValue, value: value, reason: "must be HOST:PORT on 127.0.0.1, [::1] or localhost; docbrowser talks to no other host")
+                }
             case .preferredStorage:
                 if Location(rawValue: value) == nil { throw .invalidValue(key: rawValue, value: value, reason: "must be local or cloud") }
             case .cloudQuietSeconds:
@@ -61,6 +74,16 @@ public struct Configuration: Sendable, Hashable {
                     throw .invalidValue(key: rawValue, value: value, reason: "must be a whole number of seconds from 1 to 86400")
                 }
             }
+        }
+
+        /// `HOST:PORT`, optionally after `http://` or `https://`, whose host
+        /// is loopback: an engine's address is passed to its adapter, which
+        /// connects nowhere else.
+        static func isLoopbackAddress(_ value: String) -> Bool {
+            var rest = Substring(value)
+            for scheme in ["http://", "https://"] where rest.hasPrefix(scheme) { rest = rest.dropFirst(scheme.count) }
+            guard let colon = rest.lastIndex(of: ":"), let port = Int(rest[rest.index(after: colon)...]), (1...65535).contains(port) else { return false }
+            return ["127.0.0.1", "localhost", "[::1]"].contains(rest[..<colon].lowercased())
         }
 
         /// A day is the most any plugin call may take (as `DBServiceTimeLimit`).

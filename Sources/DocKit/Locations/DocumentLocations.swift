@@ -102,6 +102,7 @@ extension Configuration {
         case .cloudContainer: locations.cloudContainer.description
         case .preferredStorage: preferredLocation.rawValue
         case .cloudQuietSeconds: quietPeriod.seconds
+        case .cloudEngineAddress, .cloudEngineAPIKeyFile: self[key] ?? "the engine's own configuration"
         case .pluginStallLimit: String(pluginWatchdog.stallLimit.components.seconds)
         case .pluginCPULimit: pluginWatchdog.cpuLimit.map { String($0.components.seconds) } ?? "the time limit"
         case .thumbnailTimeLimit: String(thumbnailTimeLimit.components.seconds)
