@@ -34,7 +34,8 @@ public struct DocumentCatalog: Sendable {
             locations: locations,
             registry: registry,
             catalog: CatalogStore(directory: home.catalogDirectory),
-            quietPeriod: configuration.quietPeriod
+            quietPeriod: configuration.quietPeriod,
+            engines: SyncEngines(configuration: configuration, home: home)
         )
     }
 

@@ -20,6 +20,9 @@ struct DocumentScanner: Sendable {
     /// This device's Trash, where a package that lost most of its tree
     /// may still be whole (``hasLostMostOfItsTree(_:in:package:previous:status:isSettled:)``).
     var trash = Trash.home()
+    /// Asked once per scan of the cloud location: a document any file of
+    /// which the engine still needs is incomplete.
+    let engines: SyncEngines?
     /// Each write is one transaction; in WAL mode a commit costs no sync.
     static let changesWrittenTogether = 4096
 
@@ -30,11 +33,20 @@ struct DocumentScanner: Sendable {
     ///   - registry: The type registry.
     ///   - catalog: The store of what earlier scans found.
     ///   - quietPeriod: How long a cloud document must stay untouched before it is complete.
-    public init(locations: DocumentLocations, registry: TypeRegistry, catalog: CatalogStore, quietPeriod: QuietPeriod) {
+    ///   - engines: The adapters asked what the cloud's sync engine still needs; nil asks none.
+    public init(locations: DocumentLocations, registry: TypeRegistry, catalog: CatalogStore, quietPeriod: QuietPeriod, engines: SyncEngines? = nil) {
         self.locations = locations
         self.registry = registry
         self.catalog = catalog
         self.quietPeriod = quietPeriod
+        self.engines = engines
+    }
+
+    /// What the sync engine still needs in the cloud's Documents folder
+    /// `root`, asked now; nil for the local location or with no engine.
+    func engineAnswer(for location: Location, documentsDirectory root: RawPath) -> SyncEngineAnswer? {
+        guard location == .cloud, let engines else { return nil }
+        return engines.answer(for: root)
     }
 
     /// The documents of `location`; folders' contents too when `recursive`.
@@ -56,6 +68,7 @@ struct DocumentScanner: Sendable {
     /// found, so that a listing need not hold them as documents.
     func scan(_ location: Location, recursive: Bool, _ body: (ScannedDocument) throws -> Void) throws {
         let root = try locations.existingDocumentsDirectory(location)
+        let engine = engineAnswer(for: location, documentsDirectory: root)
         // Entries typed by another registry (a handler registered since,
         // or shared-mime-info updated) are all typed again.
         let digest = registry.digest
@@ -66,7 +79,8 @@ struct DocumentScanner: Sendable {
             let stored = try catalog.entries(in: location, documentsDirectory: root)
             let previous = sameRegistry ? stored : [:]
             var entries: [CatalogStore.Entry] = []
-            try scanDirectory(root, relativePath: RawPath(bytes: []), location: location, recursive: true, types: TypesByExtension(registry: registry), previous: { previous[$0] }) { entries.append($0) }
+            try scanDirectory(root, relativePath: RawPath(bytes: []), location: location, recursive: true, types: TypesByExtension(registry: registry),
+                              engine: engine, previous: { previous[$0] }) { entries.append($0) }
             // After a registry change, rows this scan did not reach are
             // dropped rather than kept with types from the old registry.
             try catalog.reconcile(location, with: entries, previous: stored) { _ in true }
@@ -82,7 +96,7 @@ struct DocumentScanner: Sendable {
             var changed: [CatalogStore.Entry] = []
             try examine(
                 listing, at: Array(listing.names.indices), in: root, relativePath: RawPath(bytes: []), location: location, recursive: false,
-                types: TypesByExtension(registry: registry), previous: { sameRegistry ? try stored.entry(at: $0) : nil },
+                types: TypesByExtension(registry: registry), engine: engine, previous: { sameRegistry ? try stored.entry(at: $0) : nil },
                 unchanged: { relativePath, status in
                     guard sameRegistry, try stored.keepUnchanged(at: relativePath, status: status) else { return false }
                     reused += 1
@@ -172,6 +186,7 @@ struct DocumentScanner: Sendable {
     ) throws -> [Document]? {
         let root = try locations.existingDocumentsDirectory(location)
         let directory = folder.isEmpty ? root : root.appending(folder)
+        let engine = engineAnswer(for: location, documentsDirectory: root)
         let icloud = Array(".icloud".utf8)
         let bearsOnTheNames = { (name: RawPath) in
             fragments.isEmpty || name.bytes.reversed().starts(with: icloud.reversed())
@@ -188,7 +203,7 @@ struct DocumentScanner: Sendable {
         var vanished = false
         try examine(
             listing, at: chosen, in: directory, relativePath: folder, location: location, recursive: false,
-            types: TypesByExtension(registry: registry), previous: { previous[$0] }, vanishing: { vanished = true }
+            types: TypesByExtension(registry: registry), engine: engine, previous: { previous[$0] }, vanishing: { vanished = true }
         ) { entries.append($0) }
         if vanished, unlessAnyVanished { return nil }
         if sameRegistry {
@@ -225,12 +240,12 @@ struct DocumentScanner: Sendable {
 
     private func scanDirectory(
         _ directory: RawPath, relativePath: RawPath, location: Location, recursive: Bool, types: TypesByExtension,
-        previous: (RawPath) throws -> CatalogStore.Entry?, into emit: (CatalogStore.Entry) throws -> Void
+        engine: SyncEngineAnswer?, previous: (RawPath) throws -> CatalogStore.Entry?, into emit: (CatalogStore.Entry) throws -> Void
     ) throws {
         let listing = try FolderListing(directory, atTopLevel: relativePath.isEmpty)
         try examine(
             listing, at: Array(listing.names.indices), in: directory, relativePath: relativePath, location: location, recursive: recursive,
-            types: types, previous: previous, into: emit
+            types: types, engine: engine, previous: previous, into: emit
         )
     }
 
@@ -240,10 +255,11 @@ struct DocumentScanner: Sendable {
     /// `unchanged` is asked first, with a document's relative path and
     /// status, whether it takes the document as the catalog has it, when
     /// the document is neither incomplete nor in conflict; an entry it
-    /// takes is not made, nor handed to `emit`.
+    /// takes is not made, nor handed to `emit`. A document `engine` still
+    /// needs files of is incomplete.
     private func examine(
         _ listing: FolderListing, at indices: [Int], in directory: RawPath, relativePath: RawPath, location: Location, recursive: Bool,
-        types: TypesByExtension, previous: (RawPath) throws -> CatalogStore.Entry?, vanishing: () -> Void = {},
+        types: TypesByExtension, engine: SyncEngineAnswer?, previous: (RawPath) throws -> CatalogStore.Entry?, vanishing: () -> Void = {},
         unchanged: (RawPath, FileStatus) throws -> Bool = { _, _ in false },
         into emit: (CatalogStore.Entry) throws -> Void
     ) throws {
@@ -299,8 +315,9 @@ struct DocumentScanner: Sendable {
                 // Looked up only when any are: hashing the name is most of a lookup.
                 let isArriving = !listing.arriving.isEmpty && listing.arriving[name] != nil
                 let isConflicted = !listing.conflicted.isEmpty && listing.conflicted[name] != nil
+                let isNeeded = engine?.need(of: entryPath) != nil
                 // A folder of a recursive scan is descended into below.
-                if !recursive, !isArriving, !isConflicted, try unchanged(entryPath, status) { continue }
+                if !recursive, !isArriving, !isConflicted, !isNeeded, try unchanged(entryPath, status) { continue }
                 let path = directory.appending(name)
                 let cached = try previous(entryPath)
                 var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, types: types, cached: cached)
@@ -308,7 +325,7 @@ struct DocumentScanner: Sendable {
                 if !entry.document.states.isEmpty { entry.document.states.subtract([.incomplete, .inConflict]) }
                 let isRecent = quietPeriod.changedAgo(in: location, status: status, package: entry.package, now: now) != nil
                 let isQuiet = try !isRecent || isOwnChange(entryPath, in: location, status: status, package: entry.package)
-                if isArriving || !(entry.package?.syncTemporaries.isEmpty ?? true) || !isQuiet {
+                if isArriving || isNeeded || !(entry.package?.syncTemporaries.isEmpty ?? true) || !isQuiet {
                     entry.document.states.insert(.incomplete)
                 }
                 if isConflicted || !(entry.package?.conflictCopies.isEmpty ?? true) { entry.document.states.insert(.inConflict) }
@@ -320,7 +337,7 @@ struct DocumentScanner: Sendable {
                 }
                 try emit(entry)
                 if recursive, entry.document.isFolder {
-                    try scanDirectory(path, relativePath: entryPath, location: location, recursive: true, types: types, previous: previous, into: emit)
+                    try scanDirectory(path, relativePath: entryPath, location: location, recursive: true, types: types, engine: engine, previous: previous, into: emit)
                 }
             }
         }

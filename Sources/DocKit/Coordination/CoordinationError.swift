@@ -15,6 +15,9 @@ public enum CoordinationError: DocKitError, Hashable {
     /// quiet period (``QuietPeriod``): a sync engine may still be
     /// delivering it, with no temporary to show between two files.
     case recentlyChanged(document: String, ago: Duration)
+    /// The sync engine writing the cloud folder said it still needs files
+    /// of it (``SyncEngines``).
+    case engineNeeds(document: String, need: SyncEngineNeed)
     /// `--wait` ran out before its sync engine finished it.
     case stillIncomplete(document: String, waited: Duration, reason: String)
 
@@ -28,7 +31,7 @@ public enum CoordinationError: DocKitError, Hashable {
             "\(document): another docbrowser process is \(holder?.description ?? "changing it"); try again when it is done"
         case .open(let document, let holders):
             "\(document): \(holders.map(\.description).joined(separator: ", "))"
-        case .incomplete(let document, _, _), .changing(let document, _), .recentlyChanged(let document, _):
+        case .incomplete(let document, _, _), .changing(let document, _), .recentlyChanged(let document, _), .engineNeeds(let document, _):
             "\(document): incomplete: \(reason)"
         case .stillIncomplete(let document, let waited, let reason):
             "\(document): still incomplete after waiting \(Self.seconds(waited)) s: \(reason)"
@@ -41,6 +44,7 @@ public enum CoordinationError: DocKitError, Hashable {
         case .incomplete(_, let temporary, let writer): "\(writer) is still writing it (\(temporary))"
         case .changing(_, let detail): "\(detail), so something is still writing it"
         case .recentlyChanged(_, let ago): "changed \(Int(ago / .milliseconds(1))) ms ago; may still be syncing"
+        case .engineNeeds(_, let need): need.reason
         case .stillIncomplete(_, _, let reason): reason
         case .busy, .open: description
         }

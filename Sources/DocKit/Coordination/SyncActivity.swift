@@ -28,8 +28,17 @@ public enum SyncActivity {
 
     /// ``refuseIfIncomplete(_:force:quietPeriod:)`` with `catalog`'s quiet
     /// period, which does not hold back a document still as docbrowser
-    /// itself left it (``CatalogStore/OwnChange``), as listings do not.
+    /// itself left it (``CatalogStore/OwnChange``), as listings do not;
+    /// first, ``CoordinationError/engineNeeds(document:need:)`` when the
+    /// cloud's sync engine, asked now as a listing asks it
+    /// (``SyncEngines``), still needs any file of the document.
     static func refuseIfIncomplete(_ document: Document, force: Bool, in catalog: DocumentCatalog) throws {
+        if !force, document.location == .cloud, !document.states.contains(.notDownloaded) {
+            let root = try catalog.locations.existingDocumentsDirectory(.cloud)
+            if let need = catalog.scanner.engineAnswer(for: .cloud, documentsDirectory: root)?.need(of: document.relativePath) {
+                throw CoordinationError.engineNeeds(document: document.qualifiedName, need: need)
+            }
+        }
         try refuseIfIncomplete(document, force: force, quietPeriod: catalog.quietPeriod) { status, package in
             try catalog.isOwnChange(in: document.location, at: document.relativePath, status: status, package: package)
         }

@@ -51,7 +51,7 @@ enum ErrorMessage {
         case let error as CoordinationError:
             switch error {
             case .open: return "; close it first, or use --force"
-            case .incomplete, .changing, .recentlyChanged: return "; try again when it is done, wait for it with \(waitOption), or use --force"
+            case .incomplete, .changing, .recentlyChanged, .engineNeeds: return "; try again when it is done, wait for it with \(waitOption), or use --force"
             case .stillIncomplete: return "; wait longer (\(waitOption)=SECONDS), or use --force"
             case .busy: return nil
             }

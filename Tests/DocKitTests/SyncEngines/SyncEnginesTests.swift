@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import DocKit
+
+/// The adapters asked what a sync engine still needs, run as real
+/// processes: shell scripts standing in for an engine's adapter, since a
+/// real engine answers only in the end-to-end tests (on two Syncthing
+/// devices).
+@Suite("sync-status adapters")
+struct SyncEnginesTests {
+    /// An adapter: a script that logs each call's arguments to `calls`
+    /// and then runs `body`.
+    static func adapter(_ body: String, in home: TestHome, timeLimit: Duration = .seconds(5)) throws -> SyncEngines.Adapter {
+        let script = home.directory.url.appending(path: "adapter-\(UUID().uuidString).sh")
+        try Data("#!/bin/sh\necho \"$@\" >> '\(home.root)/calls'\n\(body)\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return SyncEngines.Adapter(identifier: "org.example.engine", executable: script, leadingArguments: [], timeLimit: timeLimit)
+    }
+
+    static func engines(_ adapters: [SyncEngines.Adapter], in home: TestHome) throws -> SyncEngines {
+        SyncEngines(adapters: adapters, configuration: try ConfigurationFile(home: home.home).load(), home: home.home)
+    }
+
+    static func calls(in home: TestHome) -> [String] {
+        ((try? String(contentsOfFile: home.root + "/calls", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    static let needsDeck = #"echo '{"event":"result","engine":"Syncthing","state":"syncing","needed":[{"path":"Deck.key/Data/b.png"},{"path":"Deck.key/Data/c.png"}]}'"#
+
+    @Test("an answer is used as the adapter gave it, with the folder and the configured address passed on")
+    func answered() throws {
+        let home = try TestHome("answered")
+        try Data(#"{"cloud.quiet-seconds":"0","cloud.engine-address":"127.0.0.1:8384","cloud.engine-api-key-file":"key"}"#.utf8)
+            .write(to: home.directory.url.appending(path: "config.json"))
+        let engines = try Self.engines([try Self.adapter(Self.needsDeck, in: home)], in: home)
+        let answer = engines.answer(for: home.documentsDirectory(.cloud))
+        #expect(answer == SyncEngineAnswer(engine: "Syncthing", state: "syncing", needed: [RawPath("Deck.key/Data/b.png"), RawPath("Deck.key/Data/c.png")]))
+        #expect(Self.calls(in: home) == ["sync-status --folder \(home.documentsPath(.cloud)) --address 127.0.0.1:8384 --api-key-file \(home.root)/key"])
+    }
+
+    @Test("an adapter that misbehaves counts as no engine, and the next one is asked", arguments: [
+        "echo garbage",
+        "echo '{\"event\":\"result\",\"engine\":\"Syncthing\",\"needed\":[{\"path\":\"/etc\"}]}'",
+        "echo '{\"event\":\"progress\"}'",
+        "echo '{\"event\":\"result\",\"engine\":\"Syncthing\",\"needed\":[]}'; exit 1",
+        "kill -9 $$",
+        "exec sleep 30",
+        "exec >&-; sleep 30",
+        "yes '{\"event\":\"progress\"}' | head -c 40000000",
+    ])
+    func misbehaving(body: String) throws {
+        let home = try TestHome("misbehaving")
+        let engines = try Self.engines([try Self.adapter(body, in: home, timeLimit: .seconds(1)), try Self.adapter(Self.needsDeck, in: home)], in: home)
+        let answer = engines.answer(for: home.documentsDirectory(.cloud))
+        #expect(answer?.need(of: RawPath("Deck.key"))?.files == 2)
+        #expect(Self.calls(in: home).count == 2)
+    }
+
+    @Test("with no engine named, the answer is nil")
+    func noEngine() throws {
+        let home = try TestHome("none")
+        let engines = try Self.engines([try Self.adapter(#"echo '{"event":"result","engine":null,"reason":"not running"}'"#, in: home)], in: home)
+        #expect(engines.answer(for: home.documentsDirectory(.cloud)) == nil)
+    }
+
+    @Test("a listing asks once for all cloud documents; what the engine needs is incomplete there and every mutation refuses it in its words")
+    func listingAndMutation() throws {
+        let home = try TestHome("listing")
+        try home.write(Data("index".utf8), to: "Deck.key/Index.zip", in: .cloud)
+        try home.write(Data("a".utf8), to: "Deck.key/Data/a.png", in: .cloud)
+        try home.write(Data("notes".utf8), to: "Notes.txt", in: .cloud)
+        try home.write(Data("local".utf8), to: "Local.txt", in: .local)
+        var catalog = try home.catalog()
+        catalog.scanner = DocumentScanner(locations: catalog.locations, registry: catalog.registry, catalog: catalog.scanner.catalog,
+                                          quietPeriod: catalog.quietPeriod, engines: try Self.engines([try Self.adapter(Self.needsDeck, in: home)], in: home))
+        let listed = try catalog.documents(matching: DocumentQuery())
+        #expect(Dictionary(uniqueKeysWithValues: listed.map { ($0.qualifiedName, $0.states) })
+            == ["cloud:Deck.key": [.incomplete], "cloud:Notes.txt": [], "local:Local.txt": []])
+        #expect(Self.calls(in: home).count == 1)
+        let trash = Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
+        let deck = try #require(listed.first { $0.name == "Deck.key" })
+        #expect(throws: CoordinationError.engineNeeds(document: "cloud:Deck.key", need: SyncEngineNeed(engine: "Syncthing", state: "syncing", files: 2, moreUnlisted: false))) {
+            try DocumentMover(catalog: catalog, trash: trash).move(deck, to: .local, onConflict: .fail)
+        }
+        #expect(throws: CoordinationError.self) { try DocumentDeleter(catalog: catalog, trash: trash).delete(deck, permanently: false) }
+        #expect(CoordinationError.engineNeeds(document: "cloud:Deck.key", need: SyncEngineNeed(engine: "Syncthing", state: "syncing", files: 2, moreUnlisted: false)).description
+            == "cloud:Deck.key: incomplete: Syncthing still needs 2 of its files (syncing)")
+        #expect(home.exists("Deck.key/Data/a.png", in: .cloud))
+        let notes = try #require(listed.first { $0.name == "Notes.txt" })
+        #expect(try DocumentMover(catalog: catalog, trash: trash).move(notes, to: .local, onConflict: .fail).document.location == .local)
+    }
+}
