@@ -89,4 +89,26 @@ struct SyncEnginesTests {
         let notes = try #require(listed.first { $0.name == "Notes.txt" })
         #expect(try DocumentMover(catalog: catalog, trash: trash).move(notes, to: .local, onConflict: .fail).document.location == .local)
     }
+
+    @Test("the bundled manifest declares the Syncthing adapter, found beside the running program")
+    func bundled() throws {
+        let home = try TestHome("bundled")
+        let beside = URL(fileURLWithPath: "/opt/docbrowser/bin")
+        let engines = SyncEngines(configuration: Configuration(), home: home.home, beside: beside)
+        #expect(engines.adapters == [SyncEngines.Adapter(identifier: "org.docbrowser.syncthing", executable: beside.appending(path: "docbrowser-syncthing"),
+                                                         leadingArguments: [], timeLimit: .seconds(5))])
+    }
+
+    @Test("the Syncthing adapter is started only in a Syncthing folder, or with an address configured")
+    func onlyInASyncthingFolder() throws {
+        let home = try TestHome("marker")
+        var adapter = try Self.adapter(Self.needsDeck, in: home)
+        adapter.identifier = SyncEngines.bundledIdentifier
+        try FileManager.default.createDirectory(atPath: home.documentsPath(.cloud), withIntermediateDirectories: true)
+        #expect(try Self.engines([adapter], in: home).answer(for: home.documentsDirectory(.cloud)) == nil)
+        #expect(Self.calls(in: home).isEmpty)
+        try FileManager.default.createDirectory(atPath: home.root + "/Cloud/.stfolder", withIntermediateDirectories: true)
+        #expect(try Self.engines([adapter], in: home).answer(for: home.documentsDirectory(.cloud))?.need(of: RawPath("Deck.key"))?.files == 2)
+        #expect(Self.calls(in: home).count == 1)
+    }
 }
