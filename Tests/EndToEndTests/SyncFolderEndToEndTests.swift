@@ -200,10 +200,12 @@ struct SyncFolderEndToEndTests {
     /// the files that had come and left the rest in the cloud, both halves
     /// listed normal. Stopped mid-arrival, B has nothing but the quiet
     /// period to go on; it is 600 s here, so that "moments ago" holds
-    /// however slow the machine.
+    /// however slow the machine. B's docbrowser finds Syncthing's
+    /// config.xml, and asks it, until it stops answering.
     @Test("with Syncthing stopped while a package arrives file by file, B lists it incomplete and a plain move refuses it instead of splitting it")
     func stoppedMidArrival() async throws {
         let pair = try await SyncthingPair.start(quietSeconds: "600")
+        try pair.linkEngine("B")
         _ = try await pair.a.run("list")
         _ = try await pair.b.run("list")
         // Slower than A's watcher (1 s), so that B receives the files one by one.

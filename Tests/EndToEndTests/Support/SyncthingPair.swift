@@ -69,6 +69,21 @@ final class SyncthingPair: Sendable {
         try await run("wait-sync", String(seconds))
     }
 
+    /// Where `device` ("A" or "B") keeps its `config.xml`: a user's
+    /// `~/.local/state/syncthing`.
+    func syncthingHome(_ device: String) -> URL {
+        state.appending(path: device, directoryHint: .isDirectory)
+    }
+
+    /// Lets docbrowser on `device` find its Syncthing as on a user's
+    /// machine: `~/.local/state/syncthing` leads to the device's home.
+    func linkEngine(_ device: String) throws {
+        let sandbox = device == "A" ? a : b
+        let state = sandbox.userHome.appending(path: ".local/state", directoryHint: .isDirectory)
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: state.appending(path: "syncthing"), withDestinationURL: syncthingHome(device))
+    }
+
     func scan(_ device: String) async throws {
         try await run("scan", device)
     }
