@@ -147,6 +147,8 @@ struct SyncthingAdapterEndToEndTests {
         #expect(try await sandbox.run("config", "get", "cloud.engine-address").standardOutput == "the engine's own configuration\n")
         #expect(try await sandbox.run("config", "set", "cloud.engine-address", "127.0.0.1:8384").status == 0)
         #expect(try await sandbox.run("config", "get", "cloud.engine-address").standardOutput == "127.0.0.1:8384\n")
+        #expect(try await sandbox.run("config", "set", "cloud.engine-api-key-file", "syncthing.key").status == 0)
+        #expect(try await sandbox.run("config", "get", "cloud.engine-api-key-file").standardOutput == sandbox.home.appending(path: "syncthing.key").standardizedFileURL.path + "\n")
         let refused = try await sandbox.run("config", "set", "cloud.engine-address", "192.168.1.5:8384")
         #expect(refused.status == 6, "\(refused)")
         #expect(refused.standardError == """

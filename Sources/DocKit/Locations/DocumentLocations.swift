@@ -102,7 +102,8 @@ extension Configuration {
         case .cloudContainer: locations.cloudContainer.description
         case .preferredStorage: preferredLocation.rawValue
         case .cloudQuietSeconds: quietPeriod.seconds
-        case .cloudEngineAddress, .cloudEngineAPIKeyFile: self[key] ?? "the engine's own configuration"
+        case .cloudEngineAddress: self[key] ?? "the engine's own configuration"
+        case .cloudEngineAPIKeyFile: self[key].map { SyncEngines.keyFilePath($0, home: home) } ?? "the engine's own configuration"
         case .pluginStallLimit: String(pluginWatchdog.stallLimit.components.seconds)
         case .pluginCPULimit: pluginWatchdog.cpuLimit.map { String($0.components.seconds) } ?? "the time limit"
         case .thumbnailTimeLimit: String(thumbnailTimeLimit.components.seconds)

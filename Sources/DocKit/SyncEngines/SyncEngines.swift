@@ -121,10 +121,14 @@ public struct SyncEngines: Sendable {
     func arguments(for documentsFolder: RawPath) -> [String] {
         var arguments = ["sync-status", "--folder", documentsFolder.description]
         if let address = configuration[.cloudEngineAddress], let keyFile = configuration[.cloudEngineAPIKeyFile] {
-            arguments += ["--address", address, "--api-key-file", home.url.appending(path: keyFile).standardizedFileURL.path]
-            if keyFile.hasPrefix("/") { arguments[arguments.count - 1] = keyFile }
+            arguments += ["--address", address, "--api-key-file", Self.keyFilePath(keyFile, home: home)]
         }
         return arguments
+    }
+
+    /// `cloud.engine-api-key-file` as a path: a relative one is in the home.
+    static func keyFilePath(_ value: String, home: Home) -> String {
+        value.hasPrefix("/") ? value : home.url.appending(path: value).standardizedFileURL.path
     }
 
     /// The plugin environment, with the XDG folders an engine keeps its
