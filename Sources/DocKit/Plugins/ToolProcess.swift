@@ -55,6 +55,10 @@ struct ToolProcess: Sendable {
     var timeLimit: Duration
     /// The most stdout bytes read before it is stopped.
     var outputCap: Int
+    /// Whether a run that reaches ``outputCap`` answers with the bytes up
+    /// to the cap instead of failing: text extraction keeps the head of a
+    /// long document, where a preview's answer would be broken.
+    var keepsHead = false
 
     /// The tool's executable in the first directory of `searchPath` that has one.
     static func locate(_ tool: String, in searchPath: [String]) -> String? {
@@ -90,6 +94,7 @@ struct ToolProcess: Sendable {
         var options = PlatformOptions()
         options.createSession = true
         let cap = outputCap
+        let keepsHead = self.keepsHead
         let limit = timeLimit
         let seconds = max(1, limit.components.seconds + (limit.components.attoseconds > 0 ? 1 : 0))
         let script = PluginWatchdog.processorTimeCommands(seconds: seconds, within: PluginWatchdog.launcherHardLimit)
@@ -116,6 +121,7 @@ struct ToolProcess: Sendable {
                                     collector.state.withLock { state in
                                         guard !state.capExceeded else { return false }
                                         guard state.output.count + bytes.count <= cap else {
+                                            if keepsHead { state.output.append(contentsOf: bytes.prefix(cap - state.output.count)) }
                                             state.capExceeded = true
                                             return true
                                         }
@@ -154,6 +160,8 @@ struct ToolProcess: Sendable {
         }
         let state = collector.state.withLock { $0 }
         if state.timedOut { throw .timedOut(tool: tool, seconds: seconds) }
+        // Stopped at the cap, the tool's status says nothing of the document.
+        if state.capExceeded, keepsHead { return state.output }
         if state.capExceeded { throw .outputCapExceeded(tool: tool, bytes: cap) }
         let diagnostic = String(decoding: state.diagnostics, as: UTF8.self).split(separator: "\n").last.map(String.init)
         switch status {

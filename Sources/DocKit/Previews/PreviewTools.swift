@@ -43,6 +43,17 @@ public struct PreviewTools: Sendable {
         try await ToolProcess(tool: tool, arguments: arguments, searchPath: searchPath, timeLimit: timeLimit, outputCap: outputCap).run()
     }
 
+    /// Runs a tool within the time limit, keeping at most `maxBytes` of
+    /// its output: a tool still writing then is stopped, and its head kept.
+    ///
+    /// - Returns: The output, and whether it is all the tool wrote.
+    func runKeepingHead(_ tool: String, _ arguments: [String], maxBytes: Int) async throws(ToolProcess.Failure) -> (bytes: [UInt8], isComplete: Bool) {
+        var process = ToolProcess(tool: tool, arguments: arguments, searchPath: searchPath, timeLimit: timeLimit, outputCap: maxBytes + 1)
+        process.keepsHead = true
+        let bytes = try await process.run()
+        return bytes.count > maxBytes ? (Array(bytes.prefix(maxBytes)), false) : (bytes, true)
+    }
+
     /// The names of a zip-based document's entries, as the archiver lists them.
     ///
     /// - Parameters:
