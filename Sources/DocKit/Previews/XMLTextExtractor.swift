@@ -120,8 +120,12 @@ public struct XMLTextExtractor: Sendable {
         let extractor: XMLTextExtractor
         var result = Result()
         var paragraph = ""
+        /// Characters in ``paragraph``, counted as they come: counting a
+        /// long paragraph again at each piece of it would take quadratic time.
+        var paragraphCount = 0
         var textDepth = 0
         var field: (name: Name, text: String, depth: Int)?
+        var fieldCount = 0
         var depth = 0
         var stopped = false
         var attributeSets = 0
@@ -138,8 +142,11 @@ public struct XMLTextExtractor: Sendable {
             depth += 1
             let name = Name(namespaceURI ?? "", elementName)
             if extractor.textElements.contains(name) { textDepth += 1 }
-            if extractor.spaceElements.contains(name) { append(" ", to: &paragraph) }
-            if field == nil, extractor.fieldElements.contains(name), result.fields[name] == nil { field = (name, "", depth) }
+            if extractor.spaceElements.contains(name) { append(" ", to: &paragraph, count: &paragraphCount) }
+            if field == nil, extractor.fieldElements.contains(name), result.fields[name] == nil {
+                field = (name, "", depth)
+                fieldCount = 0
+            }
             if extractor.attributeElements.contains(name), attributeSets < XMLTextExtractor.maxAttributeSets {
                 attributeSets += 1
                 result.attributes[name, default: []].append(attributes)
@@ -155,7 +162,7 @@ public struct XMLTextExtractor: Sendable {
                 field = nil
             } else if field != nil {
                 // XMP keeps each author in an element of its own within dc:creator.
-                append(String(Self.itemSeparator), to: &field!.text)
+                append(String(Self.itemSeparator), to: &field!.text, count: &fieldCount)
             }
             if extractor.textElements.contains(name) { textDepth = max(0, textDepth - 1) }
             if extractor.paragraphElements.contains(name) {
@@ -171,14 +178,16 @@ public struct XMLTextExtractor: Sendable {
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
-            if field != nil { append(string, to: &field!.text) }
+            if field != nil { append(string, to: &field!.text, count: &fieldCount) }
             guard extractor.textElements.isEmpty || textDepth > 0 else { return }
-            append(string, to: &paragraph)
+            append(string, to: &paragraph, count: &paragraphCount)
         }
 
-        private func append(_ string: String, to text: inout String) {
-            guard text.count < extractor.maxCharacters else { return }
-            text += string.prefix(extractor.maxCharacters - text.count)
+        private func append(_ string: String, to text: inout String, count: inout Int) {
+            guard count < extractor.maxCharacters else { return }
+            let piece = string.prefix(extractor.maxCharacters - count)
+            text += piece
+            count += piece.count
         }
 
         func endParagraph() {
@@ -186,6 +195,7 @@ public struct XMLTextExtractor: Sendable {
             let line = paragraph.split(whereSeparator: \.isNewline).joined(separator: " ")
             result.paragraphs.append(line)
             paragraph = ""
+            paragraphCount = 0
         }
     }
 }
