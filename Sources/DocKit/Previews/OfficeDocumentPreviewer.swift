@@ -18,16 +18,6 @@ struct OfficeDocumentPreviewer: Previewer {
 
     private static let dublinCore = "http://purl.org/dc/elements/1.1/"
     private static let odfMeta = "urn:oasis:names:tc:opendocument:xmlns:meta:1.0"
-    private static let odfText = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
-    private static let wordML = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
-    private static let drawingML = "http://schemas.openxmlformats.org/drawingml/2006/main"
-    private static let spreadsheetML = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-
-    /// Where each family keeps its text, and what marks a paragraph there.
-    private struct TextPart {
-        var entry: String
-        var extractor: XMLTextExtractor
-    }
 
     /// Makes the preview from the parts the archiver extracts.
     ///
@@ -54,17 +44,14 @@ struct OfficeDocumentPreviewer: Previewer {
             let fields = try await read("meta.xml", with: meta, archive: archive, context: context, into: &preview)?.fields ?? [:]
             addTitle(fields[.init(Self.dublinCore, "title")], author: fields[.init(Self.odfMeta, "initial-creator")] ?? fields[.init(Self.dublinCore, "creator")], to: &preview)
             addThumbnail(names.first { $0.hasPrefix("Thumbnails/thumbnail.") }, to: &preview)
-            let text = XMLTextExtractor(paragraphElements: [.init(Self.odfText, "p"), .init(Self.odfText, "h")],
-                                        spaceElements: [.init(Self.odfText, "s"), .init(Self.odfText, "tab"), .init(Self.odfText, "line-break")],
-                                        maxParagraphs: lines)
-            try await addText(TextPart(entry: "content.xml", extractor: text), archive: archive, context: context, to: &preview)
+            try await addText(.openDocument(maxParagraphs: lines), archive: archive, context: context, to: &preview)
         } else if entries.contains("[Content_Types].xml") {
             preview.fields.append(Preview.Field("format", "Office Open XML"))
             let core = XMLTextExtractor(fieldElements: [.init(Self.dublinCore, "title"), .init(Self.dublinCore, "creator")])
             let fields = try await read("docProps/core.xml", with: core, archive: archive, context: context, into: &preview)?.fields ?? [:]
             addTitle(fields[.init(Self.dublinCore, "title")], author: fields[.init(Self.dublinCore, "creator")], to: &preview)
             addThumbnail(names.first { $0.hasPrefix("docProps/thumbnail.") }, to: &preview)
-            if let part = Self.ooxmlTextPart(entries, lines: lines) {
+            if let part = OfficeTextPart.officeOpenXML(names, maxParagraphs: lines).first {
                 try await addText(part, archive: archive, context: context, to: &preview)
             }
         } else if entries.contains("Index.zip") || names.contains(where: { $0.hasPrefix("Index/") }) {
@@ -76,24 +63,6 @@ struct OfficeDocumentPreviewer: Previewer {
             throw PreviewError(path: subject.path.description, reason: "neither OpenDocument, Office Open XML nor iWork inside")
         }
         return preview
-    }
-
-    private static func ooxmlTextPart(_ entries: Set<String>, lines: Int) -> TextPart? {
-        if entries.contains("word/document.xml") {
-            return TextPart(entry: "word/document.xml", extractor: XMLTextExtractor(
-                paragraphElements: [.init(wordML, "p")], textElements: [.init(wordML, "t")],
-                spaceElements: [.init(wordML, "tab"), .init(wordML, "br")], maxParagraphs: lines))
-        }
-        if entries.contains("ppt/slides/slide1.xml") {
-            return TextPart(entry: "ppt/slides/slide1.xml", extractor: XMLTextExtractor(
-                paragraphElements: [.init(drawingML, "p")], textElements: [.init(drawingML, "t")],
-                spaceElements: [.init(drawingML, "br")], maxParagraphs: lines))
-        }
-        if entries.contains("xl/sharedStrings.xml") {
-            return TextPart(entry: "xl/sharedStrings.xml", extractor: XMLTextExtractor(
-                paragraphElements: [.init(spreadsheetML, "si")], textElements: [.init(spreadsheetML, "t")], maxParagraphs: lines))
-        }
-        return nil
     }
 
     /// One XML part read and extracted; nil, with a note, when it is missing or unreadable.
@@ -126,7 +95,7 @@ struct OfficeDocumentPreviewer: Previewer {
         if let entry { preview.fields.append(Preview.Field("thumbnail", VisibleText.visible(Substring(entry)))) }
     }
 
-    private func addText(_ part: TextPart, archive: String, context: PreviewContext, to preview: inout Preview) async throws {
+    private func addText(_ part: OfficeTextPart, archive: String, context: PreviewContext, to preview: inout Preview) async throws {
         guard let result = try await read(part.entry, with: part.extractor, archive: archive, context: context, into: &preview) else { return }
         preview.setDocumentText(result.paragraphs.joined(separator: "\n"), options: context.options, source: part.entry)
         if result.hasMore { preview.notes.append("showing the first paragraphs of \(part.entry)") }
