@@ -9,7 +9,7 @@ struct FuzzTarget: Sendable {
     let run: @Sendable (_ input: [UInt8], _ scratch: FuzzScratch) -> Void
 
     static let all: [FuzzTarget] = handlerTargets + typeTargets + locationTargets + catalogTargets
-        + coordinationTargets + archiveTargets + previewTargets + versionTargets + thumbnailTargets
+        + coordinationTargets + archiveTargets + previewTargets + versionTargets + thumbnailTargets + searchTargets
 
     static func named(_ name: String) -> FuzzTarget? {
         all.first { $0.name == name }
