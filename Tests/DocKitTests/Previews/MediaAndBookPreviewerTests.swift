@@ -51,14 +51,9 @@ struct MediaAndBookPreviewerTests {
     ])
     func aBookShowsTitleAuthorAndCover(version: String, item: String, meta: String) async throws {
         let bench = try PreviewBench()
-        try bench.python("""
-            import zipfile
-            with zipfile.ZipFile('Book.epub', 'w') as z:
-                z.writestr('mimetype', 'application/epub+zip')
-                z.writestr('META-INF/container.xml', '<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container" version="1.0"><rootfiles>'
-                    '<rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>')
-                z.writestr('OEBPS/content.opf', '<package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/">'
-                    '<dc:title>Moby-Dick</dc:title><dc:creator>Herman Melville</dc:creator>\(meta)</metadata><manifest>\(item)</manifest></package>')
+        try bench.python(OfficeDocumentPreviewerTests.writers + "\n" + """
+            epub('Book.epub', '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/">'
+                '<dc:title>Moby-Dick</dc:title><dc:creator>Herman Melville</dc:creator>\(meta)</metadata><manifest>\(item)</manifest>')
             """)
         let preview = try await bench.preview("Book.epub")
         #expect(preview.kind == .document)

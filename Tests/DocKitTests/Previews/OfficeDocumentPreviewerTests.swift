@@ -30,6 +30,20 @@ struct OfficeDocumentPreviewerTests {
                 z.writestr(part, xml)
         W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
         A = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
+        # Nine levels of ten entities each: a billion "lol"s, were any expanded.
+        laughs_body = ('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">' + ''.join(
+            '<!ENTITY lol%d "%s">' % (i, ('&lol%d;' % (i - 1) if i > 1 else '&lol;') * 10) for i in range(1, 10)) + ']>'
+            '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+            'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><text:p>&lol9;</text:p></office:document-content>')
+        # An EPUB of a container, a package document and the given files.
+        def epub(name, package, files={}):
+            with zipfile.ZipFile(name, 'w') as z:
+                z.writestr('mimetype', 'application/epub+zip')
+                z.writestr('META-INF/container.xml', '<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container" version="1.0"><rootfiles>'
+                    '<rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>')
+                z.writestr('OEBPS/content.opf', '<package xmlns="http://www.idpf.org/2007/opf" version="3.0">' + package + '</package>')
+                for entry, body in files.items():
+                    z.writestr(entry, body)
         """#
 
     @Test func anOpenDocumentTextShowsTitleAuthorThumbnailAndParagraphs() async throws {
@@ -81,10 +95,7 @@ struct OfficeDocumentPreviewerTests {
     @Test func aBillionLaughsPartIsRefusedAndTheRestStillShown() async throws {
         let bench = try PreviewBench()
         try bench.python(Self.writers + "\n" + #"""
-            laughs = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">' + ''.join(
-                '<!ENTITY lol%d "%s">' % (i, ('&lol%d;' % (i - 1) if i > 1 else '&lol;') * 10) for i in range(1, 10)) + ']>'
-            odt('Laughs.odt', laughs + '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
-                'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><text:p>&lol9;</text:p></office:document-content>')
+            odt('Laughs.odt', laughs_body)
             """#)
         let preview = try await bench.preview("Laughs.odt")
         #expect(preview.field("title") == "Field Notes")

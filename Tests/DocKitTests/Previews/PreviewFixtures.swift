@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Synchronization
 @testable import DocKit
@@ -59,6 +62,14 @@ final class PreviewBench: @unchecked Sendable {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    /// Tools found first in the bench's `bin`, where `name` is a shell
+    /// script standing in for the real tool; the rest found on `PATH`.
+    func fakeTool(_ name: String, script: String, timeLimit: Duration) throws -> PreviewTools {
+        let fake = try write("#!/bin/sh\n" + script, to: "bin/" + name)
+        guard chmod(fake.description, 0o755) == 0 else { throw CocoaError(.fileWriteNoPermission) }
+        return PreviewTools(searchPath: [path("bin").description] + PreviewTools.environmentSearchPath, timeLimit: timeLimit)
     }
 
     func subject(_ relativePath: String) throws -> PreviewSubject {

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Testing
 @testable import DocKit
@@ -142,9 +139,7 @@ struct DocumentTextExtractorTests {
     @Test func aPdftotextThatHangsIsStoppedAtTheTimeLimit() async throws {
         let bench = try PreviewBench()
         try bench.write(PDFBytes.withText(title: nil, author: nil, lines: ["Hello"]), to: "Loop.pdf")
-        let fake = try bench.write("#!/bin/sh\nsleep 600 &\nwait\n", to: "bin/pdftotext")
-        #expect(chmod(fake.description, 0o755) == 0)
-        let tools = PreviewTools(searchPath: [bench.path("bin").description] + PreviewTools.environmentSearchPath, timeLimit: .seconds(1))
+        let tools = try bench.fakeTool("pdftotext", script: "sleep 600 &\nwait\n", timeLimit: .seconds(1))
         let text = try await Self.text("Loop.pdf", in: bench, with: DocumentTextExtractor(tools: tools))
         #expect(text == .failed(reason: "pdftotext did not finish within 1 s and was stopped"))
     }
@@ -152,9 +147,7 @@ struct DocumentTextExtractorTests {
     @Test func aPdftotextThatWritesTooMuchKeepsItsHead() async throws {
         let bench = try PreviewBench()
         try bench.write(PDFBytes.withText(title: nil, author: nil, lines: ["Hello"]), to: "Endless.pdf")
-        let fake = try bench.write("#!/bin/sh\nexec yes 'é words'\n", to: "bin/pdftotext")
-        #expect(chmod(fake.description, 0o755) == 0)
-        let tools = PreviewTools(searchPath: [bench.path("bin").description] + PreviewTools.environmentSearchPath, timeLimit: .seconds(20))
+        let tools = try bench.fakeTool("pdftotext", script: "exec yes 'é words'\n", timeLimit: .seconds(20))
         let text = try await Self.text("Endless.pdf", in: bench, with: DocumentTextExtractor(tools: tools, maxBytes: 20))
         #expect(text == .text("é words\né words\né"))
     }
@@ -206,20 +199,15 @@ struct DocumentTextExtractorTests {
 
     @Test func aBookGivesItsChaptersInSpineOrder() async throws {
         let bench = try PreviewBench()
-        try bench.python("""
-            import zipfile
-            with zipfile.ZipFile('Book.epub', 'w') as z:
-                z.writestr('mimetype', 'application/epub+zip')
-                z.writestr('META-INF/container.xml', '<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container" version="1.0"><rootfiles>'
-                    '<rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>')
-                z.writestr('OEBPS/content.opf', '<package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata/><manifest>'
-                    '<item id="one" href="text/one.xhtml" media-type="application/xhtml+xml"/>'
-                    '<item id="two" href="text/two%20b.xhtml" media-type="application/xhtml+xml"/>'
-                    '<item id="css" href="style.css" media-type="text/css"/></manifest>'
-                    '<spine><itemref idref="two"/><itemref idref="css"/><itemref idref="one"/><itemref idref="missing"/></spine></package>')
-                z.writestr('OEBPS/text/one.xhtml', '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>One</title></head><body><p>Call me Ishmael.</p></body></html>')
-                z.writestr('OEBPS/text/two b.xhtml', '<html xmlns="http://www.w3.org/1999/xhtml"><body><h1>Loomings</h1><p>Some years ago&#8212;never mind</p></body></html>')
-                z.writestr('OEBPS/style.css', 'p { margin: 0 }')
+        try bench.python(OfficeDocumentPreviewerTests.writers + "\n" + """
+            epub('Book.epub', '<metadata/><manifest>'
+                '<item id="one" href="text/one.xhtml" media-type="application/xhtml+xml"/>'
+                '<item id="two" href="text/two%20b.xhtml" media-type="application/xhtml+xml"/>'
+                '<item id="css" href="style.css" media-type="text/css"/></manifest>'
+                '<spine><itemref idref="two"/><itemref idref="css"/><itemref idref="one"/><itemref idref="missing"/></spine>', {
+                'OEBPS/text/one.xhtml': '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>One</title></head><body><p>Call me Ishmael.</p></body></html>',
+                'OEBPS/text/two b.xhtml': '<html xmlns="http://www.w3.org/1999/xhtml"><body><h1>Loomings</h1><p>Some years ago&#8212;never mind</p></body></html>',
+                'OEBPS/style.css': 'p { margin: 0 }'})
             with zipfile.ZipFile('Empty.epub', 'w') as z:
                 z.writestr('mimetype', 'application/epub+zip')
             """)
