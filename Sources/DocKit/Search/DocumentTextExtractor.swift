@@ -38,9 +38,9 @@ public struct DocumentTextExtractor: Sendable {
     /// - Parameters:
     ///   - tools: The tools and limits the extractors run with.
     ///   - maxBytes: The most bytes of text kept for one document; 1 MiB by default.
-    ///   - maxSourceBytes: The most bytes of source read for them; 16 MiB by default.
+    ///   - maxSourceBytes: The most bytes of source read for them; 8 MiB by default.
     ///   - reader: How files are read.
-    public init(tools: PreviewTools, maxBytes: Int = 1 << 20, maxSourceBytes: Int = 16 << 20, reader: any PreviewFileReader = BoundedFileReader()) {
+    public init(tools: PreviewTools, maxBytes: Int = 1 << 20, maxSourceBytes: Int = 8 << 20, reader: any PreviewFileReader = BoundedFileReader()) {
         self.tools = tools
         self.maxBytes = max(0, maxBytes)
         self.maxSourceBytes = max(1, maxSourceBytes)

@@ -26,16 +26,18 @@ public enum HTMLText {
         var pendingSpace: UInt8?
         var index = 0
 
-        func emit(_ piece: some Collection<UInt8>) {
-            for byte in piece {
-                if [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(byte) {
-                    if pendingSpace != 0x0A { pendingSpace = 0x20 }
-                    continue
-                }
+        func emit(_ byte: UInt8) {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D, 0x0C:
+                if pendingSpace != 0x0A { pendingSpace = 0x20 }
+            default:
                 if let space = pendingSpace, !output.isEmpty { output.append(space) }
                 pendingSpace = nil
                 output.append(byte)
             }
+        }
+        func emit(_ piece: some Collection<UInt8>) {
+            for byte in piece { emit(byte) }
         }
 
         while index < bytes.count, output.count < maxBytes {
@@ -43,16 +45,16 @@ public enum HTMLText {
             if byte == UInt8(ascii: "&") {
                 let (scalar, length) = reference(in: bytes, at: index)
                 if let scalar {
-                    emit(Array(String(scalar).utf8))
+                    emit(String(scalar).utf8)
                     index += length
                 } else {
-                    emit([byte])
+                    emit(byte)
                     index += 1
                 }
                 continue
             }
             guard byte == UInt8(ascii: "<"), index + 1 < bytes.count else {
-                emit([byte])
+                emit(byte)
                 index += 1
                 continue
             }
@@ -78,7 +80,7 @@ public enum HTMLText {
                     index = findClosingTag(name, in: bytes, from: index) ?? bytes.count
                 }
             } else {
-                emit([byte])
+                emit(byte)
                 index += 1
             }
         }
