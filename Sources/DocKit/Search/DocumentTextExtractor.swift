@@ -112,9 +112,10 @@ public struct DocumentTextExtractor: Sendable {
         return decoding.encoding == .latin1 ? Windows1252.decode(bytes) : decoding.text
     }
 
-    /// The byte-order mark UTF-16 without one would have had: text mostly
-    /// in ASCII or Latin-1 has a NUL in every other byte, and never in the
-    /// bytes between. Nil for anything else.
+    /// The byte-order mark UTF-16 without one would have had: text in
+    /// ASCII or Latin-1 has a NUL in nearly every other byte, and never in
+    /// the bytes between. Nil for anything else, text in other scripts too:
+    /// binary data with a few NULs must not pass for it.
     static func unmarkedUTF16(_ bytes: [UInt8]) -> [UInt8]? {
         let pairs = min(bytes.count, 4096) / 2
         guard pairs >= 2, !bytes.starts(with: [0xFF, 0xFE]), !bytes.starts(with: [0xFE, 0xFF]) else { return nil }
@@ -124,8 +125,8 @@ public struct DocumentTextExtractor: Sendable {
             if bytes[2 * pair] == 0 { evenZeros += 1 }
             if bytes[2 * pair + 1] == 0 { oddZeros += 1 }
         }
-        if evenZeros == 0, oddZeros * 2 >= pairs { return [0xFF, 0xFE] }
-        if oddZeros == 0, evenZeros * 2 >= pairs { return [0xFE, 0xFF] }
+        if evenZeros == 0, oddZeros * 10 >= pairs * 9 { return [0xFF, 0xFE] }
+        if oddZeros == 0, evenZeros * 10 >= pairs * 9 { return [0xFE, 0xFF] }
         return nil
     }
 }

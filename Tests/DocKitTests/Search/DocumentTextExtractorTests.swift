@@ -44,6 +44,10 @@ struct DocumentTextExtractorTests {
         let url = try directory.write(bytes: [0x61, 0x00, 0x62], to: "Odd.txt")
         let text = await Self.extractor.extract(Self.document(at: url, type: "public.plain-text"), registry: TypeFixtures.registry())
         #expect(text == .failed(reason: "it is not text in any encoding docbrowser reads"))
+        // NULs in two of three odd bytes: too few for UTF-16 without a byte-order mark.
+        let nearly = try directory.write(bytes: [0x62, 0x61, 0x64, 0x00, 0xFF, 0x00], to: "Nearly.txt")
+        let nearlyText = await Self.extractor.extract(Self.document(at: nearly, type: "public.plain-text"), registry: TypeFixtures.registry())
+        #expect(nearlyText == .failed(reason: "it is not text in any encoding docbrowser reads"))
     }
 
     @Test func textInEachEncodingIsDecoded() async throws {
