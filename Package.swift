@@ -10,6 +10,8 @@ let package = Package(
     name: "docbrowser",
     products: [
         .library(name: "DocKit", targets: ["DocKit"]),
+        // What an app's own tests need: temporary homes and a simulated sync engine.
+        .library(name: "DocKitTesting", targets: ["DocKitTesting"]),
         .executable(name: "docbrowser", targets: ["docbrowser"]),
         .executable(name: "docbrowser-archiver", targets: ["docbrowser-archiver"]),
         .executable(name: "docbrowser-syncthing", targets: ["docbrowser-syncthing"]),
@@ -53,6 +55,13 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // Apart from DocKit so that an app links it into its tests only,
+        // as HummingbirdTesting is apart from Hummingbird.
+        .target(
+            name: "DocKitTesting",
+            dependencies: ["DocKit"],
             swiftSettings: strictSettings
         ),
         // The reports `--json` prints, shared by the CLI and the web app's
@@ -168,6 +177,22 @@ let package = Package(
                 "DocKit", "CDocShims",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "DocKitTestingTests",
+            dependencies: ["DocKit", "DocKitTesting"],
+            swiftSettings: strictSettings
+        ),
+        // DocKit.docc's samples, run in order, and the check that every
+        // sample in the articles is one of them.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: [
+                "DocKit", "DocKitTesting",
+                // The tutorial exports and imports a zip through the archiver, found beside the tests.
+                "docbrowser-archiver",
             ],
             swiftSettings: strictSettings
         ),
