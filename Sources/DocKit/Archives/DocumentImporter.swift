@@ -22,7 +22,7 @@ public struct DocumentImporter: Sendable {
     public var force: Bool
     /// Types to take apart besides those an import plugin declares: an
     /// app's own archive for sharing documents, built on zip, which it
-    /// receives as its items (see ``ArchiveRecognizer``'s rule).
+    /// receives as its items (see `ArchiveRecognizer`'s rule).
     public var archiveTypes: [String]
 
     /// Creates an importer.

@@ -234,7 +234,7 @@ public struct DocumentListing: Sequence, Sendable {
         /// Whether it lies in its Documents folder itself, so that its
         /// listed name is its name.
         public let isAtTopLevel: Bool
-        /// The document's type, as its index in ``types``.
+        /// The document's type, as its index in the listing's `types`.
         public let typeIndex: Int
         public let size: Int64
         public let modificationDate: Date

@@ -5,7 +5,7 @@ import Foundation
 /// Syncthing leaves no temporary, and the folder of a package it has just
 /// made is empty, so a package still arriving can look whole; a change
 /// that recent means a sync engine may still be delivering it. Listings
-/// (``DocumentScanner``) and every mutation's check
+/// (`DocumentScanner`) and every mutation's check
 /// (``SyncActivity/refuseIfIncomplete(_:force:quietPeriod:)``) ask this one
 /// rule, so that a document listed complete is one a command acts on.
 ///
@@ -15,7 +15,7 @@ import Foundation
 /// modification time can be another device's (Syncthing keeps the
 /// sender's) and lie in the past or the future. A package's time is the
 /// latest of its own and of every entry inside it, as the catalog keeps it
-/// (``PackageContents/latestChangeTime``); a plain folder's is its own.
+/// (`PackageContents.latestChangeTime`); a plain folder's is its own.
 ///
 /// Only the cloud location is judged: no engine writes the local one, and
 /// a document just saved there is never held back.

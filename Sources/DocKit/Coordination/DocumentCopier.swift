@@ -47,7 +47,7 @@ public struct DocumentCopier: Sendable {
     ///
     /// - Parameter document: The document, as listed.
     /// - Returns: The copy, listed.
-    /// - Throws: What ``copy(_:to:onConflict:)`` throws.
+    /// - Throws: What ``copy(_:to:onConflict:)-4tczc`` throws.
     public func duplicate(_ document: Document) throws -> Result {
         let folder = document.path.deletingLastComponent
         return try copy(document, into: folder, policy: .rename) { number in
@@ -71,9 +71,9 @@ public struct DocumentCopier: Sendable {
         try copy(document, to: DocumentDestination(location), onConflict: policy)
     }
 
-    /// ``copy(_:to:onConflict:)`` into a folder of a location.
+    /// ``copy(_:to:onConflict:)-4tczc`` into a folder of a location.
     ///
-    /// - Throws: What ``copy(_:to:onConflict:)`` throws;
+    /// - Throws: What ``copy(_:to:onConflict:)-4tczc`` throws;
     ///   ``MoveError/noSuchFolder(_:)`` when the folder is not one `list`
     ///   shows; ``MoveError/intoItself(_:destination:)`` for a folder copied
     ///   into itself.
@@ -97,7 +97,7 @@ public struct DocumentCopier: Sendable {
     ///   - folder: An existing folder anywhere.
     ///   - policy: When the name is taken there.
     /// - Returns: Where the copy is.
-    /// - Throws: What ``copy(_:to:onConflict:)`` throws, and
+    /// - Throws: What ``copy(_:to:onConflict:)-4tczc`` throws, and
     ///   ``MoveError/destinationFolderMissing(_:folder:)`` when `folder` is not one.
     public func copy(_ document: Document, toFolder folder: RawPath, onConflict policy: ConflictPolicy) throws -> Result {
         guard try FileStatus.of(folder)?.kind == .directory else {

@@ -140,8 +140,8 @@ public struct DocumentMover: Sendable {
     ///   - document: The document to move, as listed.
     ///   - location: Where it would go.
     ///   - policy: What to do when the name is taken at the destination.
-    /// - Returns: What ``move(_:to:onConflict:)`` would do.
-    /// - Throws: What ``move(_:to:onConflict:)`` throws before moving:
+    /// - Returns: What ``move(_:to:onConflict:)-3loym`` would do.
+    /// - Throws: What ``move(_:to:onConflict:)-3loym`` throws before moving:
     ///   ``MoveError`` when the document is not downloaded or vanished, or the
     ///   name is taken under `fail`; ``CoordinationError`` when another process
     ///   holds it, a handler has it (or the document it would replace) open or
@@ -195,9 +195,9 @@ public struct DocumentMover: Sendable {
     }
 
     /// Moves `document` into a folder of a location, or to the same folder
-    /// of another location, as ``move(_:to:onConflict:)`` does.
+    /// of another location, as ``move(_:to:onConflict:)-3loym`` does.
     ///
-    /// - Throws: What ``move(_:to:onConflict:)`` throws;
+    /// - Throws: What ``move(_:to:onConflict:)-3loym`` throws;
     ///   ``MoveError/noSuchFolder(_:)`` when the folder is not one `list`
     ///   shows; ``MoveError/intoItself(_:destination:)`` for a folder moved
     ///   into itself.

@@ -47,12 +47,12 @@ extension DocumentLibrary {
         try catalog().documents(matching: query)
     }
 
-    /// ``documents(matching:)`` on a thread of its own, so that the
+    /// ``documents(matching:)-7kjgf`` on a thread of its own, so that the
     /// caller's task and the cooperative pool never wait on the disk.
     ///
     /// - Parameter query: The locations, filters and order.
     /// - Returns: The matching documents.
-    /// - Throws: As ``documents(matching:)``.
+    /// - Throws: As ``documents(matching:)-7kjgf``.
     public func documents(matching query: DocumentQuery = DocumentQuery()) async throws -> [Document] {
         try await DetachedThread.value { try catalog().documents(matching: query) }
     }

@@ -9,7 +9,7 @@ public struct Trash: Sendable, Hashable {
     public let directory: RawPath
     /// What a relative `Path` in its `.trashinfo` files is relative to: the
     /// folder holding the home Trash, or the top of a mounted file system
-    /// for its own Trash (``VolumeTrash``).
+    /// for its own Trash (`VolumeTrash`).
     public let topDirectory: RawPath
 
     /// Uses `directory` as the Trash; nothing is created until something is trashed.

@@ -2,7 +2,7 @@ import Foundation
 
 /// An XML or binary property list pretty-printed; a binary one that
 /// `NSKeyedArchiver` wrote, as the object graph it archives
-/// (``KeyedArchive``). Too large or not a property list after all, it is
+/// (`KeyedArchive`). Too large or not a property list after all, it is
 /// left to the next previewer.
 public struct PropertyListPreviewer: Previewer {
     /// `property list`, as notes and `--json` name this previewer.
