@@ -5,7 +5,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 DEMO_HOME ?= $(CURDIR)/demo-home
 
-.PHONY: all deps build release test demo install install-data uninstall docs documentation bench fuzz api-fuzz crash-campaign heap-check clean
+.PHONY: all deps build release test demo install install-data uninstall docs documentation docs-check bench fuzz api-fuzz crash-campaign heap-check clean
 
 all: build
 
@@ -26,6 +26,7 @@ release: deps
 
 test: deps
 	@bash scripts/test.sh "$(SWIFT)" "$(RELEASE_FLAGS)"
+	@$(MAKE) --no-print-directory docs-check
 
 demo: release
 	@bash scripts/demo.sh "$$($(RELEASE) --show-bin-path)/docbrowser" "$(DEMO_HOME)"
@@ -67,6 +68,12 @@ docs: build
 # archive under .build/plugins/Swift-DocC/outputs/.
 documentation: deps
 	$(SWIFT) package --disable-sandbox generate-documentation --target DocKit
+
+# The same build with every DocC warning an error (a broken symbol link,
+# an ambiguous overload): a minute once the debug build is warm, so
+# `make test` runs it. The samples themselves run in DocumentationTests.
+docs-check: deps
+	$(SWIFT) package --disable-sandbox generate-documentation --target DocKit --warnings-as-errors
 
 FUZZ_SECONDS ?= 600
 # SwiftPM's --sanitize flags reach swiftc one by one, and swiftc keeps only
