@@ -55,6 +55,20 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedSharedData"]
+        ),
+        // share/docbrowser/types and handlers compiled into DocKit, so that
+        // an app built on it needs neither the checkout nor an install.
+        .plugin(
+            name: "EmbedSharedData",
+            capability: .buildTool(),
+            dependencies: ["embed-shared-data"],
+            path: "BuildTools/EmbedSharedData"
+        ),
+        .executableTarget(
+            name: "embed-shared-data",
+            path: "BuildTools/embed-shared-data",
             swiftSettings: strictSettings
         ),
         // Apart from DocKit so that an app links it into its tests only,

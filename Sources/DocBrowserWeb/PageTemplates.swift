@@ -9,7 +9,8 @@ struct PageTemplates: Sendable {
     let library: MustacheLibrary
 
     init(installation: Installation) throws {
-        webDirectory = installation.shareDirectory.appending(path: "web", directoryHint: .isDirectory)
+        guard let webDirectory = installation.webDirectory() else { throw MissingWebPages() }
+        self.webDirectory = webDirectory
         let templates = webDirectory.appending(path: "templates", directoryHint: .isDirectory)
         MustacheContentTypes.register(ScalarHTMLEscaping(), named: ScalarHTMLEscaping.name)
         var library = MustacheLibrary()

@@ -19,7 +19,9 @@ final class WebFixture: Sendable {
         let share = root.appending(path: "share", directoryHint: .isDirectory)
         let web = share.appending(path: "web/templates", directoryHint: .isDirectory)
         try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
-        let shipped = Installation.locate().shareDirectory
+        // Tests/DocBrowserWebTests/WebFixture.swift → share/docbrowser of the source tree.
+        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(path: "share/docbrowser", directoryHint: .isDirectory)
         for folder in ["types", "handlers"] {
             try FileManager.default.createSymbolicLink(at: share.appending(path: folder), withDestinationURL: shipped.appending(path: folder))
         }

@@ -175,6 +175,18 @@ extension HandlerManifest {
         return try parse(root, manifestURL: manifestURL, bundleURL: bundleURL, identifier: identifier)
     }
 
+    /// Reads a manifest built into DocKit. Its file is a `builtin:` URL,
+    /// so the program it names is found by no path: the bundled archiver is
+    /// looked up by ``PluginSearchPath``.
+    ///
+    /// - Parameter file: The built-in manifest.
+    /// - Returns: The manifest.
+    /// - Throws: ``MalformedFileError`` when it cannot be parsed.
+    static func load(_ file: BundledFile) throws(MalformedFileError) -> HandlerManifest {
+        let root = PropertyListValue(value: try PropertyListFile.dictionary(in: Data(file.text.utf8), path: file.label), keyPath: "", path: file.label)
+        return try parse(root, manifestURL: file.url, bundleURL: nil)
+    }
+
     static func parse(_ root: PropertyListValue, manifestURL: URL, bundleURL: URL?, identifier chosenIdentifier: String? = nil) throws(MalformedFileError) -> HandlerManifest {
         var warnings: [MalformedFileError] = []
         let identifier: String
@@ -332,7 +344,8 @@ extension HandlerManifest {
     /// A relative path is found in `directory`; the result must be a
     /// regular file this process may execute, else the handler is types only.
     static func resolveExecutable(_ path: String, in directory: URL) -> URL? {
-        guard !path.isEmpty else { return nil }
+        // A built-in manifest's folder is a `builtin:` URL, not one to look in.
+        guard !path.isEmpty, path.hasPrefix("/") || directory.isFileURL else { return nil }
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appending(path: path)
         return isRunnable(url) ? url.standardizedFileURL : nil
     }

@@ -1,20 +1,26 @@
 import Foundation
 
-/// The directories handler manifests are discovered in, weakest first:
-/// the installation's `share/docbrowser/handlers`, each
-/// `$XDG_DATA_DIRS/docbrowser/handlers`, then the home's `Handlers`.
+/// Where handler manifests are discovered, weakest first: the ones built
+/// into DocKit (or the installation's `share/docbrowser/handlers` that
+/// replaces them), each `$XDG_DATA_DIRS/docbrowser/handlers`, then the
+/// home's `Handlers`.
 struct HandlerManifestLocations: Sendable, Hashable {
+    /// The manifests compiled into DocKit, weaker than every folder's.
+    var builtIn: [BundledFile]
     /// The folders, weakest first: a manifest in a later one replaces one of the same identifier in an earlier one.
     public var directories: [URL]
 
     /// Uses the given folders, weakest first.
     ///
-    /// - Parameter directories: Folders of handler manifests.
-    public init(directories: [URL]) {
+    /// - Parameters:
+    ///   - builtIn: Manifests compiled into DocKit, read before the folders.
+    ///   - directories: Folders of handler manifests.
+    init(builtIn: [BundledFile] = [], directories: [URL]) {
+        self.builtIn = builtIn
         self.directories = directories
     }
 
-    /// The standard folders: the installation's, then `$XDG_DATA_DIRS` (default
+    /// The standard places: the installation's, then `$XDG_DATA_DIRS` (default
     /// `/usr/local/share:/usr/share`) from last to first, each as `docbrowser/handlers`, then the home's.
     ///
     /// - Parameters:
@@ -27,12 +33,12 @@ struct HandlerManifestLocations: Sendable, Hashable {
         let shared = dataDirs.split(separator: ":").reversed().map {
             URL(fileURLWithPath: String($0), isDirectory: true).appending(path: "docbrowser/handlers", directoryHint: .isDirectory)
         }
-        var directories = [installation.handlersDirectory]
+        var directories = installation.handlersDirectory.map { [$0] } ?? []
         for directory in shared where !directories.contains(directory) {
             directories.append(directory)
         }
         directories.append(home.handlersDirectory)
-        return HandlerManifestLocations(directories: directories)
+        return HandlerManifestLocations(builtIn: installation.builtInHandlers, directories: directories)
     }
 
     /// Every file that describes a handler: ``manifestFiles()`` and the

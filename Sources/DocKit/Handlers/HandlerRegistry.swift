@@ -47,6 +47,13 @@ public struct HandlerRegistry: Sendable {
     ) -> HandlerRegistry {
         var handlers = applications.applications(environment: environment, selection: selection).map(\.manifest)
         var problems: [MalformedFileError] = []
+        for file in locations.builtIn {
+            do {
+                handlers.append(try HandlerManifest.load(file))
+            } catch {
+                problems.append(error)
+            }
+        }
         for file in locations.handlerFiles() {
             do {
                 handlers.append(try HandlerManifest.load(from: file, environment: environment))

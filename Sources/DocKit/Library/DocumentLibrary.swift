@@ -24,7 +24,8 @@ import Foundation
 public struct DocumentLibrary: Sendable {
     /// The home: its Documents, cloud container, Library, Locks and Handlers.
     public let home: Home
-    /// Where docbrowser's shared data (system types, bundled handlers) is.
+    /// Where docbrowser's shared data (system types, bundled handlers)
+    /// comes from: built into DocKit unless a folder replaces it.
     public let installation: Installation
     /// Where documents deleted without `permanent` go.
     public let trash: Trash
@@ -46,8 +47,8 @@ public struct DocumentLibrary: Sendable {
     /// - Parameters:
     ///   - home: The home to open; `Home.resolve(explicit:)` finds the one
     ///     `docbrowser` would use.
-    ///   - installation: docbrowser's shared data; by default, found beside
-    ///     the running program or through `DOCBROWSER_SHARE_DIR`.
+    ///   - installation: docbrowser's shared data; by default the data built
+    ///     into DocKit, or the folder `DOCBROWSER_SHARE_DIR` names.
     ///   - trash: The freedesktop Trash deleted documents go to; by default
     ///     the user's home Trash.
     ///   - environment: Where XDG directories, `PATH` and the installation
@@ -81,7 +82,8 @@ public struct DocumentLibrary: Sendable {
 
     public func typeRegistryStore() throws(DatabaseAccessError) -> TypeRegistryStore {
         let sources = TypeSources(
-            systemDirectories: [installation.systemTypesDirectory],
+            builtIn: installation.builtInTypes + installation.builtInHandlers,
+            systemDirectories: installation.systemTypesDirectory.map { [$0] } ?? [],
             handlerManifests: handlerManifestLocations.manifestFiles(),
             sharedMimeInfoDirectories: TypeSources.sharedMimeInfoDirectories(environment: environment)
         )
@@ -93,9 +95,11 @@ public struct DocumentLibrary: Sendable {
     /// - Parameter forceRebuild: Rebuild it even if no source changed.
     /// - Returns: The registry, with what a rebuild found unreadable in
     ///   its sources (``TypeRegistryStore/Snapshot/problems``).
-    /// - Throws: ``DatabaseAccessError`` when the registry's database
-    ///   cannot be read or written.
-    public func typeRegistry(forceRebuild: Bool = false) throws(DatabaseAccessError) -> TypeRegistryStore.Snapshot {
+    /// - Throws: ``MalformedFileError`` when docbrowser's system types are
+    ///   missing or damaged (only a ``Installation/shareDirectory`` can lack
+    ///   them); ``DatabaseAccessError`` when the registry's database cannot
+    ///   be read or written.
+    public func typeRegistry(forceRebuild: Bool = false) throws -> TypeRegistryStore.Snapshot {
         try typeRegistryStore().snapshot(forceRebuild: forceRebuild)
     }
 

@@ -42,6 +42,11 @@ enum PropertyListFile {
         } catch {
             throw MalformedFileError(path: path, reason: "cannot be read (\(readFailureReason(error)))")
         }
+        return try dictionary(in: data, path: path)
+    }
+
+    /// The dictionary at the root of a file's bytes; `path` names it in errors.
+    static func dictionary(in data: Data, path: String) throws(MalformedFileError) -> [String: Any] {
         let root: Any
         if looksLikeJSON(data) {
             do {

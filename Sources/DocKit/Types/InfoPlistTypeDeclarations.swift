@@ -37,6 +37,20 @@ public enum InfoPlistTypeDeclarations {
         return declarations(in: root, exportedAs: source, warnings: &warnings)
     }
 
+    /// Reads the declarations of a file built into DocKit.
+    ///
+    /// - Parameters:
+    ///   - file: The built-in file.
+    ///   - source: What its exported declarations count as.
+    /// - Returns: The declarations, exported ones first.
+    /// - Throws: ``MalformedFileError`` naming the file by its label when it
+    ///   cannot be parsed or its root is not a dictionary.
+    static func load(_ file: BundledFile, exportedAs source: TypeDeclarationSource) throws(MalformedFileError) -> [TypeDeclaration] {
+        var warnings: [MalformedFileError] = []
+        let root = PropertyListValue(value: try PropertyListFile.dictionary(in: Data(file.text.utf8), path: file.label), keyPath: "", path: file.label)
+        return declarations(in: root, exportedAs: source, warnings: &warnings)
+    }
+
     /// The key that marks one of docbrowser's own files as declaring types
     /// Apple does not: they yield a tag to an app that exports it.
     static let supplementaryKey = "DBTypesAreSupplementary"

@@ -73,11 +73,20 @@ public final class TypeRegistryStore: Sendable {
     /// - Parameter forceRebuild: Whether to rebuild even when no source changed.
     /// - Returns: The registry, with ``Snapshot/rebuild`` set when it was
     ///   rebuilt and the source files that could not be read.
-    /// - Throws: ``DatabaseAccessError`` when the database cannot be opened,
-    ///   read or written.
-    public func snapshot(forceRebuild: Bool = false) throws(DatabaseAccessError) -> Snapshot {
+    /// - Throws: ``MalformedFileError`` when docbrowser's system
+    ///   declarations are missing or one of their files cannot be read;
+    ///   ``DatabaseAccessError`` when the database cannot be opened, read
+    ///   or written.
+    public func snapshot(forceRebuild: Bool = false) throws -> Snapshot {
+        let current = sources.files()
+        try sources.checkSystemDeclarations(current, problems: [])
+        let snapshot = try storedOrRebuilt(current, forceRebuild: forceRebuild)
+        try sources.checkSystemDeclarations(current, problems: snapshot.problems)
+        return snapshot
+    }
+
+    private func storedOrRebuilt(_ current: [TypeSources.File], forceRebuild: Bool) throws(DatabaseAccessError) -> Snapshot {
         do {
-            let current = sources.files()
             if !forceRebuild, let indexed = indexedSnapshot(ifMatching: current) {
                 return indexed
             }

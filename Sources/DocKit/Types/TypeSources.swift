@@ -2,11 +2,13 @@ import Foundation
 
 /// The files the type registry is built from. Their paths, sizes and
 /// modification times are the registry's fingerprint: when any changes, a
-/// file appears or one goes away, the registry is rebuilt.
+/// file appears or one goes away, the registry is rebuilt. A built-in
+/// file's "modification time" is its text's hash, so that a DocKit with
+/// other declarations rebuilds the registry of a home an older one built.
 struct TypeSources: Sendable, Hashable {
     /// What kind of source a file is, which decides how it is read and what precedence its declarations get.
     public enum Kind: String, Sendable, Hashable, Codable {
-        /// docbrowser's own declarations, `share/docbrowser/types`.
+        /// docbrowser's own declarations, built in or `share/docbrowser/types`.
         case system
         /// A handler's manifest: its exported and imported types.
         case handlerManifest
@@ -26,6 +28,9 @@ struct TypeSources: Sendable, Hashable {
         public var modificationTime: Int64
     }
 
+    /// Files compiled into DocKit: `types/` ones are system declarations,
+    /// `handlers/` ones handler manifests.
+    var builtIn: [BundledFile]
     /// Folders of docbrowser's own `*.plist` and `*.json` declarations.
     public var systemDirectories: [URL]
     /// Registered handlers' manifests, whose exported and imported types count.
@@ -36,10 +41,12 @@ struct TypeSources: Sendable, Hashable {
     /// Names the sources; nothing is read until ``files()`` or ``load()``.
     ///
     /// - Parameters:
+    ///   - builtIn: Files compiled into DocKit, read first.
     ///   - systemDirectories: Folders of docbrowser's own declarations.
     ///   - handlerManifests: Registered handlers' manifest files.
     ///   - sharedMimeInfoDirectories: `mime/packages` folders.
-    public init(systemDirectories: [URL], handlerManifests: [URL] = [], sharedMimeInfoDirectories: [URL] = []) {
+    init(builtIn: [BundledFile] = [], systemDirectories: [URL], handlerManifests: [URL] = [], sharedMimeInfoDirectories: [URL] = []) {
+        self.builtIn = builtIn
         self.systemDirectories = systemDirectories
         self.handlerManifests = handlerManifests
         self.sharedMimeInfoDirectories = sharedMimeInfoDirectories
@@ -56,7 +63,11 @@ struct TypeSources: Sendable, Hashable {
 
     /// The files as they are on disk now, in a stable order.
     public func files() -> [File] {
-        var files: [File] = []
+        var files = builtIn.map { file in
+            var hash = FNV1aHash()
+            hash.combine(file.text.utf8)
+            return File(kind: Self.kind(of: file), path: file.label, size: Int64(file.text.utf8.count), modificationTime: Int64(bitPattern: hash.value))
+        }
         for directory in systemDirectories {
             files += Self.files(in: directory, extensions: ["plist", "json"], kind: .system)
         }
@@ -81,10 +92,15 @@ struct TypeSources: Sendable, Hashable {
         return File(kind: kind, path: url.path, size: Int64(status.st_size), modificationTime: modified)
     }
 
+    private static func kind(of file: BundledFile) -> Kind {
+        file.name.hasPrefix("types/") ? .system : .handlerManifest
+    }
+
     /// Every declaration the files make, and the problems of those that
     /// could not be read, which are skipped rather than failing the whole.
     public func load() -> (registry: TypeRegistry, files: [File], problems: [MalformedFileError]) {
         let files = files()
+        let builtIn = Dictionary(builtIn.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         var declarations: [TypeDeclaration] = []
         var mimeTypes: [SharedMimeInfoDeclarations.MIMEType] = []
         var problems: [MalformedFileError] = []
@@ -92,10 +108,13 @@ struct TypeSources: Sendable, Hashable {
             let url = URL(fileURLWithPath: file.path)
             do {
                 switch file.kind {
-                case .system:
-                    declarations += try InfoPlistTypeDeclarations.load(from: url, exportedAs: .system)
-                case .handlerManifest:
-                    declarations += try InfoPlistTypeDeclarations.load(from: url, exportedAs: .exported)
+                case .system, .handlerManifest:
+                    let source: TypeDeclarationSource = file.kind == .system ? .system : .exported
+                    if let bundled = builtIn[file.path] {
+                        declarations += try InfoPlistTypeDeclarations.load(bundled, exportedAs: source)
+                    } else {
+                        declarations += try InfoPlistTypeDeclarations.load(from: url, exportedAs: source)
+                    }
                 case .sharedMimeInfo:
                     mimeTypes += try SharedMimeInfoDeclarations.load(from: url)
                 }
@@ -104,5 +123,24 @@ struct TypeSources: Sendable, Hashable {
             }
         }
         return (TypeDeclarationMerger.merge(declarations, sharedMimeInfo: mimeTypes), files, problems)
+    }
+
+    /// Docbrowser's own declarations are what `.txt` is typed by: without
+    /// them every file would quietly take a freedesktop name, so a folder
+    /// that holds none, or a file of them that cannot be read, is an error.
+    ///
+    /// - Parameters:
+    ///   - files: The sources as listed.
+    ///   - problems: What could not be read of them.
+    /// - Throws: ``MalformedFileError`` naming the folder or the file.
+    func checkSystemDeclarations(_ files: [File], problems: [MalformedFileError]) throws(MalformedFileError) {
+        let system = Set(files.filter { $0.kind == .system }.map(\.path))
+        guard !system.isEmpty else {
+            let place = systemDirectories.map(\.path).joined(separator: ", ")
+            throw MalformedFileError(path: place.isEmpty ? "builtin:types" : place, reason: "holds no type declarations (*.plist, *.json): docbrowser's system types are missing")
+        }
+        if let problem = problems.first(where: { system.contains($0.path) }) {
+            throw problem
+        }
     }
 }

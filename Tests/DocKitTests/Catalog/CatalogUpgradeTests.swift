@@ -14,7 +14,7 @@ struct CatalogUpgradeTests {
 
     private static func library(_ directory: TemporaryDirectory) -> DocumentLibrary {
         DocumentLibrary(
-            home: Home(url: directory.url), installation: Installation(shareDirectory: URL(fileURLWithPath: "/nonexistent")),
+            home: Home(url: directory.url), installation: .builtIn,
             trash: Trash(directory: RawPath(directory.url.appending(path: "Trash")))
         )
     }

@@ -47,7 +47,7 @@ struct HandlersForTypeTests {
                 """, to: "config/mimeapps.list")
             system = tmp.url("system/applications")
             let home = Home(url: tmp.url("home"))
-            library = DocumentLibrary(home: home, installation: Installation(shareDirectory: URL(fileURLWithPath: "/nonexistent")), environment: [
+            library = DocumentLibrary(home: home, installation: .builtIn, environment: [
                 "HOME": tmp.url.path, "XDG_DATA_HOME": tmp.url("user").path, "XDG_CONFIG_HOME": tmp.url("config").path,
                 "XDG_CONFIG_DIRS": tmp.url("none").path, "XDG_DATA_DIRS": "\(tmp.url("system").path):/usr/share", "PATH": "/usr/bin:/bin",
             ])

@@ -144,7 +144,7 @@ struct RecentlyUsedBookmarksTests {
     @Test func aFileThatIsNotXbelIsLeftAsItIs() throws {
         let directory = try TemporaryDirectory("recents")
         let library = DocumentLibrary(
-            home: Home(url: directory.url("home")), installation: Installation(shareDirectory: URL(fileURLWithPath: "/nonexistent")),
+            home: Home(url: directory.url("home")), installation: .builtIn,
             environment: ["XDG_DATA_HOME": directory.url.path]
         )
         let broken = Data("<xbel><bookmark href=\"file:///a\">".utf8)
@@ -157,7 +157,7 @@ struct RecentlyUsedBookmarksTests {
     @Test func theFileIsWrittenUnderTheLibrarysDataHomeAndKeptPrivate() throws {
         let directory = try TemporaryDirectory("recents")
         let library = DocumentLibrary(
-            home: Home(url: directory.url("home")), installation: Installation(shareDirectory: URL(fileURLWithPath: "/nonexistent")),
+            home: Home(url: directory.url("home")), installation: .builtIn,
             environment: ["XDG_DATA_HOME": directory.url("data").path]
         )
         try library.recordRecentlyUsed(RawPath("/docs/a.txt"), mimeType: "text/plain", at: Self.opened)

@@ -8,12 +8,18 @@ import Testing
 struct SystemTypeDeclarationsTests {
     static var registry: TypeRegistry { SystemTypes.registry }
 
-    @Test("the directory is found, from the source tree and by Installation")
-    func directoryExists() {
-        #expect(FileManager.default.fileExists(atPath: SystemTypes.directory.path))
-        #expect(!SystemTypes.files.isEmpty)
-        let located = Installation.locate(environment: [:]).systemTypesDirectory
-        #expect(FileManager.default.fileExists(atPath: located.appending(path: "base.plist").path))
+    @Test("the files built into DocKit are the source tree's, byte for byte")
+    func builtInFilesAreTheSourceTrees() throws {
+        let share = SystemTypes.directory.deletingLastPathComponent()
+        var names: [String] = []
+        for folder in ["types", "handlers"] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: share.appending(path: folder).path)
+            names += files.filter { $0.hasSuffix(".plist") || $0.hasSuffix(".json") }.sorted().map { "\(folder)/\($0)" }
+        }
+        #expect(BundledFile.all.map(\.name) == names)
+        for file in BundledFile.all {
+            #expect(Data(file.text.utf8) == (try Data(contentsOf: share.appending(path: file.name))), "\(file.name)")
+        }
     }
 
     @Test("every file loads without a warning, as Apple's declarations or, in supplements.plist, docbrowser's own", arguments: SystemTypes.files.map(\.lastPathComponent))

@@ -243,40 +243,49 @@ struct TypeRegistryStoreTests {
 
     // MARK: Problems
 
-    @Test("a malformed file is reported and the others still load; the problems persist")
+    /// A store whose handler manifests are the files of `manifests`; a
+    /// malformed system file is an error, not a problem (SystemTypesAtOpenTests).
+    static func store(_ database: URL, _ types: URL, manifests: URL) throws -> TypeRegistryStore {
+        let files = try FileManager.default.contentsOfDirectory(atPath: manifests.path).sorted().map { manifests.appending(path: $0) }
+        return try TypeRegistryStore(databaseURL: database, sources: TypeSources(systemDirectories: [types], handlerManifests: files))
+    }
+
+    @Test("a malformed manifest is reported and the others still load; the problems persist")
     func malformedFileReported() throws {
         let (tmp, types, database) = try Self.fixture()
-        let notPlist = try tmp.write("this is not a property list\u{1}", to: "types/broken.plist")
-        let notDictionary = try tmp.write(try PropertyListFixtures.data([["UTTypeIdentifier": "com.example.in-an-array"]], as: .json), to: "types/array.json")
+        let manifests = try tmp.directory("manifests")
+        let notPlist = try tmp.write("this is not a property list\u{1}", to: "manifests/broken.plist")
+        let notDictionary = try tmp.write(try PropertyListFixtures.data([["UTTypeIdentifier": "com.example.in-an-array"]], as: .json), to: "manifests/array.json")
         // A declaration without an identifier is left out of a file that
         // still counts: a warning at registration, not a problem here.
-        _ = try tmp.write(try PropertyListFixtures.data(["UTExportedTypeDeclarations": [["UTTypeDescription": "anonymous"], ["UTTypeIdentifier": "com.example.beside-it"]]], as: .json), to: "types/bad.json")
+        _ = try tmp.write(try PropertyListFixtures.data(["UTExportedTypeDeclarations": [["UTTypeDescription": "anonymous"], ["UTTypeIdentifier": "com.example.beside-it"]]], as: .json), to: "manifests/bad.json")
 
-        let first = try Self.store(database, types).snapshot()
+        let first = try Self.store(database, types, manifests: manifests).snapshot()
         #expect(first.rebuild != nil)
         #expect(Set(first.problems.map(\.path)) == [notPlist.path, notDictionary.path])
         #expect(first.registry.type(withIdentifier: "com.example.beside-it") != nil)
         #expect(first.registry.type(withIdentifier: "com.example.extra") != nil)
         #expect(first.registry.type(forFileName: "a.png", isDirectory: false).identifier == "public.png")
 
-        let second = try Self.store(database, types).snapshot()
+        let second = try Self.store(database, types, manifests: manifests).snapshot()
         #expect(second.rebuild == nil)
         #expect(Set(second.problems) == Set(first.problems))
         #expect(Set(second.problems.map(\.description)) == Set(first.problems.map(\.description)))
         #expect(second.registry.type(withIdentifier: "com.example.extra") != nil)
     }
 
-    @Test("fixing a malformed file clears its problem")
+    @Test("fixing a malformed manifest clears its problem")
     func problemCleared() throws {
         let (tmp, types, database) = try Self.fixture()
-        let broken = try tmp.write("{ nope", to: "types/broken.json")
-        #expect(try Self.store(database, types).snapshot().problems.map(\.path) == [broken.path])
-        try tmp.write(try PropertyListFixtures.data(["UTExportedTypeDeclarations": [["UTTypeIdentifier": "com.example.fixed"]]], as: .json), to: "types/broken.json")
-        let fixed = try Self.store(database, types).snapshot()
+        let manifests = try tmp.directory("manifests")
+        let broken = try tmp.write("{ nope", to: "manifests/broken.json")
+        #expect(try Self.store(database, types, manifests: manifests).snapshot().problems.map(\.path) == [broken.path])
+        try tmp.write(try PropertyListFixtures.data(["UTExportedTypeDeclarations": [["UTTypeIdentifier": "com.example.fixed"]]], as: .json), to: "manifests/broken.json")
+        let fixed = try Self.store(database, types, manifests: manifests).snapshot()
         #expect(fixed.rebuild != nil)
         #expect(fixed.problems.isEmpty)
         #expect(fixed.registry.type(withIdentifier: "com.example.fixed") != nil)
-        #expect(try Self.store(database, types).snapshot().problems.isEmpty)
+        #expect(try Self.store(database, types, manifests: manifests).snapshot().problems.isEmpty)
     }
 
     // MARK: Other sources
