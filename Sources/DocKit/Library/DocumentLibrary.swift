@@ -27,6 +27,8 @@ public struct DocumentLibrary: Sendable {
     /// Where docbrowser's shared data (system types, bundled handlers)
     /// comes from: built into DocKit unless a folder replaces it.
     public let installation: Installation
+    /// Where plugin programs, the bundled archiver among them, are found.
+    public let pluginSearchPath: PluginSearchPath
     /// Where documents deleted without `permanent` go.
     public let trash: Trash
     /// The variables the home's XDG directories, `PATH` and desktop are
@@ -51,14 +53,18 @@ public struct DocumentLibrary: Sendable {
     ///     into DocKit, or the folder `DOCBROWSER_SHARE_DIR` names.
     ///   - trash: The freedesktop Trash deleted documents go to; by default
     ///     the user's home Trash.
-    ///   - environment: Where XDG directories, `PATH` and the installation
-    ///     are looked up; by default the process's.
+    ///   - pluginDirectory: The folder the app ships its plugin programs
+    ///     in, searched before the others of ``PluginSearchPath``; `nil`
+    ///     for none.
+    ///   - environment: Where XDG directories, `PATH`, the installation and
+    ///     `DOCBROWSER_LIBEXEC` are looked up; by default the process's.
     public init(
-        home: Home, installation: Installation? = nil, trash: Trash? = nil,
+        home: Home, installation: Installation? = nil, trash: Trash? = nil, pluginDirectory: URL? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.home = home
         self.installation = installation ?? .locate(environment: environment)
+        pluginSearchPath = .standard(explicit: pluginDirectory, environment: environment)
         self.trash = trash ?? .home(environment: environment)
         self.environment = environment
     }
@@ -151,7 +157,7 @@ public struct DocumentLibrary: Sendable {
     ///     to report their problems, passes them to load them only once.
     /// - Returns: The locator.
     public func plugins(registry: TypeRegistry, handlers: HandlerRegistry? = nil) -> HandlerServiceLocator {
-        HandlerServiceLocator(handlers: handlers ?? self.handlers(), types: registry)
+        HandlerServiceLocator(handlers: handlers ?? self.handlers(), types: registry, bundled: BundledArchiverLocator(searchPath: pluginSearchPath))
     }
 
     /// Every handler: the installation's, those in `$XDG_DATA_DIRS`, those
@@ -211,7 +217,7 @@ public struct DocumentLibrary: Sendable {
     /// Thumbnails of documents in the desktop's shared cache,
     /// `$XDG_CACHE_HOME/thumbnails` of ``environment``, made by the
     /// desktop's installed thumbnailers (`.thumbnailer` files in the XDG
-    /// data directories) and the bundled archiver beside the running program.
+    /// data directories) and the bundled archiver of ``pluginSearchPath``.
     ///
     /// - Parameters:
     ///   - registry: The type registry that gives a document's MIME types.
@@ -220,7 +226,7 @@ public struct DocumentLibrary: Sendable {
     public func thumbnailService(registry: TypeRegistry, configuration: Configuration = Configuration()) -> ThumbnailService {
         ThumbnailService(
             home: home, registry: registry, environment: environment,
-            archiver: try? BundledArchiverLocator().service(.preview, for: "public.zip-archive"),
+            archiver: try? BundledArchiverLocator(searchPath: pluginSearchPath).service(.preview, for: "public.zip-archive"),
             timeLimit: configuration.thumbnailTimeLimit
         )
     }

@@ -9,8 +9,8 @@ public struct HandlerServiceLocator: PluginLocator {
     public var handlers: HandlerRegistry
     /// Decides which services handle a type, through conformance.
     public var types: TypeRegistry
-    /// The bundled archiver's manifest names no path: its program is
-    /// installed beside the launcher, and found there.
+    /// The bundled archiver's manifest names no path: its program is found
+    /// by ``PluginSearchPath``'s rule.
     public var bundled: BundledArchiverLocator
 
     /// Creates a locator.
@@ -18,8 +18,8 @@ public struct HandlerServiceLocator: PluginLocator {
     /// - Parameters:
     ///   - handlers: The registered handlers.
     ///   - types: The type registry.
-    ///   - bundled: Where the bundled archiver is installed; beside the running executable by default.
-    public init(handlers: HandlerRegistry, types: TypeRegistry, bundled: BundledArchiverLocator = BundledArchiverLocator()) {
+    ///   - bundled: Where the bundled archiver is looked for.
+    public init(handlers: HandlerRegistry, types: TypeRegistry, bundled: BundledArchiverLocator) {
         self.handlers = handlers
         self.types = types
         self.bundled = bundled

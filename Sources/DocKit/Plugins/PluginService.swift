@@ -61,27 +61,27 @@ public protocol PluginLocator: Sendable {
     func declares(_ kind: PluginService.Kind, exactly typeIdentifier: String) -> Bool
 }
 
-/// The archiver built and installed beside the `docbrowser` executable.
+/// The archiver built with docbrowser, found by ``PluginSearchPath``'s rule.
 public struct BundledArchiverLocator: PluginLocator {
     /// The identifier the bundled archiver is named by in messages.
     public static let identifier = "org.docbrowser.archiver"
-    /// The archiver's file name, looked up in ``directory``.
+    /// The archiver's file name, looked up in ``searchPath``.
     public static let executableName = "docbrowser-archiver"
-    /// The folder the archiver is installed in.
-    public var directory: URL
+    /// The folders the archiver is looked for in.
+    public var searchPath: PluginSearchPath
 
-    /// Looks for the archiver in `directory`.
+    /// Looks for the archiver in `searchPath`.
+    ///
+    /// - Parameter searchPath: The folders to look in.
+    public init(searchPath: PluginSearchPath) {
+        self.searchPath = searchPath
+    }
+
+    /// Looks for the archiver in `directory` only.
     ///
     /// - Parameter directory: The folder the archiver is installed in.
     public init(directory: URL) {
-        self.directory = directory
-    }
-
-    /// The directory of the running executable.
-    public init() {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        directory = executable.deletingLastPathComponent()
+        searchPath = PluginSearchPath(places: [PluginSearchPath.Place(directory, origin: .explicit)])
     }
 
     /// The bundled archiver, whatever the service kind and type; it answers for every format it knows.
@@ -90,13 +90,10 @@ public struct BundledArchiverLocator: PluginLocator {
     ///   - kind: The service wanted; not used.
     ///   - typeIdentifier: The archive type; not used.
     /// - Returns: The archiver as a service.
-    /// - Throws: ``PluginError`` (`cannotLaunch`) when the archiver is missing or not executable.
+    /// - Throws: ``PluginError`` (`cannotLaunch`) naming every folder looked
+    ///   in, when none holds an executable archiver.
     public func service(_ kind: PluginService.Kind, for typeIdentifier: String) throws -> PluginService {
-        let executable = directory.appending(path: Self.executableName)
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw PluginError(plugin: Self.identifier, reason: .cannotLaunch(reason: "\(executable.path) is missing or not executable"))
-        }
-        return PluginService(identifier: Self.identifier, executable: executable)
+        PluginService(identifier: Self.identifier, executable: try searchPath.locate(Self.executableName, plugin: Self.identifier))
     }
 
     /// The formats the archiver writes (``ArchiveFormat/bundled``), which

@@ -12,20 +12,21 @@ public struct PreviewTools: Sendable {
     public var searchPath: [String]
     /// How long one run may take before its process group is killed.
     public var timeLimit: Duration
-    /// The folder of the archiver that reads inside zip-based documents:
-    /// the bundled one, beside the running executable, by default.
-    public var archiverDirectory: URL
+    /// Where the archiver that reads inside zip-based documents is looked
+    /// for: ``PluginSearchPath/standard(explicit:environment:executable:)``
+    /// of the process's environment by default.
+    public var plugins: PluginSearchPath
 
     /// Creates the settings.
     ///
     /// - Parameters:
     ///   - searchPath: The directories searched for tools; `PATH`'s by default.
     ///   - timeLimit: How long one run may take; 5 seconds by default.
-    ///   - archiverDirectory: The archiver's folder; the running executable's by default.
-    public init(searchPath: [String]? = nil, timeLimit: Duration = PreviewTools.defaultTimeLimit, archiverDirectory: URL? = nil) {
+    ///   - plugins: Where the archiver is looked for; the standard rule by default.
+    public init(searchPath: [String]? = nil, timeLimit: Duration = PreviewTools.defaultTimeLimit, plugins: PluginSearchPath? = nil) {
         self.searchPath = searchPath ?? Self.environmentSearchPath
         self.timeLimit = timeLimit
-        self.archiverDirectory = archiverDirectory ?? BundledArchiverLocator().directory
+        self.plugins = plugins ?? .standard(environment: ProcessInfo.processInfo.environment)
     }
 
     /// `PATH`'s directories, or the usual ones when it is not set.
@@ -62,7 +63,7 @@ public struct PreviewTools: Sendable {
     /// - Returns: The entries' names, in the archive's order.
     /// - Throws: ``PluginError`` when the archiver is missing, fails or refuses the file.
     func entryNames(of archive: String, limit: Int) async throws(PluginError) -> [String] {
-        let executable = archiverDirectory.appending(path: BundledArchiverLocator.executableName)
+        let executable = try plugins.locate(BundledArchiverLocator.executableName, plugin: BundledArchiverLocator.identifier)
         let service = PluginService(identifier: BundledArchiverLocator.identifier, executable: executable)
         let process = PluginProcess(service: service, arguments: ["list", "--archive", archive, "--max-entries", String(limit)],
                                     home: nil, timeLimit: timeLimit, outputCap: PluginPreviewer.defaultOutputCap)
@@ -80,10 +81,11 @@ public struct PreviewTools: Sendable {
     /// - Returns: The bytes, and whether they are the whole entry; nil when there is no such entry.
     /// - Throws: ``ToolProcess/Failure`` when the archiver fails or runs past the limit.
     func entry(_ entry: String, of archive: String, maxBytes: Int) async throws(ToolProcess.Failure) -> (bytes: [UInt8], isComplete: Bool)? {
+        let archiver = plugins.executable(named: BundledArchiverLocator.executableName)
         let process = ToolProcess(
             tool: BundledArchiverLocator.executableName,
             arguments: ["extract-entry", "--archive", archive, "--entry", entry, "--max-bytes", String(maxBytes + 1)],
-            searchPath: [archiverDirectory.path], timeLimit: timeLimit, outputCap: maxBytes + 1
+            searchPath: archiver.map { [$0.deletingLastPathComponent().path] } ?? [], timeLimit: timeLimit, outputCap: maxBytes + 1
         )
         do {
             let bytes = try await process.run()

@@ -15,7 +15,8 @@ struct ArchiveRecognizerTests {
         let registry = SystemTypes.registryWithSharedMimeInfo
         let archiver = try HandlerManifest.load(from: manifest)
         return ArchiveRecognizer(identifier: FileTypeIdentifier(registry: registry, magic: MagicDatabase.installed),
-                                 locator: HandlerServiceLocator(handlers: HandlerRegistry(handlers: [archiver]), types: registry))
+                                 locator: HandlerServiceLocator(handlers: HandlerRegistry(handlers: [archiver]), types: registry,
+                                                                bundled: BundledArchiverLocator(directory: URL(fileURLWithPath: "/nonexistent"))))
     }
 
     /// A one-file archive made by `tool`, in `tmp`.

@@ -35,7 +35,7 @@ struct HandlerServiceLocatorTests {
         let archiver = Self.handler(BundledArchiverLocator.identifier, [Self.service(.import, ["public.archive"], by: BundledArchiverLocator.identifier, executable: nil)])
         let locator = HandlerServiceLocator(handlers: HandlerRegistry(handlers: [archiver]), types: Self.types, bundled: bundled)
         let found = try locator.service(.import, for: "public.zip-archive")
-        #expect(found.executable.path == bundled.directory.appending(path: "docbrowser-archiver").path)
+        #expect(found.executable.path == bundled.searchPath.places[0].directory.appending(path: "docbrowser-archiver").path)
         #expect(found.leadingArguments == ["--from", BundledArchiverLocator.identifier])
         #expect(found.timeLimit == .seconds(7))
     }
