@@ -5,7 +5,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 DEMO_HOME ?= $(CURDIR)/demo-home
 
-.PHONY: all deps build release test demo install install-data uninstall docs documentation docs-check bench fuzz api-fuzz crash-campaign heap-check clean
+.PHONY: all deps build release test demo install install-files install-data uninstall docs documentation docs-check bench fuzz api-fuzz crash-campaign heap-check clean
 
 all: build
 
@@ -31,33 +31,47 @@ test: deps
 demo: release
 	@bash scripts/demo.sh "$$($(RELEASE) --show-bin-path)/docbrowser" "$(DEMO_HOME)"
 
-install: release install-data
-	install -d "$(PREFIX)/bin"
-	install -m 755 "$$($(RELEASE) --show-bin-path)/docbrowser" "$(PREFIX)/bin/docbrowser"
-	install -m 755 "$$($(RELEASE) --show-bin-path)/docbrowser-archiver" "$(PREFIX)/bin/docbrowser-archiver"
-	install -m 755 "$$($(RELEASE) --show-bin-path)/docbrowser-syncthing" "$(PREFIX)/bin/docbrowser-syncthing"
+install: release
+	$(MAKE) install-files
+
+# The plugin programs docbrowser runs, which are no commands of their own:
+# PREFIX/libexec/docbrowser, where DocKit looks after $DOCBROWSER_LIBEXEC
+# (docs/PLUGIN-PROTOCOL.md). Debian keeps bin/ for what users type.
+PLUGINS = docbrowser-archiver docbrowser-syncthing
+LIBEXEC = $(PREFIX)/libexec/docbrowser
+# Where the release products are; a test that built them passes its own.
+RELEASE_BIN ?= $(shell $(RELEASE) --show-bin-path)
+
+# What `install` copies, with no build: the end-to-end tests install the
+# products they run into a temporary PREFIX.
+install-files: install-data
+	install -d "$(PREFIX)/bin" "$(LIBEXEC)"
+	install -m 755 "$(RELEASE_BIN)/docbrowser" "$(PREFIX)/bin/docbrowser"
+	for plugin in $(PLUGINS); do install -m 755 "$(RELEASE_BIN)/$$plugin" "$(LIBEXEC)/$$plugin" || exit; done
 
 # Debian's zsh searches vendor-completions under /usr, site-functions under
 # /usr/local.
 ZSH_COMPLETIONS ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completions,$(PREFIX)/share/zsh/site-functions)
 
 # What ships besides the binaries, where Debian's man, bash-completion, zsh
-# and fish look for it.
+# and fish look for it. Of share/docbrowser only the pages of `serve`: the
+# type declarations and manifests are compiled into DocKit.
 install-data:
 	install -d "$(PREFIX)/share/docbrowser" "$(PREFIX)/share/man/man1" \
 		"$(PREFIX)/share/bash-completion/completions" "$(ZSH_COMPLETIONS)" \
 		"$(PREFIX)/share/fish/vendor_completions.d"
-	cp -R share/docbrowser/. "$(PREFIX)/share/docbrowser/"
+	cp -R share/docbrowser/web "$(PREFIX)/share/docbrowser/"
 	install -m 644 share/man/man1/docbrowser.1 "$(PREFIX)/share/man/man1/docbrowser.1"
 	install -m 644 share/completions/docbrowser.bash "$(PREFIX)/share/bash-completion/completions/docbrowser"
 	install -m 644 share/completions/_docbrowser "$(ZSH_COMPLETIONS)/_docbrowser"
 	install -m 644 share/completions/docbrowser.fish "$(PREFIX)/share/fish/vendor_completions.d/docbrowser.fish"
 
+# bin/docbrowser-archiver too: where installs before libexec put it.
 uninstall:
 	rm -f "$(PREFIX)/bin/docbrowser" "$(PREFIX)/bin/docbrowser-archiver" "$(PREFIX)/bin/docbrowser-syncthing" "$(PREFIX)/share/man/man1/docbrowser.1" \
 		"$(PREFIX)/share/bash-completion/completions/docbrowser" "$(ZSH_COMPLETIONS)/_docbrowser" \
 		"$(PREFIX)/share/fish/vendor_completions.d/docbrowser.fish"
-	rm -rf "$(PREFIX)/share/docbrowser"
+	rm -rf "$(PREFIX)/share/docbrowser" "$(LIBEXEC)"
 
 # The man page and completions in share/, made from the commands; a test
 # fails when they are stale.

@@ -63,3 +63,56 @@ struct ShippedBuildTests {
         #expect(root["CFBundleName"] as? String == "Sketch")
     }
 }
+
+/// `make install PREFIX=DIR`, then the checkout out of reach: the installed
+/// docbrowser needs nothing of the source tree, its types built in and its
+/// archiver in `DIR/libexec/docbrowser`.
+@Suite("installed, without the checkout")
+struct InstalledWithoutCheckoutTests {
+    /// Tests/EndToEndTests/ShippedBuildTests.swift → the repository.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("make install-files PREFIX=DIR puts docbrowser in bin and its archiver in libexec; with the checkout hidden it lists, types and exports",
+          .enabled(if: ShippedBuildTests.shipped, "make test sets DOCBROWSER_SHIPPED_BUILD"))
+    func installedBinaryNeedsNoCheckout() async throws {
+        let sandbox = try Sandbox()
+        let prefix = sandbox.root.appending(path: "prefix", directoryHint: .isDirectory)
+        // The products this run tests, installed as `make install` does,
+        // without building again.
+        let install = try await Subprocess.run(
+            .name("make"), arguments: ["-C", Self.repository.path, "install-files", "PREFIX=\(prefix.path)", "RELEASE_BIN=\(Sandbox.binary.deletingLastPathComponent().path)"],
+            output: .string(limit: 1 << 20), error: .string(limit: 1 << 20)
+        )
+        #expect(install.terminationStatus.isSuccess, "\(install.standardOutput)\(install.standardError)")
+        #expect(FileManager.default.isExecutableFile(atPath: prefix.appending(path: "libexec/docbrowser/docbrowser-archiver").path))
+        #expect(!FileManager.default.fileExists(atPath: prefix.appending(path: "bin/docbrowser-archiver").path))
+        #expect(!FileManager.default.fileExists(atPath: prefix.appending(path: "share/docbrowser/types").path))
+        _ = try sandbox.write("Buy milk\n", to: "home/Documents/Notes.txt")
+
+        // bubblewrap: the machine as it is, but the checkout an empty folder.
+        let hidden = ["/usr/bin/bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+                      "--tmpfs", Self.repository.path, "--bind", sandbox.root.path, sandbox.root.path, "--chdir", sandbox.root.path]
+        let installed = prefix.appending(path: "bin/docbrowser")
+        let seen = try await Subprocess.run(.path("/usr/bin/bwrap"), arguments: Arguments(Array(hidden.dropFirst()) + ["/bin/ls", "-A", Self.repository.path]),
+                                            output: .string(limit: 1 << 16), error: .string(limit: 1 << 16))
+        #expect(seen.terminationStatus.isSuccess && seen.standardOutput == "", "the checkout is hidden: \(seen.standardOutput)\(seen.standardError)")
+
+        let list = try await sandbox.run(["list"], tracedBy: hidden, program: installed)
+        #expect(list.status == 0 && list.standardOutput.contains("Notes.txt"), "\(list)")
+        let info = try await sandbox.run(["info", "Notes.txt", "--json"], tracedBy: hidden, program: installed)
+        #expect((try info.json()["listing"] as? [String: Any])?["type"] as? String == "public.plain-text", "\(info)")
+        let lookup = try await sandbox.run(["types", "lookup", "--ext", "txt"], tracedBy: hidden, program: installed)
+        #expect(lookup.standardOutput == """
+            public.plain-text  plain text
+              conforms to:  public.text → public.data → public.content → public.item
+              extensions:   .txt .text .asc
+              MIME types:   text/plain
+              declared by:  system (builtin:types/text.plist)
+
+            """, "\(lookup)")
+        let export = try await sandbox.run(["export", "Notes.txt", "-o", sandbox.root.appending(path: "Notes.zip").path], tracedBy: hidden, program: installed)
+        #expect(export.status == 0, "\(export)")
+        let entries = try await Subprocess.run(.name("unzip"), arguments: ["-Z1", sandbox.root.appending(path: "Notes.zip").path], output: .string(limit: 1 << 16), error: .discarded)
+        #expect(entries.standardOutput == "Notes.txt\n")
+    }
+}

@@ -71,9 +71,9 @@ final class Sandbox: Sendable {
     }
 
     /// `tracedBy` runs the command under another, such as strace, given
-    /// before the binary.
+    /// before the binary; `program` runs another docbrowser, an installed one.
     func run(_ arguments: [String], environment extra: [Environment.Key: String?] = [:], killAfter seconds: Double? = nil, inTerminal: Bool = false, input: String = "",
-             tracedBy tracer: [String] = []) async throws -> Result {
+             tracedBy tracer: [String] = [], program: URL = Sandbox.binary) async throws -> Result {
         var environment: [Environment.Key: String?] = [
             "HOME": userHome.path,
             "XDG_DATA_HOME": userHome.appending(path: ".local/share").path,
@@ -87,7 +87,7 @@ final class Sandbox: Sendable {
             "NO_COLOR": "1",
         ]
         environment.merge(extra) { _, new in new }
-        var command = tracer + [Self.binary.path, "--home", home.path] + arguments
+        var command = tracer + [program.path, "--home", home.path] + arguments
         if inTerminal {
             // script(1) gives the command a pseudo-terminal for its standard
             // input, output and error (merged, with CRLF line ends) and
