@@ -26,6 +26,13 @@ public struct DocumentCatalog: Sendable {
     ///   catalog database that cannot be opened is reported, as
     ///   ``DatabaseAccessError``, by the first call that needs it.
     public init(home: Home, registry: TypeRegistry) throws {
+        let environment = ProcessInfo.processInfo.environment
+        try self.init(home: home, registry: registry, plugins: .standard(environment: environment), environment: environment)
+    }
+
+    /// The catalog ``DocumentLibrary`` makes, asking sync engines through
+    /// the library's plugins and environment rather than the process's.
+    init(home: Home, registry: TypeRegistry, plugins: PluginSearchPath, environment: [String: String]) throws {
         self.home = home
         configuration = try ConfigurationFile(home: home).load()
         locations = DocumentLocations(home: home, configuration: configuration)
@@ -35,7 +42,7 @@ public struct DocumentCatalog: Sendable {
             registry: registry,
             catalog: CatalogStore(directory: home.catalogDirectory),
             quietPeriod: configuration.quietPeriod,
-            engines: SyncEngines(configuration: configuration, home: home)
+            engines: SyncEngines(configuration: configuration, home: home, plugins: plugins, environment: environment)
         )
     }
 

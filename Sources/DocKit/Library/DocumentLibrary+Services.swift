@@ -24,7 +24,7 @@ extension DocumentLibrary {
                 reports = opened.recovered
                 return opened.catalog
             }
-            return try DocumentCatalog(home: home, registry: registry)
+            return try DocumentCatalog(home: home, registry: registry, plugins: pluginSearchPath, environment: environment)
         }
     }
 

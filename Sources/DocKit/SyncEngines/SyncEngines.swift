@@ -53,22 +53,24 @@ public struct SyncEngines: Sendable {
     }
 
     /// The adapters the handler manifests declare (`DBServiceKind`
-    /// `sync-status`): the installation's, `$XDG_DATA_DIRS`' and the home's.
-    /// The bundled manifest names no path; its program is found beside the
-    /// running executable.
+    /// `sync-status`): DocKit's built-in ones, the installation's,
+    /// `$XDG_DATA_DIRS`' and the home's. The built-in manifest names no
+    /// path; its program is found by `plugins`, as the archiver is.
     ///
     /// - Parameters:
     ///   - configuration: The home's settings.
     ///   - home: The docbrowser home.
     ///   - installation: Where the shipped manifests are.
-    ///   - beside: The folder of the running executable.
-    public init(configuration: Configuration, home: Home, installation: Installation = .locate(),
-                beside: URL = BundledArchiverLocator().directory) {
+    ///   - plugins: Where plugin programs are found.
+    ///   - environment: Where `$XDG_DATA_DIRS` is read.
+    public init(configuration: Configuration, home: Home, installation: Installation = .builtIn,
+                plugins: PluginSearchPath, environment: [String: String]) {
         var byIdentifier: [String: HandlerManifest] = [:]
         var order: [String] = []
-        let files = HandlerManifestLocations.standard(installation: installation, home: home).manifestFiles()
-        for file in files {
-            guard let manifest = try? HandlerManifest.load(from: file), manifest.services.contains(where: { $0.kind == .syncStatus }) else { continue }
+        let locations = HandlerManifestLocations.standard(installation: installation, home: home, environment: environment)
+        let manifests = locations.builtIn.compactMap { try? HandlerManifest.load($0) }
+            + locations.manifestFiles().compactMap { try? HandlerManifest.load(from: $0, environment: environment) }
+        for manifest in manifests where manifest.services.contains(where: { $0.kind == .syncStatus }) {
             if byIdentifier[manifest.identifier] == nil { order.append(manifest.identifier) }
             byIdentifier[manifest.identifier] = manifest
         }
@@ -76,7 +78,7 @@ public struct SyncEngines: Sendable {
         for identifier in order.filter({ $0 != Self.bundledIdentifier }) + order.filter({ $0 == Self.bundledIdentifier }) {
             for service in byIdentifier[identifier]?.services ?? [] where service.kind == .syncStatus {
                 let executable = service.executable
-                    ?? (identifier == Self.bundledIdentifier ? beside.appending(path: Self.bundledExecutableName) : nil)
+                    ?? (identifier == Self.bundledIdentifier ? plugins.executable(named: Self.bundledExecutableName) : nil)
                 guard let executable else { continue }
                 adapters.append(Adapter(identifier: identifier, executable: executable, leadingArguments: service.arguments,
                                         timeLimit: service.timeLimit ?? Self.defaultTimeLimit))

@@ -90,12 +90,16 @@ struct SyncEnginesTests {
         #expect(try DocumentMover(catalog: catalog, trash: trash).move(notes, to: .local, onConflict: .fail).document.location == .local)
     }
 
-    @Test("the bundled manifest declares the Syncthing adapter, found beside the running program")
+    @Test("the built-in manifest declares the Syncthing adapter, found where plugins are")
     func bundled() throws {
         let home = try TestHome("bundled")
-        let beside = URL(fileURLWithPath: "/opt/docbrowser/bin")
-        let engines = SyncEngines(configuration: Configuration(), home: home.home, beside: beside)
-        #expect(engines.adapters == [SyncEngines.Adapter(identifier: "org.docbrowser.syncthing", executable: beside.appending(path: "docbrowser-syncthing"),
+        let libexec = try home.directory.directory("libexec")
+        let program = libexec.appending(path: "docbrowser-syncthing")
+        try Data("#!/bin/sh\n".utf8).write(to: program)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        let engines = SyncEngines(configuration: Configuration(), home: home.home,
+                                  plugins: PluginSearchPath(places: [.init(libexec, origin: .explicit)]), environment: [:])
+        #expect(engines.adapters == [SyncEngines.Adapter(identifier: "org.docbrowser.syncthing", executable: program,
                                                          leadingArguments: [], timeLimit: .seconds(5))])
     }
 
