@@ -328,6 +328,8 @@ EOF
     "${thumbnail[@]}" -- \
     bash -c "rm -rf '$thumbnail_cache' && exec \"\$@\"" bash "${thumbnail[@]}"
 fi
+# --- search: the full-text index against rg and recollindex --------------
+source "$repository/scripts/bench-search.sh"
 # --- serve: the API under load, the first page, the memory of 100,000 ----
 bash "$repository/scripts/bench-serve.sh" "$docbrowser" "$work" "${big:-}"
 startup_breakdown

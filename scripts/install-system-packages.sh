@@ -27,13 +27,14 @@ set -euo pipefail
 # chromium and chromium-driver: the real browser the browser tests (Tests/Browser) drive `docbrowser serve` in,
 # through Playwright from PyPI; python3-venv holds that Playwright (scripts/browser-tests.sh).
 # wrk and rclone: make bench loads serve's API with wrk, against rclone serving the same folder.
+# ripgrep and recoll: make bench compares search's index with `rg -l` and `recollindex` on the same folder.
 packages=(
   libarchive-dev zlib1g-dev libsqlite3-dev pkg-config
   libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils trash-cli
   gvfs dbus-daemon
   syncthing curl
   feh nsxiv vim desktop-file-utils
-  strace hyperfine wrk rclone
+  strace hyperfine wrk rclone ripgrep recoll
   gcab attr
   libxml2-dev poppler-utils ffmpeg chafa
   python3-gi gir1.2-gtk-3.0

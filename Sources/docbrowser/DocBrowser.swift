@@ -13,7 +13,7 @@ struct DocBrowser: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [
-            ListCommand.self, InfoCommand.self, PreviewCommand.self, ThumbnailCommand.self, NewCommand.self, RenameCommand.self, TagCommand.self,
+            ListCommand.self, SearchCommand.self, InfoCommand.self, PreviewCommand.self, ThumbnailCommand.self, NewCommand.self, RenameCommand.self, TagCommand.self,
             MoveCommand.self, CopyCommand.self, DuplicateCommand.self, DeleteCommand.self, TrashCommand.self, StorageCommand.self,
             VersionsCommand.self, ResolveCommand.self, WatchCommand.self, ServeCommand.self,
             OpenCommand.self, OpenInCommand.self, InboxCommand.self, HandlersCommand.self,

@@ -57,7 +57,7 @@ struct JSONVocabularyEndToEndTests {
         // In order: those that change the home come after those that read it.
         let documents: [[String]] = [
             ["handlers", "register", manifest.path],
-            ["list", "--versions"], ["list", "--long"], ["info", "Notes.txt"], ["info", "Letter.rtfd"], ["info", "Link.txt"], ["info", "Deck.txt"],
+            ["list", "--versions"], ["list", "--long"], ["search", "notes OR deck"], ["info", "Notes.txt"], ["info", "Letter.rtfd"], ["info", "Link.txt"], ["info", "Deck.txt"],
             ["versions", "Deck.txt"], ["preview", "Notes.txt", "Letter.rtfd", archive],
             ["thumbnail", "Photo.png"], ["thumbnail", "Photo.png"],
             ["inbox", "--app", "org.example.viewer"],

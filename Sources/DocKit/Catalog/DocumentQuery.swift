@@ -37,17 +37,25 @@ public struct DocumentQuery: Sendable, Hashable {
     /// - Returns: `true` when every filter set is passed; `true` when none is set.
     public func matches(_ document: Document, registry: TypeRegistry) -> Bool {
         if let type, !registry.conforms(document.type, to: type) { return false }
-        if let nameGlob {
-            // FNM_CASEFOLD is a GNU extension Swift cannot see; folding
-            // both sides gives the same answer.
-            let matched = nameGlob.lowercased().withCString { pattern in
-                document.name.lowercased().withCString { fnmatch(pattern, $0, 0) == 0 }
-            }
-            if !matched { return false }
-        }
-        // A file system without attributes holds no tagged document.
-        if let tag, !((try? DocumentTags.of(document.path))?.names.contains(tag) ?? false) { return false }
+        if let nameGlob, !Self.name(document.name, matchesGlob: nameGlob) { return false }
+        if let tag, !Self.document(document, carries: tag) { return false }
         return true
+    }
+
+    /// Whether `name` matches the shell glob `glob`, case-insensitively,
+    /// as `list --name` and `search name:` compare them.
+    static func name(_ name: String, matchesGlob glob: String) -> Bool {
+        // FNM_CASEFOLD is a GNU extension Swift cannot see; folding
+        // both sides gives the same answer.
+        glob.lowercased().withCString { pattern in
+            name.lowercased().withCString { fnmatch(pattern, $0, 0) == 0 }
+        }
+    }
+
+    /// Whether `document` carries `tag`, in `user.xdg.tags` or Finder's.
+    static func document(_ document: Document, carries tag: String) -> Bool {
+        // A file system without attributes holds no tagged document.
+        (try? DocumentTags.of(document.path))?.names.contains(tag) ?? false
     }
 
     /// Sorts with the Finder's name order (case-insensitive, numbers by

@@ -16,6 +16,8 @@ enum ExitStatus {
     /// signal (130 for Ctrl-C), after cleaning up.
     static func status(for error: any DocKitError) -> Int32 {
         if let plugin = error as? PluginError, case .cancelled(let signal) = plugin.reason { return 128 + signal }
+        // A query is part of the command line: a mistake in it is a usage error.
+        if error is SearchQueryError { return usage }
         return status(for: error.kind)
     }
 

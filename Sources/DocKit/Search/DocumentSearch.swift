@@ -1,0 +1,103 @@
+import Foundation
+
+/// One document a search found.
+public struct SearchHit: Sendable, Hashable {
+    /// The document, as listed.
+    public var document: Document
+    /// Words around the best match in its content; nil when the query
+    /// has no words, or the document no indexed text.
+    public var snippet: SearchSnippet?
+    /// What reading its words gave; nil while it is not indexed yet
+    /// (a sync engine is still writing it).
+    public var extraction: SearchIndex.Outcome?
+    /// Why its words could not be read, when ``extraction`` is `failed`.
+    public var failureReason: String?
+}
+
+/// What a search found.
+public struct SearchResults: Sendable {
+    /// The hits, best first: by bm25 rank when the query has words, the
+    /// name weighing above the content; by name when it has only predicates.
+    public var hits: [SearchHit]
+    /// How many documents matched, before any limit.
+    public var count: Int
+    /// The documents whose text this search failed to read for the first
+    /// time since they last changed.
+    public var newFailures: [SearchFailure]
+}
+
+/// `search`: brings the index up to date with the catalog, then finds the
+/// documents a ``SearchQuery`` matches.
+public struct DocumentSearch: Sendable {
+    public let catalog: DocumentCatalog
+    public let index: SearchIndex
+    public let extractor: DocumentTextExtractor
+
+    /// - Parameters:
+    ///   - catalog: The documents searched.
+    ///   - index: The index, as ``SearchIndex/init(directory:)`` opens it in the catalog's folder.
+    ///   - extractor: Reads the words of new and changed documents.
+    public init(catalog: DocumentCatalog, index: SearchIndex, extractor: DocumentTextExtractor) {
+        self.catalog = catalog
+        self.index = index
+        self.extractor = extractor
+    }
+
+    /// Opens the index of `catalog`'s home, beside its catalog.
+    ///
+    /// - Throws: ``DatabaseAccessError`` when the index cannot be opened.
+    public init(catalog: DocumentCatalog, extractor: DocumentTextExtractor) throws(DatabaseAccessError) {
+        self.init(catalog: catalog, index: try SearchIndex(directory: catalog.home.catalogDirectory), extractor: extractor)
+    }
+
+    /// The documents of `locations` that `query` matches.
+    ///
+    /// - Parameters:
+    ///   - query: The query.
+    ///   - locations: Where to look; both by default.
+    ///   - limit: The most hits returned; all when nil.
+    /// - Returns: The hits, best first, and the failures recorded on the way.
+    /// - Throws: What listing the locations throws (``LocationError``,
+    ///   ``FileSystemError``), and ``DatabaseAccessError``.
+    public func run(_ query: SearchQuery, in locations: [Location] = Location.allCases, limit: Int? = nil) async throws -> SearchResults {
+        var listing = DocumentQuery()
+        listing.locations = locations
+        listing.recursive = true
+        let documents = try catalog.documents(matching: listing)
+        let (failures, rows) = try await index.update(with: documents, in: locations, extractor: extractor, registry: catalog.registry)
+        var keys: [Int64: SearchIndex.Key] = [:]
+        for (key, row) in rows { keys[row.id] = key }
+        var termKeys: [SearchTerm: Set<SearchIndex.Key>] = [:]
+        for term in query.expression.allTerms {
+            termKeys[term] = Set(try index.ids(matching: term).compactMap { keys[$0] })
+        }
+        let registry = catalog.registry
+        var hits: [(hit: SearchHit, row: SearchIndex.Row?)] = []
+        for document in documents {
+            let key = SearchIndex.Key(document)
+            guard query.expression.matches(document, registry: registry, hasTerm: { termKeys[$0]?.contains(key) ?? false }) else { continue }
+            let row = rows[key]
+            hits.append((SearchHit(document: document, extraction: row?.outcome, failureReason: row?.reason), row))
+        }
+        let ranking = try index.ranking(of: query.rankingTerms)
+        for position in hits.indices {
+            guard let id = hits[position].row?.id, let ranked = ranking[id], hits[position].hit.extraction == .text else { continue }
+            hits[position].hit.snippet = SearchSnippet(marked: ranked.snippet)
+        }
+        // The name order first, then the rank, stably: equal ranks and
+        // unranked hits (found by a predicate alone) stay in name order.
+        let byName = DocumentQuery().ordered(hits.map(\.hit.document), registry: registry)
+        var namePosition: [SearchIndex.Key: Int] = [:]
+        for (position, document) in byName.enumerated() { namePosition[SearchIndex.Key(document)] = position }
+        let ordered = hits.map { entry in
+            (hit: entry.hit, score: entry.row.flatMap { ranking[$0.id]?.score } ?? .infinity, name: namePosition[SearchIndex.Key(entry.hit.document)] ?? 0)
+        }.sorted { ($0.score, $0.name) < ($1.score, $1.name) }.map(\.hit)
+        return SearchResults(hits: limit.map { Array(ordered.prefix($0)) } ?? ordered, count: ordered.count, newFailures: failures)
+    }
+
+    /// Empties the index and reads every document of `locations` again;
+    /// never needed, since each search brings the index up to date.
+    public func rebuild() throws {
+        try index.removeAll()
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+import GRDB
+
+/// The full-text index `search` reads: each document's name and words in
+/// an SQLite FTS5 table, with what the document looked like when it was
+/// read. It lives in its own file beside the catalog's (`search.sqlite`
+/// in `Library/Catalog`), so that writing it never holds up a listing,
+/// and like the catalog it is a cache of the disk: deleting it costs one
+/// reading of every document, nothing else.
+public final class SearchIndex: Sendable {
+    /// What reading a document's words gave.
+    public enum Outcome: String, Sendable, Hashable {
+        /// Its words are indexed.
+        case text
+        /// No extractor reads its type: it is found by its name only.
+        case none
+        /// An extractor gave up on it: it is found by its name only.
+        case failed
+    }
+
+    /// A document as the index last read it.
+    struct Row: Sendable {
+        var id: Int64
+        var size: Int64
+        var modificationTime: Int64
+        var type: String
+        var outcome: Outcome
+        var reason: String?
+
+        /// Whether `document` is as it was when this row was written.
+        func isCurrent(for document: Document) -> Bool {
+            size == document.size && modificationTime == Nanoseconds.since1970(document.modificationDate) && type == document.type
+        }
+    }
+
+    /// A row's key: where the document is.
+    struct Key: Hashable, Sendable {
+        var location: Location
+        var relativePath: [UInt8]
+
+        init(_ document: Document) {
+            location = document.location
+            relativePath = document.relativePath.bytes
+        }
+
+        init(location: Location, relativePath: [UInt8]) {
+            self.location = location
+            self.relativePath = relativePath
+        }
+    }
+
+    /// The text one document gave, ready to be written.
+    struct Entry: Sendable {
+        var document: Document
+        var text: ExtractedText
+    }
+
+    /// Where snippets mark a match: private-use characters, taken out of
+    /// every indexed text first so that no document can forge one.
+    static let matchStart: Character = "\u{E000}"
+    static let matchEnd: Character = "\u{E001}"
+
+    /// The file, as given.
+    public let url: URL
+    let queue: DatabaseQueue
+
+    /// Opens (creating if need be) the index in `directory`, such as
+    /// ``Home/catalogDirectory``.
+    ///
+    /// - Throws: ``DatabaseAccessError`` when the file cannot be opened or made.
+    public convenience init(directory: URL) throws(DatabaseAccessError) {
+        try self.init(url: directory.appending(path: "search.sqlite"))
+    }
+
+    init(url: URL) throws(DatabaseAccessError) {
+        self.url = url
+        do {
+            queue = try SQLiteDatabase.openQueue(at: url, migrator: Self.migrator)
+        } catch {
+            throw DatabaseAccessError(path: url.path, error: error)
+        }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: names and words") { db in
+            try db.create(table: "searchDocument") { t in
+                t.primaryKey("id", .integer)
+                t.column("location", .text).notNull()
+                t.column("relativePath", .blob).notNull()
+                t.column("size", .integer).notNull()
+                t.column("modificationTime", .integer).notNull()
+                t.column("type", .text).notNull()
+                t.column("outcome", .text).notNull()
+                t.column("reason", .text)
+                t.uniqueKey(["location", "relativePath"])
+            }
+            // Its rowid is the document's id. remove_diacritics finds
+            // "café" by "cafe"; the name is a column so that bm25 weighs it.
+            try db.execute(sql: "CREATE VIRTUAL TABLE searchText USING fts5(name, content, tokenize = 'unicode61 remove_diacritics 2')")
+        }
+        return migrator
+    }
+
+    /// Every row of `locations`, by key.
+    func rows(in locations: [Location]) throws(DatabaseAccessError) -> [Key: Row] {
+        try access { db in
+            var rows: [Key: Row] = [:]
+            let cursor = try GRDB.Row.fetchCursor(db, sql: "SELECT id, location, relativePath, size, modificationTime, type, outcome, reason FROM searchDocument")
+            while let row = try cursor.next() {
+                guard let location = Location(rawValue: row[1]), locations.contains(location) else { continue }
+                let path: Data = row[2]
+                rows[Key(location: location, relativePath: Array(path))] = Self.Row(
+                    id: row[0], size: row[3], modificationTime: row[4], type: row[5], outcome: Outcome(rawValue: row[6]) ?? .failed, reason: row[7]
+                )
+            }
+            return rows
+        }
+    }
+
+    /// Writes `entries` and removes the rows `removed` in one transaction:
+    /// a batch is in the index whole or not at all, whenever the process
+    /// is killed.
+    ///
+    /// - Returns: The rows written, in the order of `entries`.
+    @discardableResult
+    func write(_ entries: [Entry], removing removed: [Int64] = []) throws(DatabaseAccessError) -> [Row] {
+        try access { db in
+            var written: [Row] = []
+            try db.inTransaction(.immediate) {
+                let deleteText = try db.cachedStatement(sql: "DELETE FROM searchText WHERE rowid = ?")
+                let deleteDocument = try db.cachedStatement(sql: "DELETE FROM searchDocument WHERE id = ?")
+                for id in removed {
+                    try deleteText.execute(arguments: [id])
+                    try deleteDocument.execute(arguments: [id])
+                }
+                let find = try db.cachedStatement(sql: "SELECT id FROM searchDocument WHERE location = ? AND relativePath = ?")
+                let update = try db.cachedStatement(sql: "UPDATE searchDocument SET size = ?, modificationTime = ?, type = ?, outcome = ?, reason = ? WHERE id = ?")
+                let insert = try db.cachedStatement(sql: "INSERT INTO searchDocument (location, relativePath, size, modificationTime, type, outcome, reason) VALUES (?, ?, ?, ?, ?, ?, ?)")
+                let insertText = try db.cachedStatement(sql: "INSERT INTO searchText (rowid, name, content) VALUES (?, ?, ?)")
+                for entry in entries {
+                    let document = entry.document
+                    let (outcome, content, reason) = Self.columns(of: entry.text)
+                    let time = Nanoseconds.since1970(document.modificationDate)
+                    let path = Data(document.relativePath.bytes)
+                    let id: Int64
+                    if let existing = try Int64.fetchOne(find, arguments: [document.location.rawValue, path]) {
+                        id = existing
+                        try update.execute(arguments: [document.size, time, document.type, outcome.rawValue, reason, id])
+                        try deleteText.execute(arguments: [id])
+                    } else {
+                        try insert.execute(arguments: [document.location.rawValue, path, document.size, time, document.type, outcome.rawValue, reason])
+                        id = db.lastInsertedRowID
+                    }
+                    try insertText.execute(arguments: [id, Self.unmarked(document.name), Self.unmarked(content)])
+                    written.append(Row(id: id, size: document.size, modificationTime: time, type: document.type, outcome: outcome, reason: reason))
+                }
+                return .commit
+            }
+            return written
+        }
+    }
+
+    /// Empties the index; the next search reads every document again.
+    public func removeAll() throws(DatabaseAccessError) {
+        try access { db in
+            try db.inTransaction(.immediate) {
+                try db.execute(sql: "DELETE FROM searchText")
+                try db.execute(sql: "DELETE FROM searchDocument")
+                return .commit
+            }
+        }
+    }
+
+    private static func columns(of text: ExtractedText) -> (Outcome, String, String?) {
+        switch text {
+        case .text(let words): (.text, words, nil)
+        case .none: (.none, "", nil)
+        case .failed(let reason): (.failed, "", reason)
+        }
+    }
+
+    private static func unmarked(_ text: String) -> String {
+        guard text.contains(matchStart) || text.contains(matchEnd) else { return text }
+        return String(text.map { $0 == matchStart || $0 == matchEnd ? "\u{FFFD}" : $0 })
+    }
+
+    /// The ids of the documents `term` is found in, by name or content.
+    func ids(matching term: SearchTerm) throws(DatabaseAccessError) -> Set<Int64> {
+        try access { db in
+            try Set(Int64.fetchCursor(db.cachedStatement(sql: "SELECT rowid FROM searchText WHERE searchText MATCH ?"), arguments: [Self.pattern(term)]))
+        }
+    }
+
+    /// The bm25 score (lower is better, the name weighing ten times the
+    /// content) and a snippet of the content for each document any of
+    /// `terms` is found in.
+    func ranking(of terms: [SearchTerm]) throws(DatabaseAccessError) -> [Int64: (score: Double, snippet: String)] {
+        guard !terms.isEmpty else { return [:] }
+        let pattern = terms.map(Self.pattern).joined(separator: " OR ")
+        return try access { db in
+            let sql = "SELECT rowid, bm25(searchText, 10.0, 1.0), snippet(searchText, 1, ?, ?, '…', 12) FROM searchText WHERE searchText MATCH ?"
+            var ranking: [Int64: (score: Double, snippet: String)] = [:]
+            let cursor = try GRDB.Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [String(Self.matchStart), String(Self.matchEnd), pattern])
+            while let row = try cursor.next() {
+                let id: Int64 = row[0]
+                let score: Double = row[1]
+                let snippet: String = row[2]
+                ranking[id] = (score, snippet)
+            }
+            return ranking
+        }
+    }
+
+    /// The FTS5 query of one term, every character of it quoted: a term
+    /// is never read as FTS5's own syntax.
+    static func pattern(_ term: SearchTerm) -> String {
+        let quoted = "\"" + term.text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return term.isPrefix ? quoted + " *" : quoted
+    }
+
+    private func access<Value>(_ body: (Database) throws -> Value) throws(DatabaseAccessError) -> Value {
+        do {
+            return try queue.inDatabase(body)
+        } catch {
+            throw DatabaseAccessError(path: url.path, error: error)
+        }
+    }
+}
