@@ -34,11 +34,11 @@ struct SearchEndToEndTests {
     @Test func wordsAreRankedNameFirstWithASnippet() async throws {
         let sandbox = try await Self.documents()
         #expect(try await Self.search(sandbox, "budget") == """
-            local:Budget.md  Markdown document
-                Budget  Travel and hotels.
-            local:Minutes.txt  Plain text document
+            local:Budget.md  Markdown text
+                # [Budget]  Travel and hotels.
+            local:Minutes.txt  plain text
                 Minutes. We agreed the [budget] for next year. The [budget] is tight.
-            cloud:Letter.txt  Plain text document
+            cloud:Letter.txt  plain text
                 An old letter about a [budget].
 
             """)
@@ -72,7 +72,7 @@ struct SearchEndToEndTests {
         let result = try await sandbox.run("search", "budget (kind:public.text OR hotel")
         #expect(result.status == 2, "\(result)")
         #expect(result.standardOutput == "")
-        #expect(result.standardError == "docbrowser: search: column 35: expected ')' to close the '(' at column 8\n")
+        #expect(result.standardError == "docbrowser: search: column 34: expected ')' to close the '(' at column 8\n")
         let json = try await sandbox.run("search", "size:>lots", "--json")
         #expect(json.status == 2, "\(json)")
         #expect(json.standardError == #"{"event":"error","exitStatus":2,"kind":"invalidInput","message":"search: column 7: expected a size such as 10MB, 1.5GB or 512KiB, found 'lots'"}"# + "\n")
@@ -94,7 +94,7 @@ struct SearchEndToEndTests {
         let sandbox = try await Self.documents()
         try Data([0x62, 0x61, 0x64, 0x00, 0xFF, 0x00]).write(to: sandbox.localDocuments.appending(path: "Broken.txt"))
         let first = try await sandbox.run("search", "broken")
-        #expect(first.standardOutput == "local:Broken.txt  Plain text document\n")
+        #expect(first.standardOutput == "local:Broken.txt  plain text\n")
         #expect(first.standardError == "docbrowser: local:Broken.txt: its text could not be read (it is not text in any encoding docbrowser reads); it is found by its name only\n")
         let second = try await sandbox.run("search", "broken")
         #expect(second.standardOutput == first.standardOutput)
@@ -105,7 +105,7 @@ struct SearchEndToEndTests {
         let sandbox = try await Self.documents()
         #expect(try await Self.names(sandbox, "budget").count == 3)
         let limited = try await sandbox.run("search", "budget", "--limit", "1", "--cloud")
-        #expect(limited.standardOutput == "cloud:Letter.txt  Plain text document\n    An old letter about a [budget].\n", "\(limited)")
+        #expect(limited.standardOutput == "cloud:Letter.txt  plain text\n    An old letter about a [budget].\n", "\(limited)")
     }
 
     @Test func jsonCarriesTheHitsAndTheFailures() async throws {

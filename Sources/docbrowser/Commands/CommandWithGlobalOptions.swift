@@ -12,6 +12,7 @@ extension CommandWithGlobalOptions {
 }
 
 extension ListCommand: CommandWithGlobalOptions {}
+extension SearchCommand: CommandWithGlobalOptions {}
 extension InfoCommand: CommandWithGlobalOptions {}
 extension PreviewCommand: CommandWithGlobalOptions {}
 extension NewCommand: CommandWithGlobalOptions {}
