@@ -180,13 +180,13 @@ _docbrowser() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|info|preview|thumbnail|new|rename|tag|move|copy|duplicate|delete|trash|storage|versions|resolve|watch|serve|open|open-in|inbox|handlers|export|import|config|types|help)
+    list|search|info|preview|thumbnail|new|rename|tag|move|copy|duplicate|delete|trash|storage|versions|resolve|watch|serve|open|open-in|inbox|handlers|export|import|config|types|help)
         # Offer subcommand argument completions
         "_docbrowser_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list info preview thumbnail new rename tag move copy duplicate delete trash storage versions resolve watch serve open open-in inbox handlers export import config types help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list search info preview thumbnail new rename tag move copy duplicate delete trash storage versions resolve watch serve open open-in inbox handlers export import config types help' -- "${cur}"))
         ;;
     esac
 }
@@ -214,6 +214,24 @@ _docbrowser_list() {
         ;;
     '--sort')
         __docbrowser_add_completions -W 'name'$'\n''date'$'\n''size'$'\n''kind'
+        return
+        ;;
+    esac
+}
+
+_docbrowser_search() {
+    repeating_flags=()
+    non_repeating_flags=(--json -q --quiet -v --verbose --local --cloud --rebuild --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--home --limit)
+    __docbrowser_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        return
+        ;;
+    '--limit')
         return
         ;;
     esac
