@@ -126,3 +126,22 @@ struct SearchEndToEndTests {
         #expect(result.standardError == "")
     }
 }
+
+extension SearchEndToEndTests {
+    /// The index is written a batch per transaction: a search killed while
+    /// it indexes leaves an index the next search finishes, never a damaged one.
+    @Test func aSearchKilledWhileIndexingLeavesAnIndexTheNextFinishes() async throws {
+        let sandbox = try Sandbox()
+        for number in 0..<400 {
+            _ = try sandbox.write("note \(number) about the harbour", to: "home/Documents/Note \(number).txt")
+        }
+        #expect(try await sandbox.run("list").status == 0)
+        _ = try await sandbox.runKilled(after: 0.4, ["search", "harbour"])
+        let result = try await sandbox.run("search", "harbour", "--json")
+        #expect(result.status == 0, "\(result)")
+        #expect(try result.json()["count"] as? Int == 400)
+        let check = try await sandbox.run("search", "note", "--limit", "1")
+        #expect(check.status == 0 && check.standardError == "", "\(check)")
+        try await sandbox.shell(#"python3 -c "import sqlite3, sys; sys.exit(sqlite3.connect('home/Library/Catalog/search.sqlite').execute('PRAGMA integrity_check').fetchone()[0] != 'ok')""#)
+    }
+}

@@ -63,7 +63,9 @@ public struct DocumentSearch: Sendable {
         var listing = DocumentQuery()
         listing.locations = locations
         listing.recursive = true
-        let documents = try catalog.documents(matching: listing)
+        // A scan waits on the disk: on a thread of its own, not the pool's.
+        let (catalog, scope) = (catalog, listing)
+        let documents = try await DetachedThread.value { try catalog.documents(matching: scope) }
         let (failures, rows) = try await index.update(with: documents, in: locations, extractor: extractor, registry: catalog.registry)
         var keys: [Int64: SearchIndex.Key] = [:]
         for (key, row) in rows { keys[row.id] = key }
