@@ -33,6 +33,9 @@ rg_line=(rg -l "$search_word" "$search_home/Documents")
 SETUP="rm -f '$search_index' '$search_index-wal' '$search_index-shm'" \
   row "first \`search\` of 10,000 text documents (50 MB): the index made" "≤ 3× rg, ≤ 128 MiB" "\`rg -l\`" -- \
   "${search_line[@]}" -- "${rg_line[@]}"
+# row() ran the setup again before rg, which took the index away: one
+# search, not timed, makes it for the rows that find it made.
+"${search_line[@]}" >/dev/null
 row "a \`search\` after that" "≤ 0.05× rg" "\`rg -l\`" -- "${search_line[@]}" -- "${rg_line[@]}"
 # Ten documents grow by a line before each run of both: the search reads
 # those ten again, rg everything.

@@ -30,6 +30,11 @@ public struct SearchSnippet: Sendable, Hashable {
             }
         }
         close(inMatch)
+        // A fragment ending at a line's end would end in its newline's space.
+        if let last = parts.last, !last.isMatch {
+            let trimmed = String(last.text.reversed().drop { $0 == " " }.reversed())
+            if trimmed.isEmpty { parts.removeLast() } else { parts[parts.count - 1].text = trimmed }
+        }
         self.parts = parts
     }
 

@@ -96,6 +96,12 @@ struct DocumentSearchTests {
         #expect(hit.snippet?.text(markingMatchesWith: "[", "]") == "Minutes. We agreed the [budget] for next year.")
     }
 
+    @Test func aSnippetIsOneLineWithoutTheLinesEnd() {
+        let snippet = SearchSnippet(marked: "one\ttwo\n\u{E000}three\u{E001} four\n")
+        #expect(snippet.parts == [.init(text: "one two ", isMatch: false), .init(text: "three", isMatch: true), .init(text: " four", isMatch: false)])
+        #expect(SearchSnippet(marked: "\u{E000}budget\u{E001}\r\n").text(markingMatchesWith: "<", ">") == "<budget>")
+    }
+
     @Test func aDocumentCannotForgeAMatchMark() async throws {
         try home.write("budget \u{E000}forged\u{E001}", to: "Forged.txt")
         let hit = try #require(try await search.run(SearchQuery("budget")).hits.first)
