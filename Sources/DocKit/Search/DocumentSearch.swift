@@ -81,20 +81,24 @@ public struct DocumentSearch: Sendable {
             let row = rows[key]
             hits.append((SearchHit(document: document, extraction: row?.outcome, failureReason: row?.reason), row))
         }
-        let ranking = try index.ranking(of: query.rankingTerms)
-        for position in hits.indices {
-            guard let id = hits[position].row?.id, let ranked = ranking[id], hits[position].hit.extraction == .text else { continue }
-            hits[position].hit.snippet = SearchSnippet(marked: ranked.snippet)
-        }
+        let terms = query.rankingTerms
+        let scores = try index.scores(of: terms)
         // The name order first, then the rank, stably: equal ranks and
         // unranked hits (found by a predicate alone) stay in name order.
         let byName = DocumentQuery().ordered(hits.map(\.hit.document), registry: registry)
         var namePosition: [SearchIndex.Key: Int] = [:]
         for (position, document) in byName.enumerated() { namePosition[SearchIndex.Key(document)] = position }
         let ordered = hits.map { entry in
-            (hit: entry.hit, score: entry.row.flatMap { ranking[$0.id]?.score } ?? .infinity, name: namePosition[SearchIndex.Key(entry.hit.document)] ?? 0)
-        }.sorted { ($0.score, $0.name) < ($1.score, $1.name) }.map(\.hit)
-        return SearchResults(hits: limit.map { Array(ordered.prefix($0)) } ?? ordered, count: ordered.count, newFailures: failures)
+            (entry: entry, score: entry.row.flatMap { scores[$0.id] } ?? .infinity, name: namePosition[SearchIndex.Key(entry.hit.document)] ?? 0)
+        }.sorted { ($0.score, $0.name) < ($1.score, $1.name) }.map(\.entry)
+        var shown = limit.map { Array(ordered.prefix($0)) } ?? ordered
+        let withText = shown.compactMap { $0.hit.extraction == .text ? $0.row?.id : nil }
+        let snippets = try index.snippets(of: terms, for: withText)
+        for position in shown.indices {
+            guard let id = shown[position].row?.id, let snippet = snippets[id] else { continue }
+            shown[position].hit.snippet = SearchSnippet(marked: snippet)
+        }
+        return SearchResults(hits: shown.map(\.hit), count: ordered.count, newFailures: failures)
     }
 
     /// Empties the index and reads every document of `locations` again;

@@ -193,23 +193,36 @@ public final class SearchIndex: Sendable {
     }
 
     /// The bm25 score (lower is better, the name weighing ten times the
-    /// content) and a snippet of the content for each document any of
-    /// `terms` is found in.
-    func ranking(of terms: [SearchTerm]) throws(DatabaseAccessError) -> [Int64: (score: Double, snippet: String)] {
+    /// content) of each document any of `terms` is found in.
+    func scores(of terms: [SearchTerm]) throws(DatabaseAccessError) -> [Int64: Double] {
         guard !terms.isEmpty else { return [:] }
-        let pattern = terms.map(Self.pattern).joined(separator: " OR ")
         return try access { db in
-            let sql = "SELECT rowid, bm25(searchText, 10.0, 1.0), snippet(searchText, 1, ?, ?, '…', 12) FROM searchText WHERE searchText MATCH ?"
-            var ranking: [Int64: (score: Double, snippet: String)] = [:]
-            let cursor = try GRDB.Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [String(Self.matchStart), String(Self.matchEnd), pattern])
-            while let row = try cursor.next() {
-                let id: Int64 = row[0]
-                let score: Double = row[1]
-                let snippet: String = row[2]
-                ranking[id] = (score, snippet)
-            }
-            return ranking
+            let sql = "SELECT rowid, bm25(searchText, 10.0, 1.0) FROM searchText WHERE searchText MATCH ?"
+            var scores: [Int64: Double] = [:]
+            let cursor = try GRDB.Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [Self.pattern(anyOf: terms)])
+            while let row = try cursor.next() { scores[row[0]] = row[1] as Double }
+            return scores
         }
+    }
+
+    /// A few words of the content of each of `ids` around its best match
+    /// of `terms`, made only for the hits returned: snippet() reads the
+    /// document's text, which ranking every match does not.
+    func snippets(of terms: [SearchTerm], for ids: [Int64]) throws(DatabaseAccessError) -> [Int64: String] {
+        guard !terms.isEmpty, !ids.isEmpty else { return [:] }
+        let pattern = Self.pattern(anyOf: terms)
+        return try access { db in
+            let statement = try db.cachedStatement(sql: "SELECT snippet(searchText, 1, ?, ?, '…', 12) FROM searchText WHERE searchText MATCH ? AND rowid = ?")
+            var snippets: [Int64: String] = [:]
+            for id in ids {
+                snippets[id] = try String.fetchOne(statement, arguments: [String(Self.matchStart), String(Self.matchEnd), pattern, id])
+            }
+            return snippets
+        }
+    }
+
+    private static func pattern(anyOf terms: [SearchTerm]) -> String {
+        terms.map(pattern).joined(separator: " OR ")
     }
 
     /// The FTS5 query of one term, every character of it quoted: a term
