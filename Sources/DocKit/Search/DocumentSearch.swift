@@ -101,9 +101,12 @@ public struct DocumentSearch: Sendable {
         return SearchResults(hits: shown.map(\.hit), count: ordered.count, newFailures: failures)
     }
 
-    /// Empties the index and reads every document of `locations` again;
-    /// never needed, since each search brings the index up to date.
-    public func rebuild() throws {
+    /// Empties the index, so that the next ``run(_:in:limit:)`` reads every
+    /// document again; never needed, since each search brings the index up
+    /// to date.
+    ///
+    /// - Throws: ``DatabaseAccessError`` when the index cannot be written.
+    public func rebuild() throws(DatabaseAccessError) {
         try index.removeAll()
     }
 }
