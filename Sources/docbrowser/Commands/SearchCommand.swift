@@ -30,17 +30,25 @@ struct SearchCommand: AsyncParsableCommand {
     @Flag(help: "Empty the index and read every document again (never needed).")
     var rebuild = false
 
+    @Flag(help: "Stay open: after the matches and \"gathered\", report each document that starts or stops matching, until interrupted.")
+    var live = false
+
     func validate() throws {
         if query.isEmpty { throw ValidationError("Give a query, such as 'invoice kind:com.adobe.pdf'.") }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+        if live, limit != nil { throw ValidationError("--live reports every match; it takes no --limit.") }
     }
 
     func run() async throws {
         let parsed = try SearchQuery(query.joined(separator: " "))
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
-        let search = try DocumentSearch(catalog: catalog, extractor: DocumentTextExtractor(tools: PreviewTools()))
+        let search = try context.documentSearch(catalog)
         if rebuild { try search.rebuild() }
+        if live {
+            return try await LiveSearchReporter(output: context.output, registry: catalog.registry)
+                .report(search.live(parsed, in: where_.location.map { [$0] } ?? Location.allCases))
+        }
         let results = try await search.run(parsed, in: where_.location.map { [$0] } ?? Location.allCases, limit: limit)
         for failure in results.newFailures {
             context.output.textNote("\(failure.document.qualifiedName): its text could not be read (\(failure.reason)); it is found by its name only")
@@ -50,13 +58,7 @@ struct SearchCommand: AsyncParsableCommand {
             guard !results.hits.isEmpty else { return text.note("no documents match") }
             var kinds = DocumentKinds(registry: registry)
             for hit in results.hits {
-                text.line(TerminalText.visible("\(hit.document.qualifiedName)\(hit.document.isFolder ? "/" : "")  \(kinds.kind(of: hit.document))", keepingNewlines: false))
-                guard let snippet = hit.snippet else { continue }
-                // Marked for bold, and made bold once the text is made visible.
-                let marked = Terminal.usesColor
-                    ? snippet.text(markingMatchesWith: String(TerminalText.styleStart) + TerminalText.boldStyle + String(TerminalText.styleStart), String(TerminalText.styleEnd))
-                    : SearchReport.plainText(of: snippet)
-                text.line("    " + TerminalText.visible(marked, keepingNewlines: false))
+                SearchHitLines.lines(of: hit, kinds: &kinds).forEach(text.line)
             }
         }
     }

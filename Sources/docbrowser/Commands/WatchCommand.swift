@@ -20,30 +20,26 @@ struct WatchCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var where_: LocationOption
 
+    @Option(help: ArgumentHelp("Watch a search instead: the documents QUERY matches, then each that starts or stops matching (as search --live).", valueName: "QUERY"))
+    var query: String?
+
     /// A line of `--json`: see ``ChangeEventReport``.
     typealias Line = ChangeEventReport
 
     func run() async throws {
+        let parsed = try query.map { try SearchQuery($0) }
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
+        if let parsed {
+            let search = try context.documentSearch(catalog)
+            return try await LiveSearchReporter(output: context.output, registry: catalog.registry)
+                .report(search.live(parsed, in: where_.location.map { [$0] } ?? Location.allCases))
+        }
         let changes = catalog.changes(in: where_.location.map { [$0] } ?? Location.allCases)
-        let watching = Task {
+        try await UntilInterrupted.run {
             for try await event in changes {
                 try report(event, registry: catalog.registry, output: context.output)
             }
-        }
-        let stops = [SIGINT, SIGTERM].map { signalNumber in
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { watching.cancel() }
-            source.resume()
-            return source
-        }
-        defer { stops.forEach { $0.cancel() } }
-        do {
-            try await watching.value
-        } catch is CancellationError {
-            return
         }
     }
 
