@@ -35,7 +35,7 @@ struct SearchEndToEndTests {
         let sandbox = try await Self.documents()
         #expect(try await Self.search(sandbox, "budget") == """
             local:Budget.md  Markdown text
-                # [Budget]  Travel and hotels.
+                [Budget]  Travel and hotels.
             local:Minutes.txt  plain text
                 Minutes. We agreed the [budget] for next year. The [budget] is tight.
             cloud:Letter.txt  plain text
