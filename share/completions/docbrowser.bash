@@ -221,7 +221,7 @@ _docbrowser_list() {
 
 _docbrowser_search() {
     repeating_flags=()
-    non_repeating_flags=(--json -q --quiet -v --verbose --local --cloud --rebuild --version -h --help)
+    non_repeating_flags=(--json -q --quiet -v --verbose --local --cloud --rebuild --live --version -h --help)
     repeating_options=()
     non_repeating_options=(--home --limit)
     __docbrowser_offer_flags_options -1
@@ -655,12 +655,15 @@ _docbrowser_watch() {
     repeating_flags=()
     non_repeating_flags=(--json -q --quiet -v --verbose --local --cloud --version -h --help)
     repeating_options=()
-    non_repeating_options=(--home)
+    non_repeating_options=(--home --query)
     __docbrowser_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--home')
+        return
+        ;;
+    '--query')
         return
         ;;
     esac
