@@ -3,7 +3,7 @@ import GRDB
 
 /// Packages' whole trees, kept past the catalog's record of them, which
 /// soon describes only what is left: a package that lost most of its tree
-/// (``PackageLoss``) stays in conflict across listings; one shrinking
+/// (`PackageLoss`) stays in conflict across listings; one shrinking
 /// while a sync engine is at work is judged, once it settles, against the
 /// tree it had before; and a cloud package that vanished is remembered as
 /// it was, so that a remnant a sync engine brings back under its name

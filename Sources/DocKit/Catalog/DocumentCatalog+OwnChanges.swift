@@ -5,7 +5,7 @@ extension DocumentCatalog {
     /// `relativePath` of `location`, so that the quiet period does not take
     /// its fresh change time for a sync engine at work
     /// (``CatalogStore/OwnChange``), nor a package it made smaller for a
-    /// sync engine's loss of it (``PackageLoss``). Only the cloud location
+    /// sync engine's loss of it (`PackageLoss`). Only the cloud location
     /// is judged by either, so only its documents are noted.
     ///
     /// Failing to note costs nothing but the quiet period: the document is

@@ -1,13 +1,13 @@
 extension DocumentScanner {
     /// Whether the cloud package at `relativePath`, holding `package` now,
-    /// has lost most of its tree (``PackageLoss``) through no doing of
+    /// has lost most of its tree (`PackageLoss`) through no doing of
     /// docbrowser's, and is therefore in conflict: what a sync engine makes
     /// of a deletion on one device and an edit on another.
     ///
     /// The tree it is judged against is the one the catalog had (`previous`),
     /// or the one remembered from before it shrank or vanished
     /// (``CatalogStore/RememberedTree``); a package that vanished counts
-    /// only while this device still has it whole (``WholePackageCopies``), so that a new
+    /// only while this device still has it whole (`WholePackageCopies`), so that a new
     /// small package under an old name is no conflict. A loss found is
     /// remembered: the package stays in conflict until it is whole again,
     /// docbrowser itself writes it, or the conflict is resolved.

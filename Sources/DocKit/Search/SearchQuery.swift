@@ -11,7 +11,7 @@ public struct SearchQuery: Sendable, Hashable {
     /// The query as a tree.
     public var expression: SearchExpression
 
-    /// Parses `text`; see ``SearchQueryParser`` for the grammar.
+    /// Parses `text`; see `SearchQueryParser` for the grammar.
     ///
     /// - Parameters:
     ///   - text: The query as typed.

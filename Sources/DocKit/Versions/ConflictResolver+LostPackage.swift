@@ -1,5 +1,5 @@
 extension ConflictResolver {
-    /// A package that lost most of its tree (``PackageLoss``) keeps what is
+    /// A package that lost most of its tree (`PackageLoss`) keeps what is
     /// left (`current`), which ends the conflict and leaves the whole
     /// package where it is, or a whole package by its number, which takes
     /// the remnant's place while the remnant goes to the Trash. Nothing

@@ -5,8 +5,8 @@ import Glibc
 extension DocumentCatalog {
     /// The versions of `document` as ``DocumentVersions/of(_:)`` finds
     /// them and, for a package in conflict for having lost most of its
-    /// tree (``PackageLoss``), the whole package wherever this device
-    /// still has it (``WholePackageCopies``), numbered after the conflict
+    /// tree (`PackageLoss`), the whole package wherever this device
+    /// still has it (`WholePackageCopies`), numbered after the conflict
     /// copies: the Trash's, oldest first, then Syncthing's `.stversions`.
     /// What is left is the current version.
     ///

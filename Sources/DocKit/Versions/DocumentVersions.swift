@@ -21,7 +21,7 @@ public struct DocumentVersion: Sendable, Hashable {
     /// A package's version: the files inside it that this version has
     /// other content for.
     public var files: [PackageFile]
-    /// For a package that lost most of its tree (``PackageLoss``), where
+    /// For a package that lost most of its tree (`PackageLoss`), where
     /// this version is the whole package; nil for every other version.
     public var wholePackage: WholePackage? = nil
 
@@ -31,7 +31,7 @@ public struct DocumentVersion: Sendable, Hashable {
         case trash(TrashedItem)
         /// In Syncthing's `.stversions`, with what is left in place: the
         /// versioned file that fills each path inside the package where
-        /// nothing is left (``SyncthingVersions``).
+        /// nothing is left (`SyncthingVersions`).
         case syncthingVersions([RawPath: RawPath])
     }
 

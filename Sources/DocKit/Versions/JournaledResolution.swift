@@ -21,7 +21,7 @@ struct JournaledResolution {
     }
 
     /// The package made whole again from the files Syncthing's versioning
-    /// kept of it (``SyncthingVersions``), each put at its path inside
+    /// kept of it (`SyncthingVersions`), each put at its path inside
     /// where the package has nothing: what is left in place is newer.
     /// Returns the old package's name in the Trash.
     func restore(_ package: RawPath, filling files: [RawPath: RawPath]) throws -> RawPath {

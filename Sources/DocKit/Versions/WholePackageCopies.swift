@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Where this device still has a package whole after it lost most of its
-/// tree (``PackageLoss``): in a Trash, trashed from the package's own path
+/// tree (`PackageLoss`): in a Trash, trashed from the package's own path
 /// (by `docbrowser delete`, a file manager or `gio trash`, before a sync
 /// engine brought back what another device edited); or in Syncthing's
 /// `.stversions`, where its versioning kept the files it deleted.
