@@ -50,7 +50,8 @@ struct SyncEnginesTests {
     ])
     func misbehaving(body: String) throws {
         let home = try TestHome("misbehaving")
-        let engines = try Self.engines([try Self.adapter(body, in: home, timeLimit: .seconds(1)), try Self.adapter(Self.needsDeck, in: home)], in: home)
+        // Long enough for a loaded machine to start the shell and log the call.
+        let engines = try Self.engines([try Self.adapter(body, in: home, timeLimit: .seconds(3)), try Self.adapter(Self.needsDeck, in: home)], in: home)
         let answer = engines.answer(for: home.documentsDirectory(.cloud))
         #expect(answer?.need(of: RawPath("Deck.key"))?.files == 2)
         #expect(Self.calls(in: home).count == 2)
