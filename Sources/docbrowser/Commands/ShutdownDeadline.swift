@@ -15,10 +15,14 @@ final class ShutdownDeadline {
     ///   - seconds: The drain allowed after the first signal.
     ///   - onExpiry: Says why the process stops; it then exits with 0.
     init(seconds: Double, onExpiry: @escaping @Sendable () -> Void) {
+        // A queue of its own: the global queue's few threads can all be
+        // blocked in a request's file work, and then neither the signal
+        // nor the deadline would be seen (CI saw serve outlive 10 s).
+        let queue = DispatchQueue(label: "docbrowser.serve.shutdown")
         sources = [SIGTERM, SIGINT].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
-                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+                queue.asyncAfter(deadline: .now() + seconds) {
                     onExpiry()
                     exit(0)
                 }
