@@ -10,6 +10,7 @@ struct FuzzTarget: Sendable {
 
     static let all: [FuzzTarget] = handlerTargets + typeTargets + locationTargets + catalogTargets
         + coordinationTargets + archiveTargets + previewTargets + versionTargets + thumbnailTargets + searchTargets
+        + syncEngineTargets
 
     static func named(_ name: String) -> FuzzTarget? {
         all.first { $0.name == name }
