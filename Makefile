@@ -98,8 +98,8 @@ FUZZ_BUILD = $(SWIFT) build --product docbrowser-fuzz --scratch-path .build-fuzz
 	--sanitize fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 
 # Coverage-guided fuzzing of every reader of outside input (libFuzzer),
-# then mutation fuzzing of the archiver process; bounded, and not part of
-# `make test`. Findings go to fuzz-findings/.
+# then mutation fuzzing of the archiver and Syncthing adapter processes;
+# bounded, and not part of `make test`. Findings go to fuzz-findings/.
 fuzz: build
 	$(FUZZ_BUILD)
 	bash scripts/fuzz.sh "$$($(FUZZ_BUILD) --show-bin-path)/docbrowser-fuzz" \

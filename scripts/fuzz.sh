@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make fuzz: every libFuzzer target, then the archiver process under
-# mutated archives, in FUZZ_SECONDS all told (a third for the archiver).
+# mutated archives and the Syncthing adapter under mutated config.xml
+# files, in FUZZ_SECONDS all told (a third for the two processes).
 # Crashes are saved in OUT as TARGET-crash-*; replay one with
 #   .build/debug/docbrowser-fuzz replay TARGET OUT/TARGET-crash-…
 # and commit it in Fuzz/Corpus/TARGET once fixed, where `make test`
@@ -9,6 +10,9 @@ set -uo pipefail
 
 # FUZZER is the libFuzzer build; LISTER the normal one, which names the targets.
 fuzzer=$1 lister=$2 archiver=$3 seconds=$4 out=$5
+# The adapter reads config.xml in its own executable, so it is fuzzed as a
+# process; the normal build puts it beside the archiver.
+adapter=$(dirname "$archiver")/docbrowser-syncthing
 mkdir -p "$out"
 targets=$("$lister" list | cut -f1)
 count=$(echo "$targets" | wc -l)
@@ -30,6 +34,8 @@ for target in $targets; do
     grep -E '^stat::number_of_executed_units|^#[0-9]+ +DONE' "$out/$target.log" | tail -1 | sed 's/^/   /'
 done
 
-echo "== archives through docbrowser-archiver: $(( seconds / 3 ))s"
-python3 scripts/fuzz-archives.py --archiver "$archiver" --seconds $(( seconds / 3 )) --out "$out/archives" || found=1
+echo "== archives through docbrowser-archiver: $(( seconds / 4 ))s"
+python3 scripts/fuzz-archives.py --archiver "$archiver" --seconds $(( seconds / 4 )) --out "$out/archives" || found=1
+echo "== config.xml through docbrowser-syncthing: $(( seconds / 12 ))s"
+python3 scripts/fuzz-syncthing-config.py --adapter "$adapter" --seconds $(( seconds / 12 )) --out "$out/syncthing-config" || found=1
 exit $found
