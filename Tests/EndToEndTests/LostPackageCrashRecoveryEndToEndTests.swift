@@ -57,4 +57,23 @@ struct LostPackageCrashRecoveryEndToEndTests {
         }
         #expect(instants.landed >= 4, "only \(instants.landed) of \(run) runs were interrupted")
     }
+
+    /// The remnant, exchanged with the package, waits in the Trash's
+    /// files/ under the package's name, which its placement tries first and
+    /// finds taken; killed there, recovery once took the remnant for
+    /// already placed and removed it (found by `make crash-campaign`).
+    @Test("killed while the remnant looks for a free name in the Trash, both versions are whole once")
+    func killedWhileTheRemnantFindsItsTrashName() async throws {
+        let (sandbox, whole, remnant) = try await lostPackage()
+        let killed = try await sandbox.run(["resolve", "cloud:Deck.key", "--keep", "1"], environment: ["DOCBROWSER_TEST_CRASH_AT": "trash-name-taken"])
+        #expect(killed.status == 137, "\(killed)")
+        #expect(try await sandbox.run("list", "--cloud").status == 0)
+        let trash = sandbox.userHome.appending(path: ".local/share/Trash")
+        let digests = try await TreeDigest.entries(of: [sandbox.cloudDocuments, trash.appending(path: "files")])
+        #expect(digests[sandbox.cloudDocuments]?["Deck.key"] == whole, "\(digests)")
+        #expect(digests[trash.appending(path: "files")] == ["Deck 2.key": remnant], "\(digests)")
+        #expect(sandbox.names(in: trash.appending(path: "info")) == ["Deck 2.key.trashinfo"])
+        #expect(sandbox.names(in: sandbox.home.appending(path: "Library/Journal")).isEmpty)
+        #expect(try await states(sandbox) == ["normal"])
+    }
 }

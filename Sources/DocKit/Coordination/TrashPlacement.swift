@@ -23,7 +23,10 @@ struct TrashPlacement {
         for attempt in 1...100_000 {
             let name = Trash.candidateName(for: request.originalPath, attempt: attempt)
             try journal.append(JournalEntry(.reserving, trashName: name))
-            guard try reserve(name, info: info) else { continue }
+            guard try reserve(name, info: info) else {
+                CrashPoint.reached("trash-name-taken")
+                continue
+            }
             CrashPoint.reached("trash-reserved")
             do {
                 if sameFileSystem {
@@ -86,7 +89,12 @@ struct TrashPlacement {
             return
         }
         let copiedInode = entries[reservation...].last { $0.step == .trashCopied }?.inode
-        let placedInode = FileSystem.inode(of: trash.filePath(reserved))
+        // What a replacing restore displaces waits in files/ under the name
+        // the restored item had, which its placement tries first: found
+        // there, it is not yet placed, and that name's info is not ours.
+        let reservedPath = trash.filePath(reserved)
+        let isItemItself = reservedPath == request.item
+        let placedInode = isItemItself ? nil : FileSystem.inode(of: reservedPath)
         if let placedInode, placedInode == request.inode || placedInode == copiedInode {
             if itemIsPresent {
                 try FileSystem.retireAndRemove(request.item, retired: request.retired)
@@ -96,7 +104,7 @@ struct TrashPlacement {
             try TreeRemover.remove(request.staged)
             return
         }
-        if placedInode == nil, isOurs(trash.infoPath(reserved), request) {
+        if placedInode == nil, !isItemItself, isOurs(trash.infoPath(reserved), request) {
             _ = trash.infoPath(reserved).withCString { unlink($0) }
         }
         try TreeRemover.remove(request.staged)
