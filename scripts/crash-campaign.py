@@ -5,7 +5,9 @@ Runs docbrowser in fresh homes and kills it with SIGKILL at a random instant
 of move, storage, delete, import, export, open-in, inbox --accept, rename, resolve, trash
 restore, copy and duplicate, and of moving and copying a folder that holds
 a folder, a package and a large file, with half the trials moving across file systems (the cloud container on
-/dev/shm). After each kill one ordinary command runs (its recovery finishes or
+/dev/shm); of `resolve --keep 1` restoring a package that lost its tree
+through sync, from the Trash and from Syncthing's .stversions; and of the
+first `search`, which builds the search index. After each kill one ordinary command runs (its recovery finishes or
 undoes what was cut off), then the trial is judged by content, whatever names
 things end up under:
 
@@ -14,7 +16,12 @@ things end up under:
            is an imported item half there;
   damaged  a visible item whose content is no version that ever existed;
   litter   after the recovery command, a journal, a journaled temporary
-           (.docbrowser-tmp-ID.ROLE) or an import staging folder remains.
+           (.docbrowser-tmp-ID.ROLE) or an import staging folder remains;
+  doubled  a lost package's whole version or its remnant is whole in more
+           than one place (or, from .stversions, neither restored nor still
+           kept there);
+  wrong    after a killed first search, the next two searches do not find
+           exactly the documents that hold the word.
 
 Hidden unjournaled temporaries (an interrupted delivery's .docbrowser-tmp-UUID)
 are swept by age, an hour later; they are counted and shown apart.
@@ -39,7 +46,10 @@ import uuid
 import zipfile
 
 OPERATIONS = ["move", "storage", "delete", "import", "export", "open-in", "inbox-accept", "rename", "resolve", "restore", "copy", "duplicate",
-              "move-folder", "copy-folder"]
+              "move-folder", "copy-folder", "restore-lost-package", "restore-lost-package-stversions", "search"]
+LOST_PACKAGE = ("restore-lost-package", "restore-lost-package-stversions")
+VERSION_TAG = "~20261127-101010"
+SEARCHED_WORD = "zebra"
 CONFLICT_COPY = "TXT.sync-conflict-20261122-120303-AAAAAAA.rtf"
 TEMPORARY_PREFIX = ".docbrowser-tmp-"
 SHARE_DIRECTORY = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "share", "docbrowser")
@@ -143,6 +153,62 @@ class Trial:
         if self.operation == "inbox-accept":
             self.must("open-in", "Letter.rtfd", "--to", "org.example.true")
             self.must("open-in", "Big.bin", "--to", "org.example.true")
+        if self.operation in LOST_PACKAGE:
+            self.lose_package(from_versions=self.operation.endswith("stversions"))
+        if self.operation == "search":
+            self.write_searched_documents()
+
+    def lose_package(self, from_versions):
+        """A cloud Deck.key of 16 files that sync took down to one edited
+        file (issue 42), its whole version in the Trash (deleted with
+        docbrowser) or in Syncthing's .stversions (deleted by Syncthing)."""
+        # The package is written just now, and acted on at once.
+        self.must("config", "set", "cloud.quiet-seconds", "0")
+        deck = os.path.join(self.cloud, "Deck.key")
+        os.makedirs(os.path.join(deck, "Data"))
+        os.makedirs(os.path.join(deck, "Index"))
+        for i in range(1, 17):
+            with open(os.path.join(deck, "Data", f"part-{i}"), "wb") as f:
+                f.write(os.urandom(200000))
+        self.must("list", "--cloud")
+        self.whole = digest(deck)
+        if from_versions:
+            with open(os.path.join(self.container, ".stfolder"), "w"):
+                pass
+            kept = os.path.join(self.container, ".stversions", "Documents", "Deck.key", "Data")
+            os.makedirs(kept)
+            for i in range(2, 17):
+                os.rename(os.path.join(deck, "Data", f"part-{i}"), os.path.join(kept, f"part-{i}{VERSION_TAG}"))
+            self.kept = digest(os.path.join(self.container, ".stversions"))
+        else:
+            self.must("delete", "cloud:Deck.key")
+            os.makedirs(os.path.join(deck, "Data"))
+        with open(os.path.join(deck, "Data", "part-1"), "w") as f:
+            f.write("edited")
+        self.remnant = digest(deck)
+        if from_versions:
+            # Restored from .stversions, the remnant's files stay and
+            # Syncthing's versions fill in the rest.
+            merged = os.path.join(self.root, "expected", "Deck.key")
+            shutil.copytree(deck, merged, symlinks=True)
+            for name in os.listdir(kept):
+                shutil.copy2(os.path.join(kept, name), os.path.join(merged, "Data", name.replace(VERSION_TAG, "")))
+            self.whole = digest(merged)
+
+    def write_searched_documents(self):
+        """Enough text that indexing it takes a while; every seventh
+        document holds the searched word. Their dates are old, so that
+        none counts as still being written."""
+        self.searched = set()
+        filler = " ".join(f"word{i % 997}" for i in range(3000))
+        for i in range(240):
+            name = f"doc-{i}.txt"
+            path = os.path.join(self.local, name)
+            with open(path, "w") as f:
+                f.write(f"document {i}\n{filler}\n" + (f"the {SEARCHED_WORD} is here\n" if i % 7 == 0 else ""))
+            os.utime(path, (1_600_000_000, 1_600_000_000))
+            if i % 7 == 0:
+                self.searched.add("local:" + name)
 
     def must(self, *arguments):
         status, error = self.run(*arguments)
@@ -166,11 +232,17 @@ class Trial:
             "duplicate": ["duplicate", "Big.bin", "Letter.rtfd", "Note.txt"],
             "move-folder": ["move", "Work", "--to", "cloud"],
             "copy-folder": ["copy", "Work", "--to", "cloud"],
+            "restore-lost-package": ["resolve", "cloud:Deck.key", "--keep", "1"],
+            "restore-lost-package-stversions": ["resolve", "cloud:Deck.key", "--keep", "1"],
+            "search": ["search", SEARCHED_WORD],
         }[self.operation]
 
     def resolved(self):
         """What a finished resolve makes of the letter: the other device's
-        file in its place, and no copy; nothing for other operations."""
+        file in its place, and no copy; of a lost package, the package
+        whole again; nothing for other operations."""
+        if self.operation in LOST_PACKAGE:
+            return {self.whole}
         if self.operation != "resolve":
             return set()
         staged = os.path.join(self.root, "expected", "Letter.rtfd")
@@ -221,6 +293,45 @@ class Trial:
             journaled += [os.path.join(journal, n) for n in os.listdir(journal)]
         return journaled, unjournaled
 
+    def doubled(self, after):
+        """A lost package's versions not whole exactly once: the remnant,
+        and the whole package (from .stversions, either restored or still
+        kept there, untouched)."""
+        if self.operation not in LOST_PACKAGE:
+            return []
+        found = list(after.values())
+        problems = []
+        if found.count(self.remnant) != 1:
+            problems.append(f"the remnant is whole {found.count(self.remnant)} times")
+        if self.operation.endswith("stversions"):
+            kept = os.path.join(self.container, ".stversions")
+            if found.count(self.whole) > 1 or (found.count(self.whole) == 0 and not (os.path.isdir(kept) and digest(kept) == self.kept)):
+                problems.append(f"the whole package is restored {found.count(self.whole)} times, and Syncthing's versions are "
+                                + ("intact" if os.path.isdir(kept) and digest(kept) == self.kept else "changed"))
+        elif found.count(self.whole) != 1:
+            problems.append(f"the whole package is whole {found.count(self.whole)} times")
+        return problems
+
+    def wrong_answers(self):
+        """After a killed search, the next two: each must find exactly the
+        documents holding the word, their words read."""
+        if self.operation != "search":
+            return []
+        problems = []
+        for attempt in ("first", "second"):
+            command = [self.binary, "--home", self.home, "search", SEARCHED_WORD, "--json", "--limit", "1000"]
+            result = subprocess.run(command, env=self.environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            try:
+                answer = json.loads(result.stdout)
+                found = {hit["document"] for hit in answer["hits"] if hit.get("extraction") == "text"}
+            except (ValueError, KeyError, TypeError):
+                problems.append(f"{attempt} search after the kill: exit {result.returncode}: {result.stderr.decode(errors='replace')[:300]}")
+                continue
+            if result.returncode != 0 or found != self.searched or answer.get("count") != len(self.searched):
+                problems.append(f"{attempt} search after the kill found {answer.get('count')}: "
+                                f"missing {sorted(self.searched - found)[:5]}, extra {sorted(found - self.searched)[:5]}")
+        return problems
+
     def cleanup(self):
         shutil.rmtree(self.root, ignore_errors=True)
         if self.container.startswith("/dev/shm/"):
@@ -250,18 +361,25 @@ def main():
     parser.add_argument("--trials", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--keep-failures", default=None, help="copy the root of each failed trial here")
+    parser.add_argument("--operations", default=",".join(OPERATIONS), help="the operations to kill, by turns (default: all)")
     options = parser.parse_args()
+    operations = options.operations.split(",")
+    if not set(operations) <= set(OPERATIONS):
+        parser.error("unknown operations: %s (known: %s)" % (", ".join(sorted(set(operations) - set(OPERATIONS))), ", ".join(OPERATIONS)))
     rng = random.Random(options.seed)
     work = tempfile.mkdtemp(prefix="docbrowser-campaign-archive-")
     options.docbrowser = private_copy(options.docbrowser, work)
     archive, archive_items = make_archive(work)
-    ceilings = {operation: 0.3 for operation in OPERATIONS}
-    totals = {"trials": 0, "landed": 0, "lost": 0, "damaged": 0, "litter": 0, "swept-later": 0}
-    per_operation = {operation: [0, 0] for operation in OPERATIONS}
+    ceilings = {operation: 0.3 for operation in operations}
+    totals = {"trials": 0, "landed": 0, "lost": 0, "damaged": 0, "litter": 0, "swept-later": 0, "doubled": 0, "wrong": 0}
+    per_operation = {operation: [0, 0] for operation in operations}
     failures = []
     for index in range(options.trials):
-        operation = OPERATIONS[index % len(OPERATIONS)]
-        trial = Trial(options.docbrowser, operation, cross_filesystem=rng.random() < 0.5, archive=archive)
+        operation = operations[index % len(operations)]
+        # A lost package stays on its file system: across one, its Trash is
+        # the volume's own (/dev/shm/.Trash-UID), shared by every trial.
+        cross_filesystem = rng.random() < 0.5 and operation not in LOST_PACKAGE
+        trial = Trial(options.docbrowser, operation, cross_filesystem=cross_filesystem, archive=archive)
         try:
             trial.prepare()
             before = trial.visible()
@@ -278,17 +396,21 @@ def main():
             lost = sorted(originals - present)
             damaged = sorted(path for path, value in after.items() if value not in known)
             journaled, unjournaled = trial.leftovers()
+            doubled = trial.doubled(after)
+            wrong = trial.wrong_answers()
             totals["trials"] += 1
             totals["landed"] += landed
             totals["lost"] += len(lost)
             totals["damaged"] += len(damaged)
             totals["litter"] += len(journaled)
             totals["swept-later"] += len(unjournaled)
+            totals["doubled"] += bool(doubled)
+            totals["wrong"] += bool(wrong)
             per_operation[operation][0] += 1
             per_operation[operation][1] += landed
-            if lost or damaged or journaled:
+            if lost or damaged or journaled or doubled or wrong:
                 failures.append(f"trial {index} ({operation}, killed after {delay:.3f}s, exit {status}): "
-                                f"lost {len(lost)}, damaged {damaged}, litter {journaled}")
+                                f"lost {len(lost)}, damaged {damaged}, litter {journaled}, doubled {doubled}, wrong {wrong}")
                 if options.keep_failures:
                     shutil.copytree(trial.root, os.path.join(options.keep_failures, f"trial-{index}"), symlinks=True)
         finally:
@@ -300,9 +422,11 @@ def main():
     for operation, (trials, landed) in per_operation.items():
         print(f"{operation:<14} {trials:>6}  {landed:>6}")
     print(f"crash campaign: {totals['trials']} trials, {totals['landed']} killed mid-operation, "
-          f"{totals['lost']} lost, {totals['damaged']} damaged, {totals['litter']} litter "
+          f"{totals['lost']} lost, {totals['damaged']} damaged, {totals['litter']} litter, "
+          f"{totals['doubled']} doubled, {totals['wrong']} wrong answers "
           f"({totals['swept-later']} hidden unjournaled temporaries left for the hourly sweep)")
-    return 1 if totals["lost"] or totals["damaged"] or totals["litter"] or totals["trials"] < options.trials else 0
+    failed = totals["lost"] or totals["damaged"] or totals["litter"] or totals["doubled"] or totals["wrong"]
+    return 1 if failed or totals["trials"] < options.trials else 0
 
 
 if __name__ == "__main__":
