@@ -25,20 +25,20 @@ Python 3 standard library only. Exits 1 when anything was flagged.
     scripts/fuzz-archives.py --archiver .build/debug/docbrowser-archiver --seconds 180 --out /tmp/fuzz-out
 """
 
-import argparse
 import hashlib
 import io
 import json
 import os
 import random
 import shutil
-import signal
 import subprocess
 import sys
 import tarfile
 import tempfile
 import time
 import zipfile
+
+import process_fuzzing
 
 
 def seed_tree():
@@ -266,23 +266,10 @@ def run_one(archiver, data, sandbox, timeout):
     with open(input_path, "wb") as file:
         file.write(data)
     before = snapshot(sandbox)
-    process = subprocess.Popen(
+    verdicts, status, stdout, stderr = process_fuzzing.run(
         [archiver, "extract", "--archive", input_path, "--staging", staging, "--max-bytes", str(64 << 20)],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=canary,
-        env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "DOCBROWSER_PLUGIN_PROTOCOL": "1"},
-        start_new_session=True,
-    )
-    verdicts = []
-    try:
-        stdout, stderr = process.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        stdout, stderr = process.communicate()
-        verdicts.append("hang")
-    status = process.returncode
+        {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "DOCBROWSER_PLUGIN_PROTOCOL": "1"}, timeout, cwd=canary)
     text = stderr.decode("utf-8", "replace")
-    if "hang" not in verdicts and (status < 0 or status in (132, 134, 139) or "Fatal error" in text or "backtrace" in text.lower()):
-        verdicts.append("crash")
     after = snapshot(sandbox)
     outside_before = {k: v for k, v in before.items() if not k.startswith("staging" + os.sep)}
     outside_after = {k: v for k, v in after.items() if not k.startswith("staging" + os.sep)}
@@ -321,20 +308,10 @@ def run_one(archiver, data, sandbox, timeout):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--archiver", required=True, help="the docbrowser-archiver executable")
-    parser.add_argument("--seconds", type=float, required=True, help="how long to fuzz")
-    parser.add_argument("--out", required=True, help="where flagged inputs are saved")
-    parser.add_argument("--timeout", type=float, default=20.0, help="seconds one run may take (default 20)")
-    parser.add_argument("--seed", type=int, default=None, help="random seed (default: from the clock)")
-    arguments = parser.parse_args()
-
-    archiver = os.path.abspath(arguments.archiver)
-    if not os.access(archiver, os.X_OK):
-        parser.error("%s is not executable" % archiver)
-    seed = arguments.seed if arguments.seed is not None else int(time.time())
+    arguments = process_fuzzing.arguments(__doc__, "archiver", "docbrowser-archiver")
+    archiver = arguments.archiver
+    seed = arguments.seed
     rng = random.Random(seed)
-    os.makedirs(arguments.out, exist_ok=True)
     counts = {"crash": 0, "hang": 0, "escape": 0, "leftover": 0, "protocol": 0}
     runs = 0
     print("seed %d" % seed, flush=True)
@@ -359,13 +336,7 @@ def main():
             for verdict in sorted(set(verdicts)):
                 counts[verdict] += 1
             if verdicts:
-                stem = os.path.join(arguments.out, "%s-%d-%s" % ("-".join(sorted(set(verdicts))), runs, kind.replace(".", "_")))
-                with open(stem + ".bin", "wb") as file:
-                    file.write(data)
-                with open(stem + ".txt", "w") as file:
-                    file.write("seed kind: %s\nexit status: %s\n%s\n--- stdout\n%s\n--- stderr\n%s\n" % (
-                        kind, status, "\n".join(details), stdout.decode("utf-8", "replace")[-4000:], stderr.decode("utf-8", "replace")[-4000:]))
-                print("%s: %s (exit %s) %s" % (stem + ".bin", ", ".join(sorted(set(verdicts))), status, "; ".join(details)), flush=True)
+                process_fuzzing.save(arguments.out, runs, kind, ".bin", data, verdicts, status, stdout, stderr, details)
     print("archives: %d runs, %d crashes, %d hangs, %d escapes (%d leftovers, %d protocol errors)" % (
         runs, counts["crash"], counts["hang"], counts["escape"], counts["leftover"], counts["protocol"]), flush=True)
     return 1 if any(counts.values()) else 0

@@ -27,16 +27,14 @@ Python 3 standard library only. Exits 1 when anything was flagged.
     scripts/fuzz-syncthing-config.py --adapter .build/debug/docbrowser-syncthing --seconds 60 --out /tmp/fuzz-out
 """
 
-import argparse
 import json
 import os
 import random
-import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import time
+
+import process_fuzzing
 
 CONFIG = """<configuration version="37">
     <folder id="default" label="Default Folder" path="{folder}" type="sendreceive">
@@ -118,19 +116,8 @@ def run_one(adapter, data, sandbox, timeout):
         file.write(data)
     environment = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": os.path.join(sandbox, "home"),
                    "XDG_STATE_HOME": os.path.join(sandbox, "state"), "XDG_CONFIG_HOME": os.path.join(sandbox, "config")}
-    process = subprocess.Popen([adapter, "sync-status", "--folder", documents], stdin=subprocess.DEVNULL,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment, start_new_session=True)
-    verdicts, details = [], []
-    try:
-        stdout, stderr = process.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        stdout, stderr = process.communicate()
-        verdicts.append("hang")
-    status = process.returncode
-    text = stderr.decode("utf-8", "replace")
-    if "hang" not in verdicts and (status < 0 or status in (132, 134, 139) or "Fatal error" in text or "backtrace" in text.lower()):
-        verdicts.append("crash")
+    verdicts, status, stdout, stderr = process_fuzzing.run([adapter, "sync-status", "--folder", documents], environment, timeout)
+    details = []
     if not verdicts:
         lines = stdout.decode("utf-8", "replace").splitlines()
         try:
@@ -152,20 +139,10 @@ def run_one(adapter, data, sandbox, timeout):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--adapter", required=True, help="the docbrowser-syncthing executable")
-    parser.add_argument("--seconds", type=float, required=True, help="how long to fuzz")
-    parser.add_argument("--out", required=True, help="where flagged inputs are saved")
-    parser.add_argument("--timeout", type=float, default=20.0, help="seconds one run may take (default 20)")
-    parser.add_argument("--seed", type=int, default=None, help="random seed (default: from the clock)")
-    arguments = parser.parse_args()
-
-    adapter = os.path.abspath(arguments.adapter)
-    if not os.access(adapter, os.X_OK):
-        parser.error("%s is not executable" % adapter)
-    seed = arguments.seed if arguments.seed is not None else int(time.time())
+    arguments = process_fuzzing.arguments(__doc__, "adapter", "docbrowser-syncthing")
+    adapter = arguments.adapter
+    seed = arguments.seed
     rng = random.Random(seed)
-    os.makedirs(arguments.out, exist_ok=True)
     counts = {"crash": 0, "hang": 0, "protocol": 0, "speech": 0}
     runs = 0
     print("seed %d" % seed, flush=True)
@@ -185,13 +162,7 @@ def main():
             for verdict in sorted(set(verdicts)):
                 counts[verdict] += 1
             if verdicts:
-                stem = os.path.join(arguments.out, "%s-%d-%s" % ("-".join(sorted(set(verdicts))), runs, kind))
-                with open(stem + ".xml", "wb") as file:
-                    file.write(data)
-                with open(stem + ".txt", "w") as file:
-                    file.write("seed kind: %s\nexit status: %s\n%s\n--- stdout\n%s\n--- stderr\n%s\n" % (
-                        kind, status, "\n".join(details), stdout.decode("utf-8", "replace")[-4000:], stderr.decode("utf-8", "replace")[-4000:]))
-                print("%s: %s (exit %s) %s" % (stem + ".xml", ", ".join(sorted(set(verdicts))), status, "; ".join(details)), flush=True)
+                process_fuzzing.save(arguments.out, runs, kind, ".xml", data, verdicts, status, stdout, stderr, details)
     print("syncthing config.xml: %d runs, %d crashes, %d hangs, %d protocol errors, %d unfit reasons" % (
         runs, counts["crash"], counts["hang"], counts["protocol"], counts["speech"]), flush=True)
     return 1 if any(counts.values()) else 0
