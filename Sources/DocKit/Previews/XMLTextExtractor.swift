@@ -84,6 +84,25 @@ public struct XMLTextExtractor: Sendable {
         self.maxCharacters = maxCharacters
     }
 
+    /// Where a processing instruction without data (`<?pi?>`, `<?xml?>`)
+    /// starts: Foundation's XMLParser on Linux crashes on one (a NULL
+    /// strlen; PLATFORM-NOTES). Office parts may hold processing
+    /// instructions with data (`<?mso-application progid="…"?>`), so only
+    /// these are refused.
+    static func dataLessProcessingInstruction(in bytes: [UInt8]) -> Int? {
+        let question = UInt8(ascii: "?")
+        let isSpace: (UInt8) -> Bool = { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        var from = bytes.startIndex
+        while let opening = bytes[from...].firstRange(of: [UInt8(ascii: "<"), question]) {
+            var index = opening.upperBound
+            while index < bytes.endIndex, !isSpace(bytes[index]), bytes[index] != question { index += 1 }
+            while index < bytes.endIndex, isSpace(bytes[index]) { index += 1 }
+            if bytes[index...].starts(with: [question, UInt8(ascii: ">")]) { return opening.lowerBound }
+            from = opening.upperBound
+        }
+        return nil
+    }
+
     /// Reads a part.
     ///
     /// - Parameter bytes: The part, already cut to the caller's byte cap;
@@ -102,6 +121,9 @@ public struct XMLTextExtractor: Sendable {
         // one above, and libxml2 would read it as UTF-16 all the same.
         guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
             throw Failure(reason: "it is not UTF-8")
+        }
+        if let offset = Self.dataLessProcessingInstruction(in: bytes) {
+            throw Failure(reason: "it holds a processing instruction without data at byte \(offset)")
         }
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true

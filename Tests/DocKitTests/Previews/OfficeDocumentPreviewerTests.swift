@@ -134,4 +134,18 @@ struct OfficeDocumentPreviewerTests {
         #expect(throws: XMLTextExtractor.Failure(reason: "it is not UTF-8")) { try extractor.extract(wide) }
         #expect(try extractor.extract(Array("<r><p>one</p><p>two</p></r>".utf8)).paragraphs == ["one", "two"])
     }
+
+    /// Found by `make fuzz` (office-xml): XMLParser on Linux crashes on a
+    /// processing instruction without data.
+    @Test func aProcessingInstructionWithoutDataIsRefusedOneWithDataRead() throws {
+        let extractor = XMLTextExtractor(paragraphElements: [.init("", "p")])
+        #expect(throws: XMLTextExtractor.Failure(reason: "it holds a processing instruction without data at byte 0")) {
+            try extractor.extract(Array("<?xm?><!Dutf8PE lo".utf8))
+        }
+        #expect(throws: XMLTextExtractor.Failure(reason: "it holds a processing instruction without data at byte 3")) {
+            try extractor.extract(Array("<r><?pi  ?><p>one</p></r>".utf8))
+        }
+        let word = #"<?xml version="1.0"?><?mso-application progid="Word.Document"?><r><p>one</p></r>"#
+        #expect(try extractor.extract(Array(word.utf8)).paragraphs == ["one"])
+    }
 }
