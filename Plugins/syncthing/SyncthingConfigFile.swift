@@ -50,6 +50,12 @@ struct SyncthingConfigFile: Sendable, Hashable {
             throw Problem(description: "\(path): cannot be read")
         }
         guard data.count <= Self.largest else { throw Problem(description: "\(path): larger than \(Self.largest) bytes, not a Syncthing configuration") }
+        // Foundation's XMLParser on Linux traps on an element name that is
+        // not UTF-8, which libxml2 hands it from such bytes (make fuzz found
+        // it); Syncthing writes UTF-8 alone.
+        guard !data.contains(0), String(validating: data, as: UTF8.self) != nil else {
+            throw Problem(description: "\(path): not UTF-8, as Syncthing writes it")
+        }
         let reader = GUIReader()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false

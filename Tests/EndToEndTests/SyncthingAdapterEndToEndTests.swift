@@ -96,6 +96,9 @@ struct SyncthingAdapterEndToEndTests {
         (config(address: "127.0.0.1:8384", key: ""), "names no API key"),
         (Data("<configuration><gui><apikey>k</apikey></gui></configuration>".utf8), "names no GUI address"),
         (Data(String(repeating: "<!-- padding -->\n", count: 70_000).utf8), "larger than 1048576 bytes, not a Syncthing configuration"),
+        // An element name that is not UTF-8 once trapped Foundation's parser (make fuzz).
+        (Data("<configuration><gui><address>127.0.0.1:8384</address><apike".utf8) + Data([0xF9]) + Data(">k</apikey></gui></configuration>".utf8),
+         "not UTF-8, as Syncthing writes it"),
     ])
     func hostileConfig(config: Data, reason: String) async throws {
         let machine = try Machine(config: config)
