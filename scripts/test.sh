@@ -9,6 +9,20 @@ release_flags=(${2:--c release --static-swift-stdlib})
 log="$(mktemp "${TMPDIR:-/tmp}/docbrowser-test.XXXXXX")"
 trap 'rm -f "$log"' EXIT
 
+# Each phase's time in the log, wall and CPU (what this script's children
+# used on all cores), so that a CI log shows where its minutes went, and
+# whether they went in work or in waiting.
+phase_wall=$SECONDS
+phase_cpu=0
+cpu_ticks() { awk '{ print $16 + $17 }' "/proc/$$/stat"; }
+phase_done() {
+	local ticks
+	ticks=$(cpu_ticks)
+	echo "== $1: $((SECONDS - phase_wall)) s, CPU $(((ticks - phase_cpu) / $(getconf CLK_TCK))) s =="
+	phase_wall=$SECONDS
+	phase_cpu=$ticks
+}
+
 # Swift Testing starts every test at once unless told; on 2 cores that put
 # the load above 80 and starved the tests that wait for a sync engine or a
 # child. A dozen at a time keeps both cores busy and the suite as fast.
@@ -19,12 +33,14 @@ export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMU
 # fuzzing harness and the example app stay the debug build's.
 for product in docbrowser docbrowser-archiver docbrowser-syncthing; do
 	"$swift" build "${release_flags[@]}" --product "$product" || exit
+	phase_done "release build of $product"
 done
 export DOCBROWSER_BIN="$("$swift" build "${release_flags[@]}" --show-bin-path)/docbrowser"
 export DOCBROWSER_SHIPPED_BUILD=1
 
 "$swift" test 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
+phase_done "swift test (debug build and run)"
 if [ "$status" -ne 0 ]; then
 	echo
 	echo "== failures (repeated from above) =="
@@ -38,4 +54,5 @@ if ! bash scripts/browser-tests.sh; then
 	echo "== the browser tests failed =="
 	[ "$status" -ne 0 ] || status=1
 fi
+phase_done "browser tests"
 exit "$status"
