@@ -7,7 +7,13 @@ swift="${1:-swift}"
 # The build `make install` installs (the Makefile's RELEASE_FLAGS).
 release_flags=(${2:--c release --static-swift-stdlib})
 log="$(mktemp "${TMPDIR:-/tmp}/docbrowser-test.XXXXXX")"
-trap 'rm -f "$log"' EXIT
+venv_log="$(mktemp "${TMPDIR:-/tmp}/docbrowser-venv.XXXXXX")"
+# The browser tests' venv, made while the build runs: on a fresh clone it
+# is a download from PyPI, which waits on the network, not on the cores.
+# If the build fails, it finishes on its own, for the next run.
+bash scripts/browser-venv.sh >"$venv_log" 2>&1 &
+venv_pid=$!
+trap 'rm -f "$log" "$venv_log"' EXIT
 
 # Each phase's time in the log, wall and CPU (what this script's children
 # used on all cores), so that a CI log shows where its minutes went, and
@@ -50,6 +56,8 @@ fi
 # The pages in a real browser, against the same release binary.
 echo
 echo "== browser tests (Tests/Browser) =="
+# Its failure shows here; browser-tests.sh then tries again.
+wait "$venv_pid" || cat "$venv_log"
 if ! bash scripts/browser-tests.sh; then
 	echo "== the browser tests failed =="
 	[ "$status" -ne 0 ] || status=1
