@@ -24,9 +24,10 @@ RELEASE = $(SWIFT) build $(RELEASE_FLAGS)
 release: deps
 	$(RELEASE)
 
+# Each phase prints its time (scripts/test.sh), docs-check too.
 test: deps
 	@bash scripts/test.sh "$(SWIFT)" "$(RELEASE_FLAGS)"
-	@$(MAKE) --no-print-directory docs-check
+	@started=$$(date +%s); $(MAKE) --no-print-directory docs-check && echo "== docs-check: $$(($$(date +%s) - started)) s =="
 
 demo: release
 	@bash scripts/demo.sh "$$($(RELEASE) --show-bin-path)/docbrowser" "$(DEMO_HOME)"

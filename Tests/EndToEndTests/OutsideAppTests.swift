@@ -37,25 +37,8 @@ struct OutsideAppTests {
         // The folder's name is the package's identity the app depends on.
         let checkout = base.appending(path: "docbrowser", directoryHint: .isDirectory)
         let moved = base.appending(path: "docbrowser-moved", directoryHint: .isDirectory)
-        // A run killed while the copy was away left it moved.
-        if FileManager.default.fileExists(atPath: moved.path) {
-            try? FileManager.default.removeItem(at: checkout)
-            try FileManager.default.moveItem(at: moved, to: checkout)
-        }
-        // The working tree's files as git sees them (untracked ones too,
-        // ignored ones not), their times kept so that the build is
-        // incremental; files gone from the tree go from the copy.
-        _ = try await Self.shell("""
-            set -e
-            mkdir -p "$COPY"
-            git ls-files -z --cached --others --exclude-standard | tar --null --ignore-failed-read -T - -cf - | tar -C "$COPY" -xpf -
-            git ls-files --cached --others --exclude-standard | sort > "$COPY/../wanted"
-            (cd "$COPY" && find . -type f -printf '%P\\n' | sort | comm -23 - ../wanted | tr '\\n' '\\0' | xargs -0r rm -f)
-            """, in: Self.repository, environment: ["COPY": checkout.path])
-        _ = try await Self.shell(
-            "swift build --package-path \"$COPY/Tests/OutsideApp\" --scratch-path \"$SCRATCH\" --product outside-app 2>&1",
-            in: base, environment: ["COPY": checkout.path, "SCRATCH": base.appending(path: "scratch").path, "DOCKIT_CHECKOUT": checkout.path]
-        )
+        // The copy of the working tree, and the app built against it.
+        _ = try await Self.shell("bash scripts/outside-app.sh 2>&1", in: Self.repository)
         let built = base.appending(path: "scratch/debug/outside-app")
         try #require(FileManager.default.isExecutableFile(atPath: built.path), "swift build left no \(built.path)")
 
