@@ -180,9 +180,36 @@ public final class SearchIndex: Sendable {
         }
     }
 
-    private static func unmarked(_ text: String) -> String {
-        guard text.contains(matchStart) || text.contains(matchEnd) else { return text }
-        return String(text.map { $0 == matchStart || $0 == matchEnd ? "\u{FFFD}" : $0 })
+    /// `text` with every marker replaced by U+FFFD. It runs over every
+    /// indexed byte, so on the UTF-8 itself: the markers are EE 80 80 and
+    /// EE 80 81, U+FFFD is EF BF BD, the same length, and a lead byte EE
+    /// never occurs inside another character, so the bytes are changed in
+    /// place and only when a marker occurs, which is almost never.
+    static func unmarked(_ text: String) -> String {
+        var text = text
+        guard text.withUTF8({ markerOffset(in: $0, from: 0) }) != nil else { return text }
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBufferPointer { bytes in
+            var from = 0
+            while let offset = markerOffset(in: UnsafeBufferPointer(bytes), from: from) {
+                bytes[offset] = 0xEF
+                bytes[offset + 1] = 0xBF
+                bytes[offset + 2] = 0xBD
+                from = offset + 3
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func markerOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var offset = start
+        while offset + 2 < bytes.count, let found = memchr(base + offset, 0xEE, bytes.count - 2 - offset) {
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if bytes[at + 1] == 0x80, bytes[at + 2] & 0xFE == 0x80 { return at }
+            offset = at + 1
+        }
+        return nil
     }
 
     /// The ids of the documents `term` is found in, by name or content.
