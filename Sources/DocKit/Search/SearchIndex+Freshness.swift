@@ -22,27 +22,28 @@ extension SearchIndex {
     /// detection: a document whose size, modification time and type are
     /// those of its row is not read again; one not listed any more is
     /// removed; one a sync engine is still writing (``DocumentState/incomplete``)
-    /// is left as it was until it is complete.
+    /// is left as it was until it is complete. A listing whose fingerprint
+    /// is the one recorded after the last complete update is not compared
+    /// row by row: nothing in it changed.
     ///
     /// - Parameters:
     ///   - documents: Every document of `locations`, folders' contents included.
     ///   - locations: The locations `documents` are all of.
     ///   - extractor: Reads the words of each new or changed document.
     ///   - registry: The registry the extractor consults.
-    /// - Returns: The failures recorded by this update, for the caller to
-    ///   report once, and the rows of `documents` as the index now holds them.
+    /// - Returns: The failures recorded by this update, for the caller to report once.
     /// - Throws: ``DatabaseAccessError`` when the index cannot be read or written.
     func update(
         with documents: [Document], in locations: [Location], extractor: DocumentTextExtractor, registry: TypeRegistry
-    ) async throws(DatabaseAccessError) -> (failures: [SearchFailure], rows: [Key: Row]) {
+    ) async throws(DatabaseAccessError) -> [SearchFailure] {
+        let fingerprint = ListingFingerprint(documents)
+        if try self.fingerprint(of: locations) == fingerprint { return [] }
         var unseen = try rows(in: locations)
-        var current: [Key: Row] = [:]
         var stale: [Document] = []
         for document in documents {
-            let key = Key(document)
-            let row = unseen.removeValue(forKey: key)
+            let row = unseen.removeValue(forKey: Key(document))
             if let row, row.isCurrent(for: document) || document.states.contains(.incomplete) {
-                current[key] = row
+                continue
             } else if !document.states.contains(.incomplete) {
                 stale.append(document)
             }
@@ -55,12 +56,15 @@ extension SearchIndex {
             let batch = Array(stale[start..<min(start + Self.batchSize, stale.count)])
             start += batch.count
             let entries = await Self.extract(batch, with: extractor, registry: registry)
-            for (entry, row) in zip(entries, try write(entries)) {
-                current[Key(entry.document)] = row
+            try write(entries)
+            for entry in entries {
                 if case .failed(let reason) = entry.text { failures.append(SearchFailure(document: entry.document, reason: reason)) }
             }
         }
-        return (failures, current)
+        // Only now: an update killed half way leaves no fingerprint, and
+        // the next search compares every row.
+        try record(fingerprint, for: locations)
+        return failures
     }
 
     /// The texts of `documents`, in their order, at most
