@@ -11,8 +11,16 @@ public struct SearchFailure: Sendable, Hashable {
 }
 
 extension SearchIndex {
-    /// How many documents' texts are written in one transaction.
+    /// How many documents' texts are read before they are written.
     static let batchSize = 64
+    /// How many bytes of text one transaction writes, at least, when that
+    /// many are to be written: each commit makes FTS5 flush a segment it
+    /// later merges, and brings the next checkpoint (and its fdatasyncs)
+    /// nearer, so ten commits of 64 short documents cost the first index
+    /// far more than one. A batch is atomic whatever its size.
+    static let transactionBytes = 4 << 20
+    /// The most documents one transaction writes, however short their texts.
+    static let transactionDocuments = 1024
     /// How many extractions run at once: each may be a process of its
     /// own, and a search shares the machine with what the user is doing.
     static let concurrentExtractions = 3
@@ -51,14 +59,22 @@ extension SearchIndex {
         let removed = unseen.values.map(\.id)
         if !removed.isEmpty { try write([], removing: removed) }
         var failures: [SearchFailure] = []
+        var pending: [Entry] = []
+        var pendingBytes = 0
         var start = 0
         while start < stale.count {
             let batch = Array(stale[start..<min(start + Self.batchSize, stale.count)])
             start += batch.count
             let entries = await Self.extract(batch, with: extractor, registry: registry)
-            try write(entries)
             for entry in entries {
+                if case .text(let words) = entry.text { pendingBytes += words.utf8.count }
                 if case .failed(let reason) = entry.text { failures.append(SearchFailure(document: entry.document, reason: reason)) }
+            }
+            pending += entries
+            if pendingBytes >= Self.transactionBytes || pending.count >= Self.transactionDocuments || start == stale.count {
+                try write(pending)
+                pending = []
+                pendingBytes = 0
             }
         }
         // Only now: an update killed half way leaves no fingerprint, and
