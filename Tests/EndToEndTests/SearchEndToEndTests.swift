@@ -128,12 +128,15 @@ struct SearchEndToEndTests {
 }
 
 extension SearchEndToEndTests {
-    /// The index is written a batch per transaction: a search killed while
-    /// it indexes leaves an index the next search finishes, never a damaged one.
+    /// The index is written a few MiB of text per transaction: a search
+    /// killed while it indexes leaves an index the next search finishes,
+    /// never a damaged one, nor one it takes for complete.
     @Test func aSearchKilledWhileIndexingLeavesAnIndexTheNextFinishes() async throws {
         let sandbox = try Sandbox()
+        // 12 MB: more than one transaction.
+        let filler = String(repeating: "tide and wind over the quay ", count: 1100)
         for number in 0..<400 {
-            _ = try sandbox.write("note \(number) about the harbour", to: "home/Documents/Note \(number).txt")
+            _ = try sandbox.write("note \(number) about the harbour\n" + filler, to: "home/Documents/Note \(number).txt")
         }
         #expect(try await sandbox.run("list").status == 0)
         _ = try await sandbox.runKilled(after: 0.4, ["search", "harbour"])

@@ -66,20 +66,30 @@ public struct DocumentSearch: Sendable {
         // A scan waits on the disk: on a thread of its own, not the pool's.
         let (catalog, scope) = (catalog, listing)
         let documents = try await DetachedThread.value { try catalog.documents(matching: scope) }
-        let (failures, rows) = try await index.update(with: documents, in: locations, extractor: extractor, registry: catalog.registry)
-        var keys: [Int64: SearchIndex.Key] = [:]
-        for (key, row) in rows { keys[row.id] = key }
+        let failures = try await index.update(with: documents, in: locations, extractor: extractor, registry: catalog.registry)
+        // Only the rows of documents a term is found in, and then of the
+        // hits: a search whose listing is unchanged reads no other row.
+        var rows: [SearchIndex.Key: SearchIndex.Row] = [:]
         var termKeys: [SearchTerm: Set<SearchIndex.Key>] = [:]
         for term in query.expression.allTerms {
-            termKeys[term] = Set(try index.ids(matching: term).compactMap { keys[$0] })
+            let found = try index.rows(matching: term, in: locations)
+            termKeys[term] = Set(found.keys)
+            rows.merge(found) { first, _ in first }
         }
         let registry = catalog.registry
-        var hits: [(hit: SearchHit, row: SearchIndex.Row?)] = []
+        var matched: [(document: Document, key: SearchIndex.Key)] = []
         for document in documents {
-            let key = SearchIndex.Key(document)
-            guard query.expression.matches(document, registry: registry, hasTerm: { termKeys[$0]?.contains(key) ?? false }) else { continue }
+            // A key copies the path: made only when a term is looked up.
+            guard query.expression.matches(document, registry: registry, hasTerm: { termKeys[$0]?.contains(SearchIndex.Key(document)) ?? false }) else { continue }
+            matched.append((document, SearchIndex.Key(document)))
+        }
+        // Hits found by predicates alone: a row each, or every row at once
+        // when there are so many that one pass over the table is cheaper.
+        let unread = matched.map(\.key).filter { rows[$0] == nil }
+        rows.merge(try unread.count > 256 ? index.rows(in: locations) : index.rows(for: unread)) { first, _ in first }
+        let hits = matched.map { document, key in
             let row = rows[key]
-            hits.append((SearchHit(document: document, extraction: row?.outcome, failureReason: row?.reason), row))
+            return (hit: SearchHit(document: document, extraction: row?.outcome, failureReason: row?.reason), row: row)
         }
         let terms = query.rankingTerms
         let scores = try index.scores(of: terms)

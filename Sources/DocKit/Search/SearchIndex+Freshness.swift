@@ -11,8 +11,16 @@ public struct SearchFailure: Sendable, Hashable {
 }
 
 extension SearchIndex {
-    /// How many documents' texts are written in one transaction.
+    /// How many documents' texts are read before they are written.
     static let batchSize = 64
+    /// How many bytes of text one transaction writes, at least, when that
+    /// many are to be written: each commit makes FTS5 flush a segment it
+    /// later merges, and brings the next checkpoint (and its fdatasyncs)
+    /// nearer, so ten commits of 64 short documents cost the first index
+    /// far more than one. A batch is atomic whatever its size.
+    static let transactionBytes = 4 << 20
+    /// The most documents one transaction writes, however short their texts.
+    static let transactionDocuments = 1024
     /// How many extractions run at once: each may be a process of its
     /// own, and a search shares the machine with what the user is doing.
     static let concurrentExtractions = 3
@@ -22,27 +30,28 @@ extension SearchIndex {
     /// detection: a document whose size, modification time and type are
     /// those of its row is not read again; one not listed any more is
     /// removed; one a sync engine is still writing (``DocumentState/incomplete``)
-    /// is left as it was until it is complete.
+    /// is left as it was until it is complete. A listing whose fingerprint
+    /// is the one recorded after the last complete update is not compared
+    /// row by row: nothing in it changed.
     ///
     /// - Parameters:
     ///   - documents: Every document of `locations`, folders' contents included.
     ///   - locations: The locations `documents` are all of.
     ///   - extractor: Reads the words of each new or changed document.
     ///   - registry: The registry the extractor consults.
-    /// - Returns: The failures recorded by this update, for the caller to
-    ///   report once, and the rows of `documents` as the index now holds them.
+    /// - Returns: The failures recorded by this update, for the caller to report once.
     /// - Throws: ``DatabaseAccessError`` when the index cannot be read or written.
     func update(
         with documents: [Document], in locations: [Location], extractor: DocumentTextExtractor, registry: TypeRegistry
-    ) async throws(DatabaseAccessError) -> (failures: [SearchFailure], rows: [Key: Row]) {
+    ) async throws(DatabaseAccessError) -> [SearchFailure] {
+        let fingerprint = ListingFingerprint(documents)
+        if try self.fingerprint(of: locations) == fingerprint { return [] }
         var unseen = try rows(in: locations)
-        var current: [Key: Row] = [:]
         var stale: [Document] = []
         for document in documents {
-            let key = Key(document)
-            let row = unseen.removeValue(forKey: key)
+            let row = unseen.removeValue(forKey: Key(document))
             if let row, row.isCurrent(for: document) || document.states.contains(.incomplete) {
-                current[key] = row
+                continue
             } else if !document.states.contains(.incomplete) {
                 stale.append(document)
             }
@@ -50,17 +59,28 @@ extension SearchIndex {
         let removed = unseen.values.map(\.id)
         if !removed.isEmpty { try write([], removing: removed) }
         var failures: [SearchFailure] = []
+        var pending: [Entry] = []
+        var pendingBytes = 0
         var start = 0
         while start < stale.count {
             let batch = Array(stale[start..<min(start + Self.batchSize, stale.count)])
             start += batch.count
             let entries = await Self.extract(batch, with: extractor, registry: registry)
-            for (entry, row) in zip(entries, try write(entries)) {
-                current[Key(entry.document)] = row
+            for entry in entries {
+                if case .text(let words) = entry.text { pendingBytes += words.utf8.count }
                 if case .failed(let reason) = entry.text { failures.append(SearchFailure(document: entry.document, reason: reason)) }
             }
+            pending += entries
+            if pendingBytes >= Self.transactionBytes || pending.count >= Self.transactionDocuments || start == stale.count {
+                try write(pending)
+                pending = []
+                pendingBytes = 0
+            }
         }
-        return (failures, current)
+        // Only now: an update killed half way leaves no fingerprint, and
+        // the next search compares every row.
+        try record(fingerprint, for: locations)
+        return failures
     }
 
     /// The texts of `documents`, in their order, at most

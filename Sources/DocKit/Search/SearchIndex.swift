@@ -99,23 +99,82 @@ public final class SearchIndex: Sendable {
             // "café" by "cafe"; the name is a column so that bm25 weighs it.
             try db.execute(sql: "CREATE VIRTUAL TABLE searchText USING fts5(name, content, tokenize = 'unicode61 remove_diacritics 2')")
         }
+        migrator.registerMigration("v2: the listing last indexed") { db in
+            // One row per set of locations searched: the fingerprint of the
+            // listing the index was last brought up to date with, whole.
+            try db.create(table: "searchFingerprint") { t in
+                t.primaryKey("locations", .text)
+                t.column("value", .integer).notNull()
+            }
+            // FTS5 writes a segment, to be merged later, each time its
+            // in-memory terms reach 1 MiB: at 16 MiB a transaction's texts
+            // (transactionBytes) are one segment, and the first index
+            // costs a third less. FTS5 keeps the setting in the file.
+            try db.execute(sql: "INSERT INTO searchText (searchText, rank) VALUES ('hashsize', \(16 << 20))")
+        }
         return migrator
+    }
+
+    /// The fingerprint recorded by the last complete update of `locations`,
+    /// if no write has happened since.
+    func fingerprint(of locations: [Location]) throws(DatabaseAccessError) -> ListingFingerprint? {
+        try access { db in
+            try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM searchFingerprint WHERE locations = ?"), arguments: [Self.name(of: locations)])
+                .map(ListingFingerprint.init(value:))
+        }
+    }
+
+    /// Records that the index of `locations` is up to date with the listing
+    /// `fingerprint` was made of. Every write forgets it again.
+    func record(_ fingerprint: ListingFingerprint, for locations: [Location]) throws(DatabaseAccessError) {
+        try access { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO searchFingerprint (locations, value) VALUES (?, ?)", arguments: [Self.name(of: locations), fingerprint.value])
+        }
+    }
+
+    private static func name(of locations: [Location]) -> String {
+        Set(locations).map(\.rawValue).sorted().joined(separator: ",")
     }
 
     /// Every row of `locations`, by key.
     func rows(in locations: [Location]) throws(DatabaseAccessError) -> [Key: Row] {
         try access { db in
+            try Self.rows(try GRDB.Row.fetchCursor(db, sql: "SELECT \(Self.rowColumns) FROM searchDocument"), in: locations)
+        }
+    }
+
+    /// The rows of `locations` whose document `term` is found in, by name or content.
+    func rows(matching term: SearchTerm, in locations: [Location]) throws(DatabaseAccessError) -> [Key: Row] {
+        try access { db in
+            let sql = "SELECT \(Self.rowColumns) FROM searchText JOIN searchDocument ON id = searchText.rowid WHERE searchText MATCH ?"
+            return try Self.rows(try GRDB.Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [Self.pattern(term)]), in: locations)
+        }
+    }
+
+    /// The rows of `keys` the index holds.
+    func rows(for keys: some Sequence<Key>) throws(DatabaseAccessError) -> [Key: Row] {
+        try access { db in
+            let statement = try db.cachedStatement(sql: "SELECT \(Self.rowColumns) FROM searchDocument WHERE location = ? AND relativePath = ?")
             var rows: [Key: Row] = [:]
-            let cursor = try GRDB.Row.fetchCursor(db, sql: "SELECT id, location, relativePath, size, modificationTime, type, outcome, reason FROM searchDocument")
-            while let row = try cursor.next() {
-                guard let location = Location(rawValue: row[1]), locations.contains(location) else { continue }
-                let path: Data = row[2]
-                rows[Key(location: location, relativePath: Array(path))] = Self.Row(
-                    id: row[0], size: row[3], modificationTime: row[4], type: row[5], outcome: Outcome(rawValue: row[6]) ?? .failed, reason: row[7]
-                )
+            for key in keys {
+                rows.merge(try Self.rows(try GRDB.Row.fetchCursor(statement, arguments: [key.location.rawValue, Data(key.relativePath)]), in: [key.location])) { first, _ in first }
             }
             return rows
         }
+    }
+
+    private static let rowColumns = "id, location, relativePath, size, modificationTime, type, outcome, reason"
+
+    private static func rows(_ cursor: RowCursor, in locations: [Location]) throws -> [Key: Row] {
+        var rows: [Key: Row] = [:]
+        while let row = try cursor.next() {
+            guard let location = Location(rawValue: row[1]), locations.contains(location) else { continue }
+            let path: Data = row[2]
+            rows[Key(location: location, relativePath: Array(path))] = Self.Row(
+                id: row[0], size: row[3], modificationTime: row[4], type: row[5], outcome: Outcome(rawValue: row[6]) ?? .failed, reason: row[7]
+            )
+        }
+        return rows
     }
 
     /// Writes `entries` and removes the rows `removed` in one transaction:
@@ -128,6 +187,7 @@ public final class SearchIndex: Sendable {
         try access { db in
             var written: [Row] = []
             try db.inTransaction(.immediate) {
+                try db.execute(sql: "DELETE FROM searchFingerprint")
                 let deleteText = try db.cachedStatement(sql: "DELETE FROM searchText WHERE rowid = ?")
                 let deleteDocument = try db.cachedStatement(sql: "DELETE FROM searchDocument WHERE id = ?")
                 for id in removed {
@@ -167,6 +227,7 @@ public final class SearchIndex: Sendable {
             try db.inTransaction(.immediate) {
                 try db.execute(sql: "DELETE FROM searchText")
                 try db.execute(sql: "DELETE FROM searchDocument")
+                try db.execute(sql: "DELETE FROM searchFingerprint")
                 return .commit
             }
         }
@@ -180,16 +241,36 @@ public final class SearchIndex: Sendable {
         }
     }
 
-    private static func unmarked(_ text: String) -> String {
-        guard text.contains(matchStart) || text.contains(matchEnd) else { return text }
-        return String(text.map { $0 == matchStart || $0 == matchEnd ? "\u{FFFD}" : $0 })
+    /// `text` with every marker replaced by U+FFFD. It runs over every
+    /// indexed byte, so on the UTF-8 itself: the markers are EE 80 80 and
+    /// EE 80 81, U+FFFD is EF BF BD, the same length, and a lead byte EE
+    /// never occurs inside another character, so the bytes are changed in
+    /// place and only when a marker occurs, which is almost never.
+    static func unmarked(_ text: String) -> String {
+        var text = text
+        guard text.withUTF8({ markerOffset(in: $0, from: 0) }) != nil else { return text }
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBufferPointer { bytes in
+            var from = 0
+            while let offset = markerOffset(in: UnsafeBufferPointer(bytes), from: from) {
+                bytes[offset] = 0xEF
+                bytes[offset + 1] = 0xBF
+                bytes[offset + 2] = 0xBD
+                from = offset + 3
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The ids of the documents `term` is found in, by name or content.
-    func ids(matching term: SearchTerm) throws(DatabaseAccessError) -> Set<Int64> {
-        try access { db in
-            try Set(Int64.fetchCursor(db.cachedStatement(sql: "SELECT rowid FROM searchText WHERE searchText MATCH ?"), arguments: [Self.pattern(term)]))
+    private static func markerOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var offset = start
+        while offset + 2 < bytes.count, let found = memchr(base + offset, 0xEE, bytes.count - 2 - offset) {
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if bytes[at + 1] == 0x80, bytes[at + 2] & 0xFE == 0x80 { return at }
+            offset = at + 1
         }
+        return nil
     }
 
     /// The bm25 score (lower is better, the name weighing ten times the

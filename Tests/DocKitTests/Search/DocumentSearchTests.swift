@@ -108,6 +108,14 @@ struct DocumentSearchTests {
         #expect(hit.snippet?.parts.filter(\.isMatch).map(\.text) == ["budget"])
     }
 
+    @Test func markersAreReplacedWhereverTheyAreAndNothingElseIs() {
+        #expect(SearchIndex.unmarked("\u{E000}é\u{E001}\u{E001}x\u{E000}") == "\u{FFFD}é\u{FFFD}\u{FFFD}x\u{FFFD}")
+        // Their neighbours begin with the same bytes.
+        #expect(SearchIndex.unmarked("\u{E002}\u{E03F}\u{E040}plain") == "\u{E002}\u{E03F}\u{E040}plain")
+        #expect(SearchIndex.unmarked("") == "")
+        #expect(SearchIndex.unmarked("a\u{E000}") == "a\u{FFFD}")
+    }
+
     @Test func predicatesAndBooleansFilter() async throws {
         try home.write("alpha", to: "Notes.md")
         try home.write("alpha beta", to: "Plan.txt")

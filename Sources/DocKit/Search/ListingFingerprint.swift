@@ -1,0 +1,52 @@
+import Foundation
+
+/// What the index's change detection compares, for a whole listing at
+/// once: each document's place, size, modification time and type, and
+/// whether a sync engine is still writing it, hashed (64-bit FNV-1a) in
+/// the listing's order. A search whose listing has the fingerprint the
+/// index recorded after its last complete update has nothing to read and
+/// nothing to remove, and need not load a row of the index to know it.
+struct ListingFingerprint: Hashable, Sendable {
+    /// The hash, as SQLite keeps an integer.
+    var value: Int64
+
+    init(value: Int64) {
+        self.value = value
+    }
+
+    init(_ documents: some Sequence<Document>) {
+        var hash = Hash()
+        for document in documents {
+            hash.combine(document.location.rawValue)
+            // Each variable-length part after its length: no two listings
+            // hash the same bytes by moving them from one part to the next.
+            hash.combine(Int64(document.relativePath.bytes.count))
+            document.relativePath.bytes.withUnsafeBytes { hash.combine($0) }
+            hash.combine(document.size)
+            hash.combine(Nanoseconds.since1970(document.modificationDate))
+            hash.combine(document.type)
+            hash.combine(document.states.contains(.incomplete) ? 1 : 0)
+        }
+        value = Int64(bitPattern: hash.value)
+    }
+
+    private struct Hash {
+        var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+        mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+            for byte in bytes {
+                value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+        }
+
+        mutating func combine(_ number: Int64) {
+            withUnsafeBytes(of: number.littleEndian) { combine($0) }
+        }
+
+        mutating func combine(_ text: String) {
+            var text = text
+            combine(Int64(text.utf8.count))
+            text.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
+        }
+    }
+}
