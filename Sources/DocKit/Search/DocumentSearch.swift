@@ -66,6 +66,12 @@ public struct DocumentSearch: Sendable {
         // A scan waits on the disk: on a thread of its own, not the pool's.
         let (catalog, scope) = (catalog, listing)
         let documents = try await DetachedThread.value { try catalog.documents(matching: scope) }
+        return try await run(query, in: locations, limit: limit, listed: documents)
+    }
+
+    /// ``run(_:in:limit:)`` over `documents`, every document of
+    /// `locations` as a listing has just found them.
+    func run(_ query: SearchQuery, in locations: [Location], limit: Int? = nil, listed documents: [Document]) async throws -> SearchResults {
         let (failures, rows) = try await index.update(with: documents, in: locations, extractor: extractor, registry: catalog.registry)
         var keys: [Int64: SearchIndex.Key] = [:]
         for (key, row) in rows { keys[row.id] = key }
