@@ -45,22 +45,7 @@ public struct DocumentChanges: AsyncSequence, Sendable {
     /// - Returns: An iterator that yields ``Event/gathered(_:)`` first, then ``Event/changed(_:)``
     ///   per burst, and throws if a folder cannot be watched or listed.
     public func makeAsyncIterator() -> AsyncThrowingStream<Event, any Error>.Iterator {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Event.self)
-        let watch = DocumentWatch(catalog: catalog, locations: locations, settle: settle)
-        continuation.onTermination = { _ in watch.stop() }
-        do {
-            try DetachedThread.start {
-                do {
-                    try watch.run { continuation.yield($0) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-        } catch {
-            continuation.finish(throwing: error)
-        }
-        return stream.makeAsyncIterator()
+        DocumentWatch.stream(catalog: catalog, locations: locations, settle: settle) { event, _ in event }.makeAsyncIterator()
     }
 }
 
@@ -75,6 +60,22 @@ extension DocumentCatalog {
     /// - Returns: The sequence; each iteration starts a watch of its own.
     public func changes(in locations: [Location] = Location.allCases, settle: Duration = .milliseconds(500)) -> DocumentChanges {
         DocumentChanges(catalog: self, locations: locations, settle: settle)
+    }
+}
+
+/// What ``DocumentChanges`` yields, with the listing that found it: every
+/// document of the locations watched, folders' contents included, so that
+/// a live search searches what the watch listed instead of listing again
+/// (and asking the sync engine again) for each burst.
+struct WatchedListing: Sendable {
+    var event: DocumentChanges.Event
+    var documents: [Document]
+}
+
+extension DocumentCatalog {
+    /// ``changes(in:settle:)``, each event with the listing that found it.
+    func listings(in locations: [Location], settle: Duration) -> AsyncThrowingStream<WatchedListing, any Error> {
+        DocumentWatch.stream(catalog: self, locations: locations, settle: settle) { WatchedListing(event: $0, documents: $1) }
     }
 }
 
@@ -93,11 +94,37 @@ private final class DocumentWatch: @unchecked Sendable {
         self.settle = settle
     }
 
+    /// A watch started on a thread of its own, each event and its listing
+    /// made an element by `element`; the watch stops when the iteration
+    /// ends or is cancelled.
+    static func stream<Element: Sendable>(
+        catalog: DocumentCatalog, locations: [Location], settle: Duration,
+        _ element: @escaping @Sendable (DocumentChanges.Event, [Document]) -> Element
+    ) -> AsyncThrowingStream<Element, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self)
+        let watch = DocumentWatch(catalog: catalog, locations: locations, settle: settle)
+        continuation.onTermination = { _ in watch.stop() }
+        do {
+            try DetachedThread.start {
+                do {
+                    try watch.run { continuation.yield(element($0, $1)) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+        } catch {
+            continuation.finish(throwing: error)
+        }
+        return stream
+    }
+
     func stop() { lock.withLock { stopped = true } }
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
-    func run(_ emit: (DocumentChanges.Event) -> Void) throws {
+    /// Hands `emit` each event and the listing it was found by.
+    func run(_ emit: (DocumentChanges.Event, [Document]) -> Void) throws {
         let watcher = try DirectoryWatcher()
         let roots = locations.map { catalog.locations.documentsDirectory($0) }
         func watchRoots() {
@@ -109,7 +136,8 @@ private final class DocumentWatch: @unchecked Sendable {
         }
         watchRoots()
         var listed = try listing(roots)
-        emit(.gathered(listed.values.sorted { $0.qualifiedName < $1.qualifiedName }))
+        let gathered = listed.values.sorted { $0.qualifiedName < $1.qualifiedName }
+        emit(.gathered(gathered), gathered)
         var lookAgain = quietPeriodEnd(after: listed)
         try watcher.readBursts(settle: settle, while: { !isStopped }, wakingAt: { lookAgain }) { batch in
             // New folders are watched as their creation is read; the whole
@@ -117,7 +145,7 @@ private final class DocumentWatch: @unchecked Sendable {
             if batch.overflowed || !roots.allSatisfy(watcher.isWatching) { watchRoots() }
             let now = try listing(roots)
             let changes = DocumentChange.between(listed, now, renames: batch.renames)
-            if !changes.isEmpty { emit(.changed(changes)) }
+            if !changes.isEmpty { emit(.changed(changes), Array(now.values)) }
             listed = now
             // Every change seen so far happened before this listing, so one
             // more look once the period has passed finds them all quiet.

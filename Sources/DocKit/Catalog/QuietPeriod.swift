@@ -62,6 +62,23 @@ public struct QuietPeriod: Sendable, Hashable {
         return String(format: "%g", Double(components.seconds) + Double(components.attoseconds) * 1e-18)
     }
 
+    /// The period that holds back a document whose own status is `status`:
+    /// none for a plain file when the sync engine was asked and needs none
+    /// of it, this one otherwise. Syncthing renames a file into place only
+    /// once it holds every block of the version announced, and says so at
+    /// once, so waiting longer would only delay a document already whole
+    /// (a live search's report of it, a command acting on it). A package's
+    /// or folder's files are announced a few at a time while the sender
+    /// still writes them, so the engine needing none of them now does not
+    /// make the package whole: the period still covers it.
+    ///
+    /// - Parameters:
+    ///   - status: The document's own `lstat`.
+    ///   - engineHasIt: Whether an engine answered and needs none of it.
+    func holdingBack(_ status: FileStatus, engineHasIt: Bool) -> QuietPeriod {
+        engineHasIt && status.kind == .regular ? QuietPeriod(length: .zero) : self
+    }
+
     /// How long ago the document whose own status is `status` (and whose
     /// contents, for a package, are `package`) changed, when that was
     /// within the period; nil once it has been quiet that long, when the

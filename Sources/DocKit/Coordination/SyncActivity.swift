@@ -23,7 +23,7 @@ public enum SyncActivity {
     /// - Throws: The errors above; ``FileSystemError`` when the document or its
     ///   folder cannot be examined.
     public static func refuseIfIncomplete(_ document: Document, force: Bool, quietPeriod: QuietPeriod) throws {
-        try refuseIfIncomplete(document, force: force, quietPeriod: quietPeriod, isOwnChange: { _, _ in false })
+        try refuseIfIncomplete(document, force: force, quietPeriod: quietPeriod, engineHasIt: false, isOwnChange: { _, _ in false })
     }
 
     /// ``refuseIfIncomplete(_:force:quietPeriod:)`` with `catalog`'s quiet
@@ -31,21 +31,27 @@ public enum SyncActivity {
     /// itself left it (``CatalogStore/OwnChange``), as listings do not;
     /// first, ``CoordinationError/engineNeeds(document:need:)`` when the
     /// cloud's sync engine, asked now as a listing asks it
-    /// (``SyncEngines``), still needs any file of the document.
+    /// (``SyncEngines``), still needs any file of the document; a plain
+    /// file it needs none of is not held back by the quiet period, as in
+    /// listings (`QuietPeriod.holdingBack(_:engineHasIt:)`).
     static func refuseIfIncomplete(_ document: Document, force: Bool, in catalog: DocumentCatalog) throws {
+        var engineHasIt = false
         if !force, document.location == .cloud, !document.states.contains(.notDownloaded) {
             let root = try catalog.locations.existingDocumentsDirectory(.cloud)
-            if let need = catalog.scanner.engineAnswer(for: .cloud, documentsDirectory: root)?.need(of: document.relativePath) {
-                throw CoordinationError.engineNeeds(document: document.qualifiedName, need: need)
+            if let answer = catalog.scanner.engineAnswer(for: .cloud, documentsDirectory: root) {
+                if let need = answer.need(of: document.relativePath) {
+                    throw CoordinationError.engineNeeds(document: document.qualifiedName, need: need)
+                }
+                engineHasIt = true
             }
         }
-        try refuseIfIncomplete(document, force: force, quietPeriod: catalog.quietPeriod) { status, package in
+        try refuseIfIncomplete(document, force: force, quietPeriod: catalog.quietPeriod, engineHasIt: engineHasIt) { status, package in
             try catalog.isOwnChange(in: document.location, at: document.relativePath, status: status, package: package)
         }
     }
 
     private static func refuseIfIncomplete(
-        _ document: Document, force: Bool, quietPeriod: QuietPeriod, isOwnChange: (FileStatus, PackageContents?) throws -> Bool
+        _ document: Document, force: Bool, quietPeriod: QuietPeriod, engineHasIt: Bool, isOwnChange: (FileStatus, PackageContents?) throws -> Bool
     ) throws {
         // A placeholder's size is the one the cloud announces, not its own.
         guard !force, !document.states.contains(.notDownloaded) else { return }
@@ -66,7 +72,8 @@ public enum SyncActivity {
         // A plain folder is judged by everything in it: a package deep
         // inside may be arriving, and would leave split.
         let judged = document.isPackage || document.isFolder ? contents : nil
-        if let ago = quietPeriod.changedAgo(in: document.location, status: status, package: judged, now: Nanoseconds.now),
+        let period = quietPeriod.holdingBack(status, engineHasIt: engineHasIt)
+        if let ago = period.changedAgo(in: document.location, status: status, package: judged, now: Nanoseconds.now),
            try !isOwnChange(status, judged) {
             let inside = document.isFolder ? try latestChanged(in: document.path, at: judged?.latestChangeTime ?? status.changeTime) : nil
             throw CoordinationError.recentlyChanged(document: inside.map { "\(name)/\($0)" } ?? name, ago: ago)

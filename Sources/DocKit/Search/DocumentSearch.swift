@@ -66,6 +66,12 @@ public struct DocumentSearch: Sendable {
         // A scan waits on the disk: on a thread of its own, not the pool's.
         let (catalog, scope) = (catalog, listing)
         let documents = try await DetachedThread.value { try catalog.documents(matching: scope) }
+        return try await run(query, in: locations, limit: limit, listed: documents)
+    }
+
+    /// ``run(_:in:limit:)`` over `documents`, every document of
+    /// `locations` as a listing has just found them.
+    func run(_ query: SearchQuery, in locations: [Location], limit: Int? = nil, listed documents: [Document]) async throws -> SearchResults {
         let failures = try await index.update(with: documents, in: locations, extractor: extractor, registry: catalog.registry)
         // Only the rows of documents a term is found in, and then of the
         // hits: a search whose listing is unchanged reads no other row.

@@ -52,10 +52,12 @@ public struct LiveSearch: AsyncSequence, Sendable {
         let task = Task { [search, query, locations, settle] in
             do {
                 var matching: [SearchIndex.Key: Document] = [:]
-                for try await change in search.catalog.changes(in: locations, settle: settle) {
-                    let results = try await search.run(query, in: locations)
+                // The watch's own listing is searched: listing again would
+                // ask the sync engine again, and delay each report by as much.
+                for try await listing in search.catalog.listings(in: locations, settle: settle) {
+                    let results = try await search.run(query, in: locations, listed: listing.documents)
                     let now = Dictionary(results.hits.map { (SearchIndex.Key($0.document), $0) }, uniquingKeysWith: { first, _ in first })
-                    if case .gathered = change {
+                    if case .gathered = listing.event {
                         continuation.yield(.gathered(results.hits))
                     } else {
                         let started = results.hits.filter { matching[SearchIndex.Key($0.document)] == nil }

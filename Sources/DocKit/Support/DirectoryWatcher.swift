@@ -63,7 +63,10 @@ final class DirectoryWatcher {
         var lastEvent: ContinuousClock.Instant?
         var pending = Batch()
         while going() {
-            let batch = read(waitingAtMost: 100)
+            // No longer than the burst has left to settle: the end of a
+            // burst is read when it comes, not at the next tenth of a second.
+            let left = lastEvent.map { settle - (ContinuousClock.now - $0) } ?? .milliseconds(100)
+            let batch = read(waitingAtMost: Int32(min(max(left / .milliseconds(1), 1), 100).rounded(.up)))
             if batch.eventCount > 0 {
                 lastEvent = .now
                 pending.eventCount += batch.eventCount

@@ -91,6 +91,33 @@ struct SyncEnginesTests {
         #expect(try DocumentMover(catalog: catalog, trash: trash).move(notes, to: .local, onConflict: .fail).document.location == .local)
     }
 
+    /// The quiet period is 600 s, so that every document here is "moments
+    /// ago" however slow the machine; only the engine's word can end it.
+    @Test("a plain file the engine answered for and needs none of is complete at once, in the listing and for a move; a package still waits the quiet period, and with no engine so does the file", arguments: [true, false])
+    func engineEndsTheQuietPeriodOfAFile(engineAnswers: Bool) throws {
+        let home = try TestHome("settled", quietSeconds: "600")
+        try home.write(Data("index".utf8), to: "Deck.key/Index.zip", in: .cloud)
+        try home.write(Data("notes".utf8), to: "Notes.txt", in: .cloud)
+        let answer = engineAnswers ? #"echo '{"event":"result","engine":"Syncthing","state":"idle","needed":[]}'"#
+            : #"echo '{"event":"result","engine":null,"reason":"not running"}'"#
+        var catalog = try home.catalog()
+        catalog.scanner = DocumentScanner(locations: catalog.locations, registry: catalog.registry, catalog: catalog.scanner.catalog,
+                                          quietPeriod: catalog.quietPeriod, engines: try Self.engines([try Self.adapter(answer, in: home)], in: home))
+        let listed = try catalog.documents(matching: DocumentQuery())
+        #expect(Dictionary(uniqueKeysWithValues: listed.map { ($0.qualifiedName, $0.states) })
+            == ["cloud:Deck.key": [.incomplete], "cloud:Notes.txt": engineAnswers ? [] : [.incomplete]])
+        let trash = Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
+        let notes = try #require(listed.first { $0.name == "Notes.txt" })
+        if engineAnswers {
+            #expect(try DocumentMover(catalog: catalog, trash: trash).move(notes, to: .local, onConflict: .fail).document.location == .local)
+        } else {
+            #expect(throws: CoordinationError.self) { try DocumentMover(catalog: catalog, trash: trash).move(notes, to: .local, onConflict: .fail) }
+        }
+        let deck = try #require(listed.first { $0.name == "Deck.key" })
+        #expect(throws: CoordinationError.self) { try DocumentMover(catalog: catalog, trash: trash).move(deck, to: .local, onConflict: .fail) }
+        #expect(home.exists("Deck.key/Index.zip", in: .cloud))
+    }
+
     @Test("the built-in manifest declares the Syncthing adapter, found where plugins are")
     func bundled() throws {
         let home = try TestHome("bundled")
