@@ -33,9 +33,15 @@ struct GettingStartedSamplesTests {
     }
 
     @Test func anAppSharingDocbrowsersHomeOpensItsHomeAndTrash() {
-        let library = DocumentLibrary(home: Home.resolve(explicit: nil), trash: Trash.home())
-        #expect(library.home == Home.resolve(explicit: nil))
-        #expect(library.trash == Trash.home())
+        let environment = ProcessInfo.processInfo.environment
+        let library = DocumentLibrary(
+            home: Home.resolve(explicit: nil, environment: environment),
+            trash: Trash.home(environment: environment),
+            environment: environment
+        )
+        #expect(library.home == Home.resolve(explicit: nil, environment: environment))
+        #expect(library.trash == Trash.home(environment: environment))
+        #expect(library.environment == environment)
     }
 
     @Test func listingAndRecovery() async throws {

@@ -18,21 +18,22 @@ public struct DocumentCatalog: Sendable {
 
     /// Opens the catalog of `home`, reading its configuration; its
     /// databases, in `Library/Catalog`, are opened when first needed.
+    /// ``DocumentLibrary/catalog()`` makes one with the library's Trash,
+    /// plugins and environment.
     ///
     /// - Parameters:
     ///   - home: The docbrowser home.
     ///   - registry: The type registry documents are typed with.
+    ///   - trash: The Trash a cloud package that lost most of its files is
+    ///     looked for in, as a sync engine moves what another device deleted.
+    ///   - plugins: Where the bundled sync-status adapter is found.
+    ///   - environment: The app's environment, such as
+    ///     ``DocumentLibrary/environment``: where sync engines' adapters
+    ///     are declared, and what they inherit.
     /// - Throws: ``ConfigurationError`` when `config.json` is malformed. A
     ///   catalog database that cannot be opened is reported, as
     ///   ``DatabaseAccessError``, by the first call that needs it.
-    public init(home: Home, registry: TypeRegistry) throws {
-        let environment = ProcessInfo.processInfo.environment
-        try self.init(home: home, registry: registry, plugins: .standard(environment: environment), environment: environment)
-    }
-
-    /// The catalog ``DocumentLibrary`` makes, asking sync engines through
-    /// the library's plugins and environment rather than the process's.
-    init(home: Home, registry: TypeRegistry, plugins: PluginSearchPath, environment: [String: String]) throws {
+    public init(home: Home, registry: TypeRegistry, trash: Trash, plugins: PluginSearchPath, environment: [String: String]) throws {
         self.home = home
         configuration = try ConfigurationFile(home: home).load()
         locations = DocumentLocations(home: home, configuration: configuration)
@@ -42,6 +43,7 @@ public struct DocumentCatalog: Sendable {
             registry: registry,
             catalog: CatalogStore(directory: home.catalogDirectory),
             quietPeriod: configuration.quietPeriod,
+            trash: trash,
             engines: SyncEngines(configuration: configuration, home: home, plugins: plugins, environment: environment)
         )
     }

@@ -120,7 +120,7 @@ public struct DocumentLibrary: Sendable {
     ///   A catalog database that cannot be opened is reported, as
     ///   ``DatabaseAccessError``, by the first scan that needs it.
     public func openCatalog(registry: TypeRegistry) throws -> OpenedCatalog {
-        let catalog = try DocumentCatalog(home: home, registry: registry, plugins: pluginSearchPath, environment: environment)
+        let catalog = try DocumentCatalog(home: home, registry: registry, trash: trash, plugins: pluginSearchPath, environment: environment)
         CatalogStore.removeSingleDatabase(in: home.libraryDirectory)
         let recovery = InterruptedOperations(home: home, trash: trash, locations: catalog.locations)
         return OpenedCatalog(catalog: catalog, recovered: recovery.recover())
@@ -142,7 +142,7 @@ public struct DocumentLibrary: Sendable {
     ///   A catalog database that cannot be opened is reported, as
     ///   ``DatabaseAccessError``, by the first scan that needs it.
     public func readOnlyCatalog(registry: TypeRegistry) throws -> DocumentCatalog {
-        try DocumentCatalog(home: home, registry: registry, plugins: pluginSearchPath, environment: environment)
+        try DocumentCatalog(home: home, registry: registry, trash: trash, plugins: pluginSearchPath, environment: environment)
     }
 
     /// The plugins the handlers offer (preview, import, export), the
