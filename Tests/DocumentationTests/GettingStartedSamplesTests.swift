@@ -60,7 +60,7 @@ struct GettingStartedSamplesTests {
         for report in library.recoveredOperations {
             log(report.description)   // an interrupted move, finished or undone
         }
-        let notes = try catalog.resolve("local:Notes.txt")
+        let notes = try await catalog.resolve("local:Notes.txt")
 
         #expect(documents.map(\.qualifiedName) == ["local:Notes.txt"])
         #expect(logged.isEmpty)

@@ -56,6 +56,9 @@ public struct DocumentCatalog: Sendable {
     /// Scans the query's locations and returns the documents that match, in the query's order,
     /// with their open and locked states.
     ///
+    /// This blocks while the locations are scanned; from a task, `await`
+    /// its async form, which scans on a thread of its own.
+    ///
     /// - Parameter query: The locations, filters and order.
     /// - Returns: The matching documents.
     /// - Throws: ``LocationError`` when a Documents folder is missing or unusable;
@@ -65,14 +68,14 @@ public struct DocumentCatalog: Sendable {
         Array(try listing(matching: query))
     }
 
-    /// ``documents(matching:)`` held compactly, for a listing of many
+    /// `documents(matching:)` held compactly, for a listing of many
     /// documents: each is kept as a few bytes as soon as it is scanned. The
     /// query's locations are scanned at once, each on a thread of its own,
     /// and this returns when every one is done.
     ///
     /// - Parameter query: The locations, filters and order.
     /// - Returns: The matching documents, made one by one as they are read.
-    /// - Throws: As ``documents(matching:)``.
+    /// - Throws: As `documents(matching:)`.
     public func listing(matching query: DocumentQuery) throws -> DocumentListing {
         let addCoordinationStates = coordinationStatesAdder()
         let locations = query.locations
@@ -104,6 +107,9 @@ public struct DocumentCatalog: Sendable {
     /// A document by path, by filename or display name as `list` shows it
     /// (`Folder/Name.ext` inside folders), optionally prefixed `local:` or
     /// `cloud:`. A name found in both locations is ambiguous.
+    ///
+    /// This blocks while it reads the folder the name is in, or scans both
+    /// locations; from a task, `await` its async form.
     ///
     /// - Parameter argument: The path or name, as typed on the command line.
     /// - Returns: The one document it names.

@@ -35,14 +35,14 @@ extension DocumentLibrary {
     }
 
     /// The documents that match `query`: ``catalog()`` then
-    /// ``DocumentCatalog/documents(matching:)``, in one call.
+    /// `DocumentCatalog.documents(matching:)`, in one call.
     ///
     /// This blocks while both Documents folders are scanned; from a task,
     /// `await` its async form, which scans on a thread of its own.
     ///
     /// - Parameter query: The locations, filters and order; every document of both locations by default.
     /// - Returns: The matching documents.
-    /// - Throws: As ``catalog()`` and ``DocumentCatalog/documents(matching:)``.
+    /// - Throws: As ``catalog()`` and `DocumentCatalog.documents(matching:)`.
     public func documents(matching query: DocumentQuery = DocumentQuery()) throws -> [Document] {
         try catalog().documents(matching: query)
     }

@@ -115,7 +115,7 @@ struct ExportCommand: AsyncParsableCommand {
         if all {
             var query = DocumentQuery()
             if let only = location.location { query.locations = [only] }
-            chosen = try catalog.documents(matching: query)
+            chosen = try await catalog.documents(matching: query)
         } else {
             chosen = try documents.map { try catalog.resolve($0) }
         }
