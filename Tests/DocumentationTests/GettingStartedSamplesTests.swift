@@ -11,8 +11,8 @@ struct GettingStartedSamplesTests {
     @Test func theInstallationSnippetNamesThisPackagesProducts() throws {
         let snippet = """
             dependencies: [
-                .package(url: "https://git.example.org/docbrowser.git", from: "1.0.0"),
-                // or, beside a checkout: .package(path: "../docbrowser"),
+                // A path dependency: a checkout of docbrowser in ../docbrowser.
+                .package(path: "../docbrowser"),
             ],
             targets: [
                 .executableTarget(name: "Notes", dependencies: [

@@ -18,6 +18,10 @@
 ///     func load(fromContents contents: DocumentWrapper, ofType type: String) throws {
 ///         text = String(decoding: contents.regularFileContents ?? Data(), as: UTF8.self)
 ///     }
+///
+///     func append(_ line: String) {
+///         text += line
+///     }
 /// }
 /// ```
 public protocol DocumentContents: Sendable {

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// ```swift
 /// let library = DocumentLibrary(home: Home(url: homeFolder), trash: Trash(directory: RawPath(trashFolder)))
-/// for document in try library.documents() {
+/// for document in try await library.documents() {
 ///     print(document.qualifiedName, document.type)
 /// }
 /// ```
