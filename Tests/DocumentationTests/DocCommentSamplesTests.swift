@@ -19,28 +19,9 @@ final class Shown: Sendable {
     var all: [String] { lines.withLock { $0 } }
 }
 
-/// The samples' model types, named as the samples name them.
-enum DocCommentSamples {
-    actor Note: DocumentContents {
-        var text = ""
-
-        func contents(forType type: String) throws -> DocumentWrapper {
-            .regularFile(Data(text.utf8))
-        }
-
-        func load(fromContents contents: DocumentWrapper, ofType type: String) throws {
-            text = String(decoding: contents.regularFileContents ?? Data(), as: UTF8.self)
-        }
-
-        func append(_ line: String) {
-            text += line
-        }
-    }
-}
-
 @Suite("Doc comment samples")
 struct DocCommentSamplesTests {
-    typealias Note = DocCommentSamples.Note
+    // `Note`, the sample of DocumentContents, is NotesAppTutorialTests'.
 
     @Test func documentLibraryListsAHomesDocuments() async throws {
         let scratch = try TemporaryHome()

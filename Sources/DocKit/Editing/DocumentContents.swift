@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// actor Note: DocumentContents {
-///     var text = ""
+///     private(set) var text = ""
 ///
 ///     func contents(forType type: String) throws -> DocumentWrapper {
 ///         .regularFile(Data(text.utf8))
