@@ -31,7 +31,9 @@ extension FuzzTarget {
                     }
                 }
             }
-            let catalog = try? DocumentCatalog(home: home, registry: TypeRegistry(types: [], claims: []))
+            let catalog = try? DocumentCatalog(home: home, registry: TypeRegistry(types: [], claims: []),
+                                               trash: Trash(directory: RawPath(home.url.appending(path: "Trash"))),
+                                               plugins: PluginSearchPath(places: []), environment: [:])
             guard let catalog else { fatalError("cannot open the scratch home's catalog") }
             if firstInput { _ = try? catalog.documents(matching: DocumentQuery()) }
             do {

@@ -9,7 +9,7 @@ extension FuzzTarget {
             let file = RawPath(scratch.file("document", holding: input).path)
             let subject = PreviewSubject(path: file, name: "document", type: "public.data", fileKind: .regular, isPackage: false,
                                          size: Int64(input.count), modificationDate: Date(timeIntervalSince1970: 0))
-            let context = PreviewContext(registry: TypeRegistry(types: [], claims: []))
+            let context = PreviewContext(registry: TypeRegistry(types: [], claims: []), tools: PreviewTools(environment: [:], searchPath: []))
             _ = try? JSONPreviewer().preview(subject, in: context)
             _ = try? PropertyListPreviewer().preview(subject, in: context)
             _ = try? CSVPreviewer().preview(subject, in: context)
@@ -24,7 +24,7 @@ extension FuzzTarget {
             let file = RawPath(scratch.file("archive.plist", holding: input).path)
             let subject = PreviewSubject(path: file, name: "archive.plist", type: "com.apple.property-list", fileKind: .regular, isPackage: false,
                                          size: Int64(input.count), modificationDate: Date(timeIntervalSince1970: 0))
-            let context = PreviewContext(registry: TypeRegistry(types: [], claims: []), options: PreviewOptions(maxLines: 200, maxDepth: 64))
+            let context = PreviewContext(registry: TypeRegistry(types: [], claims: []), options: PreviewOptions(maxLines: 200, maxDepth: 64), tools: PreviewTools(environment: [:], searchPath: []))
             _ = try? PropertyListPreviewer().preview(subject, in: context)
         },
         FuzzTarget(name: "office-xml", summary: "an office document's XML part, its paragraphs, fields and attributes extracted") { input, _ in

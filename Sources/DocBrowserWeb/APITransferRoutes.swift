@@ -60,7 +60,7 @@ struct APITransferRoutes: Sendable {
         let file = folder.appending(path: filename)
         try await receive(request.body, into: file, limit: uploadLimit)
         let extractor = ArchiveExtractor(
-            locator: services.library.plugins(registry: services.registry), home: home, limits: .init(),
+            locator: services.library.plugins(registry: services.registry), home: home, environment: services.library.environment, limits: .init(),
             watchdog: services.catalog.configuration.pluginWatchdog
         )
         let importer = DocumentImporter(catalog: services.catalog, extractor: extractor, trash: services.trash)

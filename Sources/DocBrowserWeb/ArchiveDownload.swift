@@ -29,7 +29,9 @@ struct ArchiveDownload: Sendable {
         try? FileManager.default.createDirectory(at: home.temporaryDirectory, withIntermediateDirectories: true)
         let output = directory.appending("web-export-\(WebConfiguration.newToken().prefix(16)).zip")
         let locator = services.library.plugins(registry: services.registry)
-        let exporter = ArchiveExporter(locator: locator, home: home, watchdog: services.catalog.configuration.pluginWatchdog)
+        let exporter = ArchiveExporter(
+            locator: locator, home: home, environment: services.library.environment, watchdog: services.catalog.configuration.pluginWatchdog
+        )
         let summary = try await services.call { try await exporter.export(inputs, to: output, options: .init(format: .zip)) }
         return Made(path: output, size: Int(summary.archiveBytes))
     }

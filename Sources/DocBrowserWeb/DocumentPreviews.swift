@@ -9,9 +9,9 @@ struct DocumentPreviews: Sendable {
 
     func report(for document: Document) async throws -> PreviewReport {
         let plugins = services.library.plugins(registry: services.registry).services(.preview)
-        let generator = PreviewGenerator(plugins: plugins, home: services.catalog.home, watchdog: services.catalog.configuration.pluginWatchdog)
+        let generator = PreviewGenerator(plugins: plugins, home: services.catalog.home, environment: services.library.environment, watchdog: services.catalog.configuration.pluginWatchdog)
         let subject = PreviewSubject(document)
-        let context = PreviewContext(registry: services.registry, options: PreviewOptions())
+        let context = PreviewContext(registry: services.registry, options: PreviewOptions(), tools: services.library.previewTools())
         let preview = try await services.call { try await generator.preview(subject, in: context) }
         return PreviewReport(preview, of: subject, registry: services.registry)
     }

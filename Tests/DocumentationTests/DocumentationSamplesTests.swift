@@ -26,6 +26,43 @@ struct DocumentationSamplesTests {
         #expect(checked >= 20, "only \(checked) samples found: are the articles where this test looks?")
     }
 
+    /// The doc comments of DocKit's and DocKitTesting's public API show
+    /// in Xcode's Quick Help and in the DocC pages as the articles do.
+    @Test func everySampleInADocCommentIsCompiledAndRunHere() throws {
+        let sources = try Self.files(in: Self.repository.appending(path: "Tests/DocumentationTests"), ending: ".swift")
+            .map { Self.normalized(try String(contentsOf: $0, encoding: .utf8)) }
+        var checked = 0
+        for target in ["Sources/DocKit", "Sources/DocKitTesting"] {
+            let folder = Self.repository.appending(path: target)
+            for file in try Self.files(in: folder, ending: ".swift") {
+                for block in Self.swiftBlocks(in: Self.docComments(of: try String(contentsOf: file, encoding: .utf8))) {
+                    checked += 1
+                    #expect(sources.contains { Self.contains($0, Self.normalized(block.code)) },
+                            "\(target)/\(file.path.dropFirst(folder.path.count + 1)):\(block.line): this sample is in no test under Tests/DocumentationTests")
+                }
+            }
+        }
+        #expect(checked >= 10, "only \(checked) samples found: are the sources where this test looks?")
+    }
+
+    @Test func aDocCommentsSampleIsReadWithoutItsSlashes() {
+        let source = "/// Intro\n///\n/// ```swift\n/// let a = 1\n///\n///     let b = 2\n/// ```\nlet c = 3\n// ```swift\n"
+        let blocks = Self.swiftBlocks(in: Self.docComments(of: source))
+        #expect(blocks.map(\.line) == [3])
+        #expect(Self.normalized(blocks[0].code) == ["let a = 1", "let b = 2"])
+    }
+
+    /// The text of a source file's `///` comments, each line where it was
+    /// (other lines left empty), so that blocks keep their line numbers.
+    static func docComments(of source: String) -> String {
+        source.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("///") else { return "" }
+            let text = trimmed.dropFirst(3)
+            return String(text.hasPrefix(" ") ? text.dropFirst() : text)
+        }.joined(separator: "\n")
+    }
+
     @Test func aSampleIsFoundOnlyWhenItsLinesFollowEachOther() {
         let article = "Intro\n\n```swift\nlet a = 1\n\n    let b = 2\n```\n\n```sh\nmake\n```\n"
         let blocks = Self.swiftBlocks(in: article)

@@ -11,8 +11,8 @@ struct GettingStartedSamplesTests {
     @Test func theInstallationSnippetNamesThisPackagesProducts() throws {
         let snippet = """
             dependencies: [
-                .package(url: "https://git.example.org/docbrowser.git", from: "1.0.0"),
-                // or, beside a checkout: .package(path: "../docbrowser"),
+                // A path dependency: a checkout of docbrowser in ../docbrowser.
+                .package(path: "../docbrowser"),
             ],
             targets: [
                 .executableTarget(name: "Notes", dependencies: [
@@ -33,9 +33,15 @@ struct GettingStartedSamplesTests {
     }
 
     @Test func anAppSharingDocbrowsersHomeOpensItsHomeAndTrash() {
-        let library = DocumentLibrary(home: Home.resolve(explicit: nil), trash: Trash.home())
-        #expect(library.home == Home.resolve(explicit: nil))
-        #expect(library.trash == Trash.home())
+        let environment = ProcessInfo.processInfo.environment
+        let library = DocumentLibrary(
+            home: Home.resolve(explicit: nil, environment: environment),
+            trash: Trash.home(environment: environment),
+            environment: environment
+        )
+        #expect(library.home == Home.resolve(explicit: nil, environment: environment))
+        #expect(library.trash == Trash.home(environment: environment))
+        #expect(library.environment == environment)
     }
 
     @Test func listingAndRecovery() async throws {
@@ -54,7 +60,7 @@ struct GettingStartedSamplesTests {
         for report in library.recoveredOperations {
             log(report.description)   // an interrupted move, finished or undone
         }
-        let notes = try catalog.resolve("local:Notes.txt")
+        let notes = try await catalog.resolve("local:Notes.txt")
 
         #expect(documents.map(\.qualifiedName) == ["local:Notes.txt"])
         #expect(logged.isEmpty)

@@ -105,8 +105,8 @@ struct NotesAppTutorialTests {
         try await eventually { await list.names == ["local:Groceries.txt"] }
 
         // Step 5: to the cloud.
-        let groceries = try library.catalog().resolve("local:Groceries.txt")
-        let moved = try library.mover().move(groceries, to: .cloud, onConflict: .fail)
+        let groceries = try await library.catalog().resolve("local:Groceries.txt")
+        let moved = try await library.mover().move(groceries, to: .cloud, onConflict: .fail)
         #expect(moved.document.qualifiedName == "cloud:Groceries.txt")
         try await eventually { await list.names == ["cloud:Groceries.txt"] }
         watcher.cancel()
@@ -115,16 +115,16 @@ struct NotesAppTutorialTests {
         let engine = SimulatedSyncEngine(home: home)
         try engine.makeConflictCopy(of: "Groceries.txt", contents: "Buy oat milk\n")
 
-        let document = try library.catalog().resolve("cloud:Groceries.txt")
+        let document = try await library.catalog().resolve("cloud:Groceries.txt")
         if document.states.contains(.inConflict) {
             let versions = try DocumentVersions.of(document)
             let theirs = versions.unresolvedConflicts[0]
-            try library.resolver().resolve(document, keeping: .version(theirs.number))
+            try await library.resolver().resolve(document, keeping: .version(theirs.number))
         }
         #expect(document.states == [.inConflict])
         #expect(try home.text(of: "Groceries.txt", in: .cloud) == "Buy oat milk\n")
         #expect(try home.trashedNames() == ["Groceries.txt"])
-        #expect(try library.catalog().resolve("cloud:Groceries.txt").states.isEmpty)
+        #expect(try await library.catalog().resolve("cloud:Groceries.txt").states.isEmpty)
 
         // Step 7: share as a zip, and take it back in.
         let outbox = home.url

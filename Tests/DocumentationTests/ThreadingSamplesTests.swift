@@ -6,18 +6,18 @@ import Testing
 /// The samples of Threading.md.
 @Suite("Threading samples")
 struct ThreadingSamplesTests {
-    @Test func aLongMoveRunsOnAThreadOfItsOwn() async throws {
+    @Test func listingAndALongMoveRunOnThreadsOfTheirOwn() async throws {
         let home = try TemporaryHome()
         try home.write("Buy milk", to: "Groceries.txt")
         let library = home.library
-        let groceries = try library.catalog().resolve("local:Groceries.txt")
+        var query = DocumentQuery()
+        query.type = "public.plain-text"
+        let groceries = try await library.catalog().resolve("local:Groceries.txt")
 
-        let moved = try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try library.mover().move(groceries, to: .cloud, onConflict: .fail) })
-            }
-        }
+        let notes = try await library.documents(matching: query)
+        let moved = try await library.mover().move(groceries, to: .cloud, onConflict: .fail)
 
+        #expect(notes.map(\.qualifiedName) == ["local:Groceries.txt"])
         #expect(moved.document.qualifiedName == "cloud:Groceries.txt")
         #expect(try home.text(of: "Groceries.txt", in: .cloud) == "Buy milk")
     }

@@ -55,6 +55,8 @@ public struct ArchiveExporter: Sendable {
     /// The home whose journal records the temporary so recovery removes it after a crash;
     /// `nil` runs without a journal.
     public var home: Home?
+    /// The app's environment, of which the plugin gets only `HOME`.
+    public var environment: [String: String]
     /// How long the plugin may run before it is stopped; `nil` takes the service's own
     /// limit, else `PluginProcess.defaultTimeLimit`.
     public var timeLimit: Duration?
@@ -66,12 +68,14 @@ public struct ArchiveExporter: Sendable {
     /// - Parameters:
     ///   - locator: Finds the export plugin for a format.
     ///   - home: The home to journal in and take temporaries from, or `nil`.
+    ///   - environment: The app's environment, such as ``DocumentLibrary/environment``.
     ///   - timeLimit: How long the plugin may run, or `nil` for the service's or the default limit.
     ///   - watchdog: How long the plugin may go without an event, and how much processor time it may use.
-    public init(locator: any PluginLocator, home: Home?, timeLimit: Duration? = nil,
+    public init(locator: any PluginLocator, home: Home?, environment: [String: String], timeLimit: Duration? = nil,
                 watchdog: PluginWatchdog = .standard) {
         self.locator = locator
         self.home = home
+        self.environment = environment
         self.timeLimit = timeLimit
         self.watchdog = watchdog
     }
@@ -155,7 +159,8 @@ public struct ArchiveExporter: Sendable {
         struct Result: Decodable { var entries: Int; var bytes: Int64; var archiveBytes: Int64 }
         let result: Result
         do {
-            let outcome = try await PluginProcess(service: service, arguments: arguments, home: home, timeLimit: timeLimit, watchdog: watchdog)
+            let outcome = try await PluginProcess(service: service, arguments: arguments, home: home, environment: environment,
+                                                    timeLimit: timeLimit, watchdog: watchdog)
                 .run(progress: progress, onLaunch: journal.map { journal in { @Sendable in try journal.recordLaunch(of: $0) } })
             do {
                 result = try outcome.decodeResult(Result.self)

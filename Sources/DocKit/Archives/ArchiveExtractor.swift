@@ -51,6 +51,8 @@ public struct ArchiveExtractor: Sendable {
     public var locator: any PluginLocator
     /// The home the plugin runs for.
     public var home: Home
+    /// The app's environment, of which the plugin gets only `HOME`.
+    public var environment: [String: String]
     /// The bounds passed to the plugin as `--max-entries`, `--max-bytes` and `--max-ratio`.
     public var limits: Limits
     /// The charset of zip entry names not flagged UTF-8, passed as `--charset`; `nil` lets
@@ -67,14 +69,16 @@ public struct ArchiveExtractor: Sendable {
     /// - Parameters:
     ///   - locator: Finds the import plugin for an archive type.
     ///   - home: The home the plugin runs for.
+    ///   - environment: The app's environment, such as ``DocumentLibrary/environment``.
     ///   - limits: The bounds against archive bombs.
     ///   - charset: The charset of legacy zip names, or `nil` to let the plugin decide.
     ///   - timeLimit: How long the plugin may run, or `nil` for the service's or the default limit.
     ///   - watchdog: How long the plugin may go without an event, and how much processor time it may use.
-    public init(locator: any PluginLocator, home: Home, limits: Limits = Limits(), charset: String? = nil, timeLimit: Duration? = nil,
-                watchdog: PluginWatchdog = .standard) {
+    public init(locator: any PluginLocator, home: Home, environment: [String: String], limits: Limits = Limits(), charset: String? = nil,
+                timeLimit: Duration? = nil, watchdog: PluginWatchdog = .standard) {
         self.locator = locator
         self.home = home
+        self.environment = environment
         self.limits = limits
         self.charset = charset
         self.timeLimit = timeLimit
@@ -105,7 +109,8 @@ public struct ArchiveExtractor: Sendable {
         if let charset { arguments += ["--charset", charset] }
         let outcome: PluginProcess.Outcome
         do {
-            outcome = try await PluginProcess(service: service, arguments: arguments, home: home, timeLimit: timeLimit, watchdog: watchdog).run(progress: progress, onLaunch: onLaunch)
+            outcome = try await PluginProcess(service: service, arguments: arguments, home: home, environment: environment,
+                                          timeLimit: timeLimit, watchdog: watchdog).run(progress: progress, onLaunch: onLaunch)
         } catch {
             var named = error
             named.file = archive.description

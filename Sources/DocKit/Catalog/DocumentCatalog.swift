@@ -18,21 +18,22 @@ public struct DocumentCatalog: Sendable {
 
     /// Opens the catalog of `home`, reading its configuration; its
     /// databases, in `Library/Catalog`, are opened when first needed.
+    /// ``DocumentLibrary/catalog()`` makes one with the library's Trash,
+    /// plugins and environment.
     ///
     /// - Parameters:
     ///   - home: The docbrowser home.
     ///   - registry: The type registry documents are typed with.
+    ///   - trash: The Trash a cloud package that lost most of its files is
+    ///     looked for in, as a sync engine moves what another device deleted.
+    ///   - plugins: Where the bundled sync-status adapter is found.
+    ///   - environment: The app's environment, such as
+    ///     ``DocumentLibrary/environment``: where sync engines' adapters
+    ///     are declared, and what they inherit.
     /// - Throws: ``ConfigurationError`` when `config.json` is malformed. A
     ///   catalog database that cannot be opened is reported, as
     ///   ``DatabaseAccessError``, by the first call that needs it.
-    public init(home: Home, registry: TypeRegistry) throws {
-        let environment = ProcessInfo.processInfo.environment
-        try self.init(home: home, registry: registry, plugins: .standard(environment: environment), environment: environment)
-    }
-
-    /// The catalog ``DocumentLibrary`` makes, asking sync engines through
-    /// the library's plugins and environment rather than the process's.
-    init(home: Home, registry: TypeRegistry, plugins: PluginSearchPath, environment: [String: String]) throws {
+    public init(home: Home, registry: TypeRegistry, trash: Trash, plugins: PluginSearchPath, environment: [String: String]) throws {
         self.home = home
         configuration = try ConfigurationFile(home: home).load()
         locations = DocumentLocations(home: home, configuration: configuration)
@@ -42,6 +43,7 @@ public struct DocumentCatalog: Sendable {
             registry: registry,
             catalog: CatalogStore(directory: home.catalogDirectory),
             quietPeriod: configuration.quietPeriod,
+            trash: trash,
             engines: SyncEngines(configuration: configuration, home: home, plugins: plugins, environment: environment)
         )
     }
@@ -54,6 +56,9 @@ public struct DocumentCatalog: Sendable {
     /// Scans the query's locations and returns the documents that match, in the query's order,
     /// with their open and locked states.
     ///
+    /// This blocks while the locations are scanned; from a task, `await`
+    /// its async form, which scans on a thread of its own.
+    ///
     /// - Parameter query: The locations, filters and order.
     /// - Returns: The matching documents.
     /// - Throws: ``LocationError`` when a Documents folder is missing or unusable;
@@ -63,14 +68,14 @@ public struct DocumentCatalog: Sendable {
         Array(try listing(matching: query))
     }
 
-    /// ``documents(matching:)`` held compactly, for a listing of many
+    /// `documents(matching:)` held compactly, for a listing of many
     /// documents: each is kept as a few bytes as soon as it is scanned. The
     /// query's locations are scanned at once, each on a thread of its own,
     /// and this returns when every one is done.
     ///
     /// - Parameter query: The locations, filters and order.
     /// - Returns: The matching documents, made one by one as they are read.
-    /// - Throws: As ``documents(matching:)``.
+    /// - Throws: As `documents(matching:)`.
     public func listing(matching query: DocumentQuery) throws -> DocumentListing {
         let addCoordinationStates = coordinationStatesAdder()
         let locations = query.locations
@@ -102,6 +107,9 @@ public struct DocumentCatalog: Sendable {
     /// A document by path, by filename or display name as `list` shows it
     /// (`Folder/Name.ext` inside folders), optionally prefixed `local:` or
     /// `cloud:`. A name found in both locations is ambiguous.
+    ///
+    /// This blocks while it reads the folder the name is in, or scans both
+    /// locations; from a task, `await` its async form.
     ///
     /// - Parameter argument: The path or name, as typed on the command line.
     /// - Returns: The one document it names.

@@ -17,9 +17,9 @@ struct DocumentScanner: Sendable {
     var racyWindow: Int64 = 2_000_000_000
     /// Cloud documents changed more recently than this are incomplete.
     let quietPeriod: QuietPeriod
-    /// This device's Trash, where a package that lost most of its tree
+    /// The library's Trash, where a package that lost most of its tree
     /// may still be whole (``hasLostMostOfItsTree(_:in:package:previous:status:isSettled:)``).
-    var trash = Trash.home()
+    var trash: Trash
     /// Asked once per scan of the cloud location: a document any file of
     /// which the engine still needs is incomplete.
     let engines: SyncEngines?
@@ -33,12 +33,14 @@ struct DocumentScanner: Sendable {
     ///   - registry: The type registry.
     ///   - catalog: The store of what earlier scans found.
     ///   - quietPeriod: How long a cloud document must stay untouched before it is complete.
+    ///   - trash: The library's Trash, looked in for what a package lost.
     ///   - engines: The adapters asked what the cloud's sync engine still needs; nil asks none.
-    public init(locations: DocumentLocations, registry: TypeRegistry, catalog: CatalogStore, quietPeriod: QuietPeriod, engines: SyncEngines? = nil) {
+    public init(locations: DocumentLocations, registry: TypeRegistry, catalog: CatalogStore, quietPeriod: QuietPeriod, trash: Trash, engines: SyncEngines? = nil) {
         self.locations = locations
         self.registry = registry
         self.catalog = catalog
         self.quietPeriod = quietPeriod
+        self.trash = trash
         self.engines = engines
     }
 

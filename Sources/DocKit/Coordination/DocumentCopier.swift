@@ -45,6 +45,9 @@ public struct DocumentCopier: Sendable {
     /// Copies `document` beside itself as `Name copy.ext`, then
     /// `Name copy 2.ext`, … as the Finder names duplicates.
     ///
+    /// This blocks while it copies; from a task, `await` its async form,
+    /// which runs on a thread of its own.
+    ///
     /// - Parameter document: The document, as listed.
     /// - Returns: The copy, listed.
     /// - Throws: What ``copy(_:to:onConflict:)-4tczc`` throws.
@@ -56,6 +59,9 @@ public struct DocumentCopier: Sendable {
     }
 
     /// Copies `document` into `location`, at the same place in its folders.
+    ///
+    /// This blocks while it copies; from a task, `await` its async form,
+    /// which runs on a thread of its own.
     ///
     /// - Parameters:
     ///   - document: The document, as listed.
@@ -72,6 +78,9 @@ public struct DocumentCopier: Sendable {
     }
 
     /// ``copy(_:to:onConflict:)-4tczc`` into a folder of a location.
+    ///
+    /// This blocks while it copies; from a task, `await` its async form,
+    /// which runs on a thread of its own.
     ///
     /// - Throws: What ``copy(_:to:onConflict:)-4tczc`` throws;
     ///   ``MoveError/noSuchFolder(_:)`` when the folder is not one `list`
@@ -91,6 +100,9 @@ public struct DocumentCopier: Sendable {
 
     /// Copies `document` out of docbrowser into `folder`, as a plain file
     /// or folder for sharing.
+    ///
+    /// This blocks while it copies; from a task, `await` its async form,
+    /// which runs on a thread of its own.
     ///
     /// - Parameters:
     ///   - document: The document, as listed.

@@ -38,6 +38,9 @@ public struct DocumentDeleter: Sendable {
     /// Deletes `document`, a package whole, under its lock and a journal, so a crash
     /// leaves it either in place or deleted.
     ///
+    /// This blocks while it trashes or removes the document; from a task,
+    /// `await` its async form, which runs on a thread of its own.
+    ///
     /// - Parameters:
     ///   - document: The document to delete, as listed.
     ///   - permanently: `true` removes it outright; `false` moves it to the Trash.
@@ -59,11 +62,11 @@ public struct DocumentDeleter: Sendable {
         return Result(document: document, trashName: name.description, trashInfoPath: trash.infoPath(name))
     }
 
-    /// Refuses exactly what ``delete(_:permanently:)`` would refuse, and
+    /// Refuses exactly what `delete(_:permanently:)` would refuse, and
     /// deletes nothing (`--dry-run`).
     ///
     /// - Parameter document: The document a deletion would delete, as listed.
-    /// - Throws: What ``delete(_:permanently:)`` throws before deleting:
+    /// - Throws: What `delete(_:permanently:)` throws before deleting:
     ///   ``CoordinationError`` when another process holds it, a handler has it
     ///   open or a sync engine is writing it (unless ``force``);
     ///   ``MoveError/vanished(_:)`` when it is gone; ``VersionsError`` when

@@ -180,6 +180,10 @@ public struct DocumentMover: Sendable {
     /// unless the policy renames it. The move is journaled, so a crash leaves the document
     /// in one place or the other.
     ///
+    /// This blocks while it moves, copying the whole document across file
+    /// systems; from a task, `await` its async form, which runs on a thread
+    /// of its own.
+    ///
     /// - Parameters:
     ///   - document: The document to move, as listed.
     ///   - location: Where it goes; moving to its own location does nothing.
@@ -196,6 +200,10 @@ public struct DocumentMover: Sendable {
 
     /// Moves `document` into a folder of a location, or to the same folder
     /// of another location, as ``move(_:to:onConflict:)-3loym`` does.
+    ///
+    /// This blocks while it moves, copying the whole document across file
+    /// systems; from a task, `await` its async form, which runs on a thread
+    /// of its own.
     ///
     /// - Throws: What ``move(_:to:onConflict:)-3loym`` throws;
     ///   ``MoveError/noSuchFolder(_:)`` when the folder is not one `list`

@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// actor Note: DocumentContents {
-///     var text = ""
+///     private(set) var text = ""
 ///
 ///     func contents(forType type: String) throws -> DocumentWrapper {
 ///         .regularFile(Data(text.utf8))
@@ -17,6 +17,10 @@
 ///
 ///     func load(fromContents contents: DocumentWrapper, ofType type: String) throws {
 ///         text = String(decoding: contents.regularFileContents ?? Data(), as: UTF8.self)
+///     }
+///
+///     func append(_ line: String) {
+///         text += line
 ///     }
 /// }
 /// ```

@@ -26,11 +26,14 @@ import Foundation
 /// meanwhile comes as ``externalChanges()``, and conflict copies that sync
 /// engines leave as ``State/inConflict``.
 ///
+/// With `Note` the ``DocumentContents`` of that protocol's example:
+///
 /// ```swift
+/// let created = try library.catalog().createDocument(named: "Note.txt", in: .local)
+/// let note = Note()
 /// let document = EditableDocument(
-///     path: RawPath("/home/me/.local/share/docbrowser/Documents/Note.txt"),
-///     type: "public.plain-text", home: home, application: "Notes", contents: note,
-///     autosaveInterval: .seconds(30)
+///     path: created.path, type: created.type, home: library.home,
+///     application: "Notes", contents: note, autosaveInterval: .seconds(30)
 /// )
 /// try await document.open()
 /// await note.append("Hello")

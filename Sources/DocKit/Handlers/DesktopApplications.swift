@@ -24,7 +24,7 @@ struct DesktopApplications: Sendable, Hashable {
 
     /// The `applications` folders of the XDG data directories, the user's first.
     /// - Parameter environment: Where the XDG variables are read.
-    public static func directories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
+    public static func directories(environment: [String: String]) -> [URL] {
         XDGBaseDirectories(environment: environment).dataDirectories.map {
             $0.appending(path: "applications", directoryHint: .isDirectory)
         }
@@ -41,7 +41,7 @@ struct DesktopApplications: Sendable, Hashable {
 
     /// Every app that can be used, by desktop file ID, first directory first.
     /// - Parameter environment: Where programs are looked up (`PATH`).
-    public func applications(environment: [String: String] = ProcessInfo.processInfo.environment) -> [Application] {
+    public func applications(environment: [String: String]) -> [Application] {
         applications(environment: environment, selection: .all)
     }
 

@@ -59,7 +59,7 @@ public enum HandlerLauncher {
     ///   has no executable here.
     public static func invocation(
         of handler: HandlerManifest, document: RawPath, type: String, home: Home,
-        sourceApp: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+        sourceApp: String? = nil, environment: [String: String]
     ) throws(HandlerError) -> HandlerInvocation {
         guard let executable = handler.executable else {
             let reason = handler.declaredExecutable.map { "its executable '\($0)' is not here (types only)" } ?? "it names no executable (types only)"

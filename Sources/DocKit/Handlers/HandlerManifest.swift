@@ -150,7 +150,7 @@ extension HandlerManifest {
     /// - Returns: The manifest, with what was left out in ``HandlerManifest/warnings``.
     /// - Throws: ``MalformedFileError`` when the file cannot be read at all
     ///   or is not a dictionary; anything less is a warning.
-    public static func load(from url: URL, environment: [String: String] = ProcessInfo.processInfo.environment, identifier: String? = nil) throws(MalformedFileError) -> HandlerManifest {
+    public static func load(from url: URL, environment: [String: String], identifier: String? = nil) throws(MalformedFileError) -> HandlerManifest {
         var manifestURL = url
         var bundleURL: URL?
         var isDirectory: ObjCBool = false

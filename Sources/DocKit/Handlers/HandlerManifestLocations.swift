@@ -28,7 +28,7 @@ struct HandlerManifestLocations: Sendable, Hashable {
     ///   - home: The docbrowser home, whose `Handlers` folder comes last and wins.
     ///   - environment: Where `XDG_DATA_DIRS` is read.
     /// - Returns: The folders, weakest first.
-    public static func standard(installation: Installation, home: Home, environment: [String: String] = ProcessInfo.processInfo.environment) -> HandlerManifestLocations {
+    public static func standard(installation: Installation, home: Home, environment: [String: String]) -> HandlerManifestLocations {
         let dataDirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         let shared = dataDirs.split(separator: ":").reversed().map {
             URL(fileURLWithPath: String($0), isDirectory: true).appending(path: "docbrowser/handlers", directoryHint: .isDirectory)

@@ -49,7 +49,7 @@ public struct HandlerRegistration: Sendable {
     ///   when it cannot be read, or changed while it was copied;
     ///   ``FileSystemError`` when it cannot be stored; `LockError` when the
     ///   registrations' lock cannot be taken.
-    public func register(_ source: URL, identifier: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> HandlerManifest {
+    public func register(_ source: URL, identifier: String? = nil, environment: [String: String]) throws -> HandlerManifest {
         var source = source.standardizedFileURL
         if source.lastPathComponent == "Info.plist", source.deletingLastPathComponent().pathExtension.lowercased() == "handler" {
             source = source.deletingLastPathComponent()
@@ -139,7 +139,9 @@ public struct HandlerRegistration: Sendable {
     /// The home's registrations (files or bundle directories) of a handler.
     func registrations(of identifier: String) -> [URL] {
         HandlerManifestLocations(directories: [directory]).handlerFiles().compactMap { file in
-            guard let manifest = try? HandlerManifest.load(from: file),
+            // Only the identifier and location are read, which no variable
+            // changes: `PATH` decides just where a `.desktop` program is.
+            guard let manifest = try? HandlerManifest.load(from: file, environment: [:]),
                   manifest.identifier.caseInsensitiveCompare(identifier) == .orderedSame else { return nil }
             return manifest.bundleURL ?? manifest.manifestURL
         }

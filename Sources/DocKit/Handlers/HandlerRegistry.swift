@@ -42,7 +42,7 @@ public struct HandlerRegistry: Sendable {
         applications: DesktopApplications = DesktopApplications(directories: []),
         mimeApps: MimeAppsList = MimeAppsList(),
         mimeHierarchy: MIMETypeHierarchy = MIMETypeHierarchy(),
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String],
         selection: DesktopApplications.Selection = .all
     ) -> HandlerRegistry {
         var handlers = applications.applications(environment: environment, selection: selection).map(\.manifest)

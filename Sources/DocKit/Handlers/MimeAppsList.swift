@@ -45,7 +45,7 @@ struct MimeAppsList: Sendable, Hashable {
 
     /// The files that may hold associations, most important first.
     /// - Parameter environment: Where the XDG variables are read.
-    static func files(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
+    static func files(environment: [String: String]) -> [URL] {
         let desktops = XDGBaseDirectories(environment: environment).currentDesktops
         return folders(environment: environment).flatMap { folder in
             desktops.map { folder.url.appending(path: "\($0)-mimeapps.list") } + [folder.url.appending(path: "mimeapps.list")]
@@ -56,7 +56,7 @@ struct MimeAppsList: Sendable, Hashable {
     /// - Parameters:
     ///   - environment: Where the XDG variables are read.
     ///   - hierarchy: Resolves the MIME aliases used as keys.
-    static func load(environment: [String: String] = ProcessInfo.processInfo.environment, hierarchy: MIMETypeHierarchy = MIMETypeHierarchy()) -> MimeAppsList {
+    static func load(environment: [String: String], hierarchy: MIMETypeHierarchy = MIMETypeHierarchy()) -> MimeAppsList {
         let desktops = XDGBaseDirectories(environment: environment).currentDesktops
         var list = MimeAppsList()
         for (url, index) in folders(environment: environment) {

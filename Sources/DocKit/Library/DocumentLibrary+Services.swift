@@ -24,7 +24,7 @@ extension DocumentLibrary {
                 reports = opened.recovered
                 return opened.catalog
             }
-            return try DocumentCatalog(home: home, registry: registry, plugins: pluginSearchPath, environment: environment)
+            return try DocumentCatalog(home: home, registry: registry, trash: trash, plugins: pluginSearchPath, environment: environment)
         }
     }
 
@@ -35,14 +35,14 @@ extension DocumentLibrary {
     }
 
     /// The documents that match `query`: ``catalog()`` then
-    /// ``DocumentCatalog/documents(matching:)``, in one call.
+    /// `DocumentCatalog.documents(matching:)`, in one call.
     ///
     /// This blocks while both Documents folders are scanned; from a task,
     /// `await` its async form, which scans on a thread of its own.
     ///
     /// - Parameter query: The locations, filters and order; every document of both locations by default.
     /// - Returns: The matching documents.
-    /// - Throws: As ``catalog()`` and ``DocumentCatalog/documents(matching:)``.
+    /// - Throws: As ``catalog()`` and `DocumentCatalog.documents(matching:)`.
     public func documents(matching query: DocumentQuery = DocumentQuery()) throws -> [Document] {
         try catalog().documents(matching: query)
     }
@@ -107,7 +107,7 @@ extension DocumentLibrary {
     public func importer(limits: ArchiveExtractor.Limits = ArchiveExtractor.Limits(), force: Bool = false) throws -> DocumentImporter {
         let catalog = try catalog()
         let extractor = ArchiveExtractor(
-            locator: plugins(registry: catalog.registry), home: home, limits: limits,
+            locator: plugins(registry: catalog.registry), home: home, environment: environment, limits: limits,
             watchdog: catalog.configuration.pluginWatchdog
         )
         return DocumentImporter(catalog: catalog, extractor: extractor, trash: trash, force: force)
@@ -119,7 +119,21 @@ extension DocumentLibrary {
     /// - Throws: As ``catalog()``.
     public func exporter() throws -> ArchiveExporter {
         let catalog = try catalog()
-        return ArchiveExporter(locator: plugins(registry: catalog.registry), home: home, watchdog: catalog.configuration.pluginWatchdog)
+        return ArchiveExporter(
+            locator: plugins(registry: catalog.registry), home: home, environment: environment, watchdog: catalog.configuration.pluginWatchdog
+        )
+    }
+}
+
+extension DocumentLibrary {
+    /// The outside tools previews and content search run (poppler's,
+    /// ffprobe), looked for in the `PATH` of ``environment``, and the
+    /// archiver in ``pluginSearchPath``.
+    ///
+    /// - Parameter timeLimit: How long one run may take.
+    /// - Returns: The tools; nothing is looked for until one is needed.
+    public func previewTools(timeLimit: Duration = PreviewTools.defaultTimeLimit) -> PreviewTools {
+        PreviewTools(environment: environment, timeLimit: timeLimit, plugins: pluginSearchPath)
     }
 }
 

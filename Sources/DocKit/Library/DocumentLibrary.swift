@@ -9,7 +9,7 @@ import Foundation
 ///
 /// ```swift
 /// let library = DocumentLibrary(home: Home(url: homeFolder), trash: Trash(directory: RawPath(trashFolder)))
-/// for document in try library.documents() {
+/// for document in try await library.documents() {
 ///     print(document.qualifiedName, document.type)
 /// }
 /// ```
@@ -52,12 +52,16 @@ public struct DocumentLibrary: Sendable {
     ///   - installation: docbrowser's shared data; by default the data built
     ///     into DocKit, or the folder `DOCBROWSER_SHARE_DIR` names.
     ///   - trash: The freedesktop Trash deleted documents go to; by default
-    ///     the user's home Trash.
+    ///     the home Trash of `environment` (`$XDG_DATA_HOME/Trash`), which
+    ///     is the user's real one unless the environment is the app's own.
     ///   - pluginDirectory: The folder the app ships its plugin programs
     ///     in, searched before the others of ``PluginSearchPath``; `nil`
     ///     for none.
-    ///   - environment: Where XDG directories, `PATH`, the installation and
-    ///     `DOCBROWSER_LIBEXEC` are looked up; by default the process's.
+    ///   - environment: Where XDG directories, `PATH`, `HOME`, the
+    ///     installation and `DOCBROWSER_LIBEXEC` are looked up; by default
+    ///     the process's. This is the one place DocKit defaults to the
+    ///     process's environment: every service the library makes reads
+    ///     this one, and plugins inherit only its `HOME`.
     public init(
         home: Home, installation: Installation? = nil, trash: Trash? = nil, pluginDirectory: URL? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -69,12 +73,6 @@ public struct DocumentLibrary: Sendable {
         self.environment = environment
     }
 
-    /// The type registry's store: the system declarations, every
-    /// handler's, and shared-mime-info's.
-    ///
-    /// - Returns: The store, which rebuilds the registry when a source changed.
-    /// - Throws: ``DatabaseAccessError`` when the registry's database
-    ///   cannot be opened.
     /// The home Trash and the user's Trash on the file system of each
     /// Documents folder that is not the home Trash's, as file managers
     /// show them together: what `delete` trashed, and what `gio trash`
@@ -86,6 +84,12 @@ public struct DocumentLibrary: Sendable {
         return trash.withVolumeTrashes(of: [locations.localDocuments, locations.cloudDocuments])
     }
 
+    /// The type registry's store: the system declarations, every
+    /// handler's, and shared-mime-info's.
+    ///
+    /// - Returns: The store, which rebuilds the registry when a source changed.
+    /// - Throws: ``DatabaseAccessError`` when the registry's database
+    ///   cannot be opened.
     public func typeRegistryStore() throws(DatabaseAccessError) -> TypeRegistryStore {
         let sources = TypeSources(
             builtIn: installation.builtInTypes + installation.builtInHandlers,
@@ -120,7 +124,7 @@ public struct DocumentLibrary: Sendable {
     ///   A catalog database that cannot be opened is reported, as
     ///   ``DatabaseAccessError``, by the first scan that needs it.
     public func openCatalog(registry: TypeRegistry) throws -> OpenedCatalog {
-        let catalog = try DocumentCatalog(home: home, registry: registry, plugins: pluginSearchPath, environment: environment)
+        let catalog = try DocumentCatalog(home: home, registry: registry, trash: trash, plugins: pluginSearchPath, environment: environment)
         CatalogStore.removeSingleDatabase(in: home.libraryDirectory)
         let recovery = InterruptedOperations(home: home, trash: trash, locations: catalog.locations)
         return OpenedCatalog(catalog: catalog, recovered: recovery.recover())
@@ -142,7 +146,7 @@ public struct DocumentLibrary: Sendable {
     ///   A catalog database that cannot be opened is reported, as
     ///   ``DatabaseAccessError``, by the first scan that needs it.
     public func readOnlyCatalog(registry: TypeRegistry) throws -> DocumentCatalog {
-        try DocumentCatalog(home: home, registry: registry, plugins: pluginSearchPath, environment: environment)
+        try DocumentCatalog(home: home, registry: registry, trash: trash, plugins: pluginSearchPath, environment: environment)
     }
 
     /// The plugins the handlers offer (preview, import, export), the

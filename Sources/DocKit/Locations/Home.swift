@@ -19,10 +19,10 @@ public struct Home: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - explicit: The `--home` option's value, if given.
-    ///   - environment: The variables to read, by default the process's.
+    ///   - environment: The variables to read, such as ``DocumentLibrary/environment``.
     /// - Returns: The home; relative paths are taken from the current
     ///   directory, and nothing is created.
-    public static func resolve(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> Home {
+    public static func resolve(explicit: String?, environment: [String: String]) -> Home {
         func nonEmpty(_ name: String) -> String? {
             environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }

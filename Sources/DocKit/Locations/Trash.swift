@@ -25,11 +25,11 @@ public struct Trash: Sendable, Hashable {
 
     /// `$XDG_DATA_HOME/Trash`, else `~/.local/share/Trash`.
     ///
-    /// - Parameter environment: The variables to read, by default the
-    ///   process's; a relative `XDG_DATA_HOME` is ignored, as the
-    ///   specification asks.
+    /// - Parameter environment: The variables to read, such as
+    ///   ``DocumentLibrary/environment``; a relative `XDG_DATA_HOME` is
+    ///   ignored, as the specification asks.
     /// - Returns: The Trash; nothing is created.
-    public static func home(environment: [String: String] = ProcessInfo.processInfo.environment) -> Trash {
+    public static func home(environment: [String: String]) -> Trash {
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/share")
         return Trash(directory: RawPath(dataHome).appending("Trash"))

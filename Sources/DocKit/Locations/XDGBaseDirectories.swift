@@ -6,8 +6,8 @@ struct XDGBaseDirectories: Sendable, Hashable {
     /// The variables read.
     public var environment: [String: String]
 
-    /// - Parameter environment: The variables to read, by default the process's.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// - Parameter environment: The variables to read, such as ``DocumentLibrary/environment``.
+    public init(environment: [String: String]) {
         self.environment = environment
     }
 

@@ -22,6 +22,9 @@ struct PluginProcess: Sendable {
     public var arguments: [String]
     /// The home given to the plugin as `DOCBROWSER_HOME`, whose `tmp` becomes its `TMPDIR`; `nil` sets neither.
     public var home: Home?
+    /// The launcher's environment, such as ``DocumentLibrary/environment``,
+    /// of which the plugin gets only `HOME`.
+    public var launcherEnvironment: [String: String]
     /// How long the plugin may run before its process group is stopped.
     public var timeLimit: Duration
     /// The most bytes of stdout read before the plugin is stopped.
@@ -37,16 +40,18 @@ struct PluginProcess: Sendable {
     ///   - service: The plugin to run.
     ///   - arguments: The call's arguments.
     ///   - home: The home to pass to the plugin, or `nil`.
+    ///   - environment: The launcher's environment, of which only `HOME` is passed on.
     ///   - timeLimit: The time limit; `nil` takes the service's, else ``defaultTimeLimit``.
     ///   - outputCap: The most stdout bytes read.
     ///   - workingDirectory: The directory the plugin starts in.
     ///   - watchdog: How long the plugin may go without an event, and how much processor time it may use.
-    public init(service: PluginService, arguments: [String], home: Home?, timeLimit: Duration? = nil,
+    public init(service: PluginService, arguments: [String], home: Home?, environment: [String: String], timeLimit: Duration? = nil,
                 outputCap: Int = PluginProcess.defaultOutputCap, workingDirectory: URL = URL(fileURLWithPath: "/"),
                 watchdog: PluginWatchdog = .standard) {
         self.service = service
         self.arguments = arguments
         self.home = home
+        launcherEnvironment = environment
         self.timeLimit = timeLimit ?? service.timeLimit ?? Self.defaultTimeLimit
         self.outputCap = outputCap
         self.workingDirectory = workingDirectory
@@ -71,19 +76,18 @@ struct PluginProcess: Sendable {
         }
     }
 
-    /// The documented environment, and nothing else of the launcher's.
+    /// The documented environment, and nothing else of ``launcherEnvironment``.
     ///
-    /// - Parameter inherited: The launcher's environment, of which only `HOME` is passed on.
     /// - Returns: `PATH`, `LANG`, `LC_ALL`, `DOCBROWSER_PLUGIN_PROTOCOL`, `HOME` when inherited, and with a
     ///   home, `DOCBROWSER_HOME` and `TMPDIR`.
-    public func environment(inherited: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+    public func environment() -> [String: String] {
         var environment = [
             "PATH": "/usr/local/bin:/usr/bin:/bin",
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
             "DOCBROWSER_PLUGIN_PROTOCOL": "1",
         ]
-        if let user = inherited["HOME"] { environment["HOME"] = user }
+        if let user = launcherEnvironment["HOME"] { environment["HOME"] = user }
         if let home {
             environment["DOCBROWSER_HOME"] = home.url.path
             environment["TMPDIR"] = home.temporaryDirectory.path

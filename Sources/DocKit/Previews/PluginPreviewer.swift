@@ -20,6 +20,8 @@ struct PluginPreviewer: Previewer {
     public var service: PluginService
     /// The home passed to the plugin, or `nil`.
     public var home: Home?
+    /// The app's environment, of which the plugin gets only `HOME`.
+    public var environment: [String: String]
     /// The most stdout bytes read before the plugin is stopped.
     public var outputCap: Int
     /// How long the plugin may go without an event, and how much processor time it may use.
@@ -30,11 +32,14 @@ struct PluginPreviewer: Previewer {
     /// - Parameters:
     ///   - service: The plugin and the types it previews.
     ///   - home: The home passed to the plugin, or `nil`.
+    ///   - environment: The app's environment, such as ``DocumentLibrary/environment``.
     ///   - outputCap: The most stdout bytes read; 1 MiB by default.
     ///   - watchdog: How long the plugin may go without an event, and how much processor time it may use.
-    public init(service: PluginService, home: Home?, outputCap: Int = PluginPreviewer.defaultOutputCap, watchdog: PluginWatchdog = .standard) {
+    public init(service: PluginService, home: Home?, environment: [String: String], outputCap: Int = PluginPreviewer.defaultOutputCap,
+                watchdog: PluginWatchdog = .standard) {
         self.service = service
         self.home = home
+        self.environment = environment
         self.outputCap = outputCap
         self.watchdog = watchdog
     }
@@ -73,7 +78,7 @@ struct PluginPreviewer: Previewer {
     }
 
     private func run(_ arguments: [String]) async throws(PluginError) -> PluginProcess.Outcome {
-        let process = PluginProcess(service: service, arguments: arguments, home: home,
+        let process = PluginProcess(service: service, arguments: arguments, home: home, environment: environment,
                                     timeLimit: service.timeLimit ?? Self.defaultTimeLimit, outputCap: outputCap, watchdog: watchdog)
         return try await process.run()
     }

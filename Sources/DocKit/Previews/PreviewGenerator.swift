@@ -33,9 +33,10 @@ public struct PreviewGenerator: Sendable {
     /// - Parameters:
     ///   - plugins: The preview services, from ``HandlerServiceLocator/services(_:)``.
     ///   - home: The home passed to the plugins, or `nil`.
+    ///   - environment: The app's environment, such as ``DocumentLibrary/environment``.
     ///   - watchdog: How long a plugin may go without an event, and how much processor time it may use.
-    public init(plugins: [PluginService], home: Home?, watchdog: PluginWatchdog = .standard) {
-        self.init(previewers: plugins.map { PluginPreviewer(service: $0, home: home, watchdog: watchdog) } + Self.builtIn)
+    public init(plugins: [PluginService], home: Home?, environment: [String: String], watchdog: PluginWatchdog = .standard) {
+        self.init(previewers: plugins.map { PluginPreviewer(service: $0, home: home, environment: environment, watchdog: watchdog) } + Self.builtIn)
     }
 
     /// The previewers that take the subject, the most specific first.

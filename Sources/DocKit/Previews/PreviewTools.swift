@@ -8,30 +8,39 @@ public struct PreviewTools: Sendable {
     /// tool stuck on a hostile file is not waited for at the terminal.
     public static let defaultTimeLimit: Duration = .seconds(5)
 
-    /// The directories searched for each tool, in order: `PATH` by default.
+    /// The directories searched for each tool, in order: the environment's `PATH` by default.
     public var searchPath: [String]
     /// How long one run may take before its process group is killed.
     public var timeLimit: Duration
     /// Where the archiver that reads inside zip-based documents is looked
     /// for: ``PluginSearchPath/standard(explicit:environment:executable:)``
-    /// of the process's environment by default.
+    /// of ``environment`` by default.
     public var plugins: PluginSearchPath
+    /// The app's environment, such as ``DocumentLibrary/environment``: of
+    /// it the archiver gets only `HOME`.
+    public var environment: [String: String]
 
     /// Creates the settings.
     ///
     /// - Parameters:
-    ///   - searchPath: The directories searched for tools; `PATH`'s by default.
+    ///   - environment: The app's environment, such as ``DocumentLibrary/environment``.
+    ///   - searchPath: The directories searched for tools; `environment`'s `PATH` by default.
     ///   - timeLimit: How long one run may take; 5 seconds by default.
     ///   - plugins: Where the archiver is looked for; the standard rule by default.
-    public init(searchPath: [String]? = nil, timeLimit: Duration = PreviewTools.defaultTimeLimit, plugins: PluginSearchPath? = nil) {
-        self.searchPath = searchPath ?? Self.environmentSearchPath
+    public init(environment: [String: String], searchPath: [String]? = nil, timeLimit: Duration = PreviewTools.defaultTimeLimit,
+                plugins: PluginSearchPath? = nil) {
+        self.environment = environment
+        self.searchPath = searchPath ?? Self.searchPath(environment: environment)
         self.timeLimit = timeLimit
-        self.plugins = plugins ?? .standard(environment: ProcessInfo.processInfo.environment)
+        self.plugins = plugins ?? .standard(environment: environment)
     }
 
     /// `PATH`'s directories, or the usual ones when it is not set.
-    public static var environmentSearchPath: [String] {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
+    ///
+    /// - Parameter environment: The variables to read.
+    /// - Returns: The directories, in order.
+    public static func searchPath(environment: [String: String]) -> [String] {
+        (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
     }
 
     /// Whether the tool is in a directory of ``searchPath``.
@@ -66,7 +75,7 @@ public struct PreviewTools: Sendable {
         let executable = try plugins.locate(BundledArchiverLocator.executableName, plugin: BundledArchiverLocator.identifier)
         let service = PluginService(identifier: BundledArchiverLocator.identifier, executable: executable)
         let process = PluginProcess(service: service, arguments: ["list", "--archive", archive, "--max-entries", String(limit)],
-                                    home: nil, timeLimit: timeLimit, outputCap: PluginPreviewer.defaultOutputCap)
+                                    home: nil, environment: environment, timeLimit: timeLimit, outputCap: PluginPreviewer.defaultOutputCap)
         return try ArchiveListing(plugin: service.identifier, outcome: try await process.run()).entries.map(\.name)
     }
 

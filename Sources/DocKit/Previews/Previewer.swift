@@ -199,8 +199,9 @@ public struct PreviewContext: Sendable {
     ///   - registry: The type registry.
     ///   - reader: Reads the subject's bytes; a ``BoundedFileReader`` by default.
     ///   - options: The limits the preview keeps to.
-    ///   - tools: Where outside tools are found and how long they may run.
-    public init(registry: TypeRegistry, reader: any PreviewFileReader = BoundedFileReader(), options: PreviewOptions = PreviewOptions(), tools: PreviewTools = PreviewTools()) {
+    ///   - tools: Where outside tools are found and how long they may run,
+    ///     as ``DocumentLibrary/previewTools(timeLimit:)`` makes them.
+    public init(registry: TypeRegistry, reader: any PreviewFileReader = BoundedFileReader(), options: PreviewOptions = PreviewOptions(), tools: PreviewTools) {
         self.registry = registry
         self.reader = reader
         self.options = options

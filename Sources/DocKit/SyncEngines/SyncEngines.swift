@@ -39,6 +39,10 @@ public struct SyncEngines: Sendable {
     public var configuration: Configuration
     /// The home, given to adapters as `DOCBROWSER_HOME`.
     public var home: Home
+    /// The app's environment, of which adapters get `HOME`,
+    /// `XDG_STATE_HOME` and `XDG_CONFIG_HOME`: where an engine keeps its
+    /// configuration.
+    public var environment: [String: String]
 
     /// Creates the set from explicit adapters.
     ///
@@ -46,10 +50,12 @@ public struct SyncEngines: Sendable {
     ///   - adapters: The adapters, in the order they are asked.
     ///   - configuration: The home's settings.
     ///   - home: The docbrowser home.
-    public init(adapters: [Adapter], configuration: Configuration, home: Home) {
+    ///   - environment: The app's environment, such as ``DocumentLibrary/environment``.
+    public init(adapters: [Adapter], configuration: Configuration, home: Home, environment: [String: String]) {
         self.adapters = adapters
         self.configuration = configuration
         self.home = home
+        self.environment = environment
     }
 
     /// The adapters the handler manifests declare (`DBServiceKind`
@@ -62,7 +68,7 @@ public struct SyncEngines: Sendable {
     ///   - home: The docbrowser home.
     ///   - installation: Where the shipped manifests are.
     ///   - plugins: Where plugin programs are found.
-    ///   - environment: Where `$XDG_DATA_DIRS` is read.
+    ///   - environment: Where `$XDG_DATA_DIRS` is read, and what adapters inherit.
     public init(configuration: Configuration, home: Home, installation: Installation = .builtIn,
                 plugins: PluginSearchPath, environment: [String: String]) {
         var byIdentifier: [String: HandlerManifest] = [:]
@@ -84,7 +90,7 @@ public struct SyncEngines: Sendable {
                                         timeLimit: service.timeLimit ?? Self.defaultTimeLimit))
             }
         }
-        self.init(adapters: adapters, configuration: configuration, home: home)
+        self.init(adapters: adapters, configuration: configuration, home: home, environment: environment)
     }
 
     /// What the first adapter that names an engine says about
@@ -135,8 +141,8 @@ public struct SyncEngines: Sendable {
 
     /// The plugin environment, with the XDG folders an engine keeps its
     /// configuration in.
-    func environment() -> [String: String] {
-        let inherited = ProcessInfo.processInfo.environment
+    func adapterEnvironment() -> [String: String] {
+        let inherited = self.environment
         var environment = [
             "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
             "DOCBROWSER_PLUGIN_PROTOCOL": "1", "DOCBROWSER_HOME": home.url.path, "TMPDIR": home.temporaryDirectory.path,
@@ -148,7 +154,7 @@ public struct SyncEngines: Sendable {
     private func ask(_ adapter: Adapter, _ documentsFolder: RawPath) -> Result<SyncEngineAnswer?, SyncEngineAnswer.Garbled> {
         let process = AdapterProcess(
             executable: adapter.executable.path, arguments: adapter.leadingArguments + arguments(for: documentsFolder),
-            environment: environment(), timeLimit: adapter.timeLimit, outputCap: Self.outputCap
+            environment: adapterEnvironment(), timeLimit: adapter.timeLimit, outputCap: Self.outputCap
         )
         let (ending, output) = process.run()
         guard case .exited(0) = ending else { return .failure(SyncEngineAnswer.Garbled(description: "it ended: \(ending)")) }

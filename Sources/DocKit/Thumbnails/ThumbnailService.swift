@@ -237,7 +237,7 @@ public struct ThumbnailService: Sendable {
         var arguments = ["entry", "--archive", PluginPreviewer.absolute(path).description, "--output", output.description,
                          "--max-bytes", String(outputCap), "--epub-cover"]
         for name in EmbeddedThumbnail.names { arguments += ["--name", name] }
-        let outcome = try await PluginProcess(service: archiver, arguments: arguments, home: home, timeLimit: timeLimit,
+        let outcome = try await PluginProcess(service: archiver, arguments: arguments, home: home, environment: environment, timeLimit: timeLimit,
                                               outputCap: 1 << 16).run()
         struct Result: Decodable { var name: String? }
         let result = try ArchiveListing.decode(Result.self, from: outcome.result, plugin: archiver.identifier)

@@ -85,10 +85,10 @@ public struct GlobDatabase: Sendable {
     /// those a more important directory's `__NOGLOBS__` takes away.
     ///
     /// - Parameter environment: The variables that name the XDG data
-    ///   directories, by default the process's.
+    ///   directories, such as ``DocumentLibrary/environment``.
     /// - Returns: The globs; `nil` when no directory has a readable
     ///   `mime/globs2` file.
-    public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> GlobDatabase? {
+    public static func load(environment: [String: String]) -> GlobDatabase? {
         var globs: [Glob] = []
         var cleared = Set<String>()
         var found = false
@@ -102,8 +102,10 @@ public struct GlobDatabase: Sendable {
         return found ? GlobDatabase(globs: globs) : nil
     }
 
-    /// The database of this machine, read once per process.
-    public static let installed: GlobDatabase? = load()
+    /// The database of this machine, read once per process from the
+    /// process's `XDG_DATA_DIRS`: a cache every catalog shares, which a
+    /// library's own environment does not change (yet).
+    public static let installed: GlobDatabase? = load(environment: ProcessInfo.processInfo.environment)
 
     /// The lines of a `globs2` file that can be read; comments, blank lines
     /// and lines without a weight, a type and a pattern are skipped, as

@@ -25,7 +25,7 @@ package struct MIMETypeHierarchy: Sendable {
 
     /// The hierarchy of `$XDG_DATA_HOME/mime` and each `$XDG_DATA_DIRS/mime`.
     /// - Parameter environment: Where the XDG variables are read.
-    public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> MIMETypeHierarchy {
+    public static func load(environment: [String: String]) -> MIMETypeHierarchy {
         var hierarchy = MIMETypeHierarchy()
         for directory in XDGBaseDirectories(environment: environment).dataDirectories {
             let mime = directory.appending(path: "mime", directoryHint: .isDirectory)

@@ -74,10 +74,10 @@ public struct MagicDatabase: Sendable {
     /// shared-mime-info compiles every package of a directory into one file.
     ///
     /// - Parameter environment: The variables that name the XDG data
-    ///   directories, by default the process's.
+    ///   directories, such as ``DocumentLibrary/environment``.
     /// - Returns: The rules; `nil` when no directory has a readable
     ///   `mime/magic` file.
-    public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> MagicDatabase? {
+    public static func load(environment: [String: String]) -> MagicDatabase? {
         var sections: [Section] = []
         var seen = Set<String>()
         var found = false
@@ -93,8 +93,10 @@ public struct MagicDatabase: Sendable {
         return found ? MagicDatabase(sections: sections) : nil
     }
 
-    /// The database of this machine, read once per process.
-    public static let installed: MagicDatabase? = load()
+    /// The database of this machine, read once per process from the
+    /// process's `XDG_DATA_DIRS`: a cache every catalog shares, which a
+    /// library's own environment does not change (yet).
+    public static let installed: MagicDatabase? = load(environment: ProcessInfo.processInfo.environment)
 
     struct FormatError: Error {}
 

@@ -55,7 +55,7 @@ struct TypeSources: Sendable, Hashable {
     /// `mime/packages` under `$XDG_DATA_HOME` and each of `$XDG_DATA_DIRS`
     /// (default `/usr/local/share:/usr/share`), as shared-mime-info itself
     /// searches them.
-    public static func sharedMimeInfoDirectories(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
+    public static func sharedMimeInfoDirectories(environment: [String: String]) -> [URL] {
         XDGBaseDirectories(environment: environment).dataDirectories.map {
             $0.appending(path: "mime/packages", directoryHint: .isDirectory)
         }

@@ -23,7 +23,7 @@ extension ConflictResolver {
         return plan
     }
 
-    /// ``resolve(_:keeping:)`` for a package that lost most of its tree: the
+    /// `resolve(_:keeping:)` for a package that lost most of its tree: the
     /// whole package kept is restored from the Trash over the remnant, as
     /// `trash restore --replace` restores it, or rebuilt from Syncthing's
     /// versions as a conflict inside a package is resolved (journaled

@@ -64,7 +64,7 @@ public struct ConflictResolver: Sendable {
         public var isEmpty: Bool { versions.isResolved }
     }
 
-    /// What ``resolve(_:keeping:)`` would do now, changing nothing.
+    /// What `resolve(_:keeping:)` would do now, changing nothing.
     ///
     /// - Parameters:
     ///   - document: The document, as listed.
@@ -111,6 +111,9 @@ public struct ConflictResolver: Sendable {
     /// Resolves the conflict as ``plan(_:keeping:)`` says, holding the
     /// document's lock; refuses while it is open or incomplete unless
     /// ``force``.
+    ///
+    /// This blocks while it moves the versions aside; from a task, `await`
+    /// its async form, which runs on a thread of its own.
     ///
     /// - Parameters:
     ///   - document: The document, as listed.

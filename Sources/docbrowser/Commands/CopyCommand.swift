@@ -42,9 +42,9 @@ struct CopyCommand: AsyncParsableCommand {
             do {
                 let document = try await SyncWaitOption.settled(document, within: waiting, in: catalog, output: context.output)
                 let result = if let destination = DocumentDestination(to) {
-                    try copier.copy(document, to: destination, onConflict: onConflict)
+                    try await copier.copy(document, to: destination, onConflict: onConflict)
                 } else {
-                    try copier.copy(document, toFolder: RawPath(argument: to), onConflict: onConflict)
+                    try await copier.copy(document, toFolder: RawPath(argument: to), onConflict: onConflict)
                 }
                 try CopyReport.result(result, output: context.output)
             } catch {

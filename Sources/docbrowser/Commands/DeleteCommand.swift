@@ -53,7 +53,7 @@ struct DeleteCommand: AsyncParsableCommand {
                                text: permanent ? "would delete \(document.qualifiedName) permanently" : "would move \(document.qualifiedName) to the Trash")
                     continue
                 }
-                let result = try deleter.delete(document, permanently: permanent)
+                let result = try await deleter.delete(document, permanently: permanent)
                 try report(Event(event: permanent ? "deleted" : "trashed", document: document.qualifiedName, path: document.path.description, trashName: result.trashName, trashInfo: result.trashInfoPath?.description, dryRun: false), context.output,
                            text: permanent ? "Deleted \(document.qualifiedName)" : "Moved \(document.qualifiedName) to the Trash")
                 if document.location == .cloud {

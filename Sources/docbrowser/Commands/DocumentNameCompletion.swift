@@ -29,7 +29,7 @@ enum DocumentNameCompletion {
     }
 
     private static func names(in locations: [Location], words: [String]) -> [String] {
-        let home = Home.resolve(explicit: explicitHome(in: words))
+        let home = Home.resolve(explicit: explicitHome(in: words), environment: ProcessInfo.processInfo.environment)
         guard FileManager.default.fileExists(atPath: home.url.path),
               let options = try? GlobalOptions.parse(["--home", home.url.path, "--quiet"]),
               case let library = CommandContext(options).library,

@@ -115,7 +115,7 @@ struct ExportCommand: AsyncParsableCommand {
         if all {
             var query = DocumentQuery()
             if let only = location.location { query.locations = [only] }
-            chosen = try catalog.documents(matching: query)
+            chosen = try await catalog.documents(matching: query)
         } else {
             chosen = try documents.map { try catalog.resolve($0) }
         }
@@ -127,7 +127,9 @@ struct ExportCommand: AsyncParsableCommand {
             chosen[index] = try await SyncWaitOption.settled(document, within: waiting, in: catalog, output: context.output)
             try SyncActivity.refuseIfIncomplete(chosen[index], force: force, quietPeriod: catalog.quietPeriod)
         }
-        let exporter = ArchiveExporter(locator: locator, home: context.home, watchdog: catalog.configuration.pluginWatchdog)
+        let exporter = ArchiveExporter(
+            locator: locator, home: context.home, environment: context.library.environment, watchdog: catalog.configuration.pluginWatchdog
+        )
         let bar = ProgressReporter(output: context.output, streamsEvents: false)
         let summary: ArchiveExporter.Summary
         do {

@@ -109,12 +109,12 @@ struct HandlersRegister: ParsableCommand {
         let context = CommandContext(global)
         let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
         if strict {
-            let manifest = try HandlerManifest.load(from: url, identifier: identifier)
+            let manifest = try HandlerManifest.load(from: url, environment: context.library.environment, identifier: identifier)
             if let first = manifest.warnings.first {
                 throw MalformedFileError(path: first.path, keyPath: first.keyPath, reason: first.reason + (manifest.warnings.count > 1 ? " (and \(manifest.warnings.count - 1) more)" : ""))
             }
         }
-        let manifest = try HandlerRegistration(home: context.home).register(url, identifier: identifier)
+        let manifest = try HandlerRegistration(home: context.home).register(url, identifier: identifier, environment: context.library.environment)
         for warning in manifest.warnings {
             context.output.warning(warning.description)
         }

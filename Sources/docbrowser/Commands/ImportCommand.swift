@@ -52,7 +52,7 @@ struct ImportCommand: AsyncParsableCommand {
         let context = CommandContext(global)
         let catalog = try context.documentCatalog()
         let extractor = ArchiveExtractor(
-            locator: try context.pluginLocator(), home: context.home,
+            locator: try context.pluginLocator(), home: context.home, environment: context.library.environment,
             limits: .init(entries: maxEntries, bytes: maxBytes, ratio: maxRatio), charset: charset,
             watchdog: catalog.configuration.pluginWatchdog
         )

@@ -55,7 +55,7 @@ struct MoveCommand: AsyncParsableCommand {
                 if dryRun {
                     try MoveReport.plan(try mover.rehearse(document, to: to, onConflict: onConflict), output: context.output)
                 } else {
-                    try MoveReport.result(try mover.move(document, to: to, onConflict: onConflict), output: context.output)
+                    try MoveReport.result(try await mover.move(document, to: to, onConflict: onConflict), output: context.output)
                 }
             } catch {
                 failures.record(error, about: document, output: context.output)

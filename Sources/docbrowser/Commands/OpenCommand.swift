@@ -54,7 +54,9 @@ struct OpenCommand: AsyncParsableCommand {
             chosen = try handlers.preferredHandler(forType: document.type, document: document.qualifiedName, registry: catalog.registry, defaults: defaults).handler
         }
         let wait = try HandlerLaunching.waits(for: chosen, asked: wait)
-        let invocation = try HandlerLauncher.invocation(of: chosen, document: document.path, type: document.type, home: context.home)
+        let invocation = try HandlerLauncher.invocation(
+            of: chosen, document: document.path, type: document.type, home: context.home, environment: context.library.environment
+        )
         let recent = HandlerLaunching.RecentUse(path: document.path, mimeType: catalog.registry.type(withIdentifier: document.type)?.preferredMIMEType)
         try await HandlerLaunching.launch(invocation, wait: wait, context: context, recordingOpen: document.path, recent: recent) { pid, status in
             Report(document: document.qualifiedName, path: document.path.description, type: document.type, handler: chosen.identifier, pid: pid, exitStatus: status)

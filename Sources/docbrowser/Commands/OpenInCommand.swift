@@ -55,7 +55,8 @@ struct OpenInCommand: AsyncParsableCommand {
         let inbox = InboxDelivery.inboxDirectory(forApp: handler.identifier, home: context.home, locations: catalog.locations)
         let copy = try InboxDelivery.deliver(document.path, named: document.filename, into: inbox, registry: catalog.registry, home: context.home)
         let invocation = try HandlerLauncher.invocation(
-            of: handler, document: copy, type: document.type, home: context.home, sourceApp: InboxDelivery.launcherIdentifier
+            of: handler, document: copy, type: document.type, home: context.home, sourceApp: InboxDelivery.launcherIdentifier,
+            environment: context.library.environment
         )
         let recent = HandlerLaunching.RecentUse(path: document.path, mimeType: catalog.registry.type(withIdentifier: document.type)?.preferredMIMEType)
         try await HandlerLaunching.launch(invocation, wait: wait, context: context, recent: recent) { pid, status in

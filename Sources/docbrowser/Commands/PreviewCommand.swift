@@ -51,10 +51,10 @@ struct PreviewCommand: AsyncParsableCommand {
         // Room is left for the header, the fields and the notes.
         let fitting = Terminal.height.map { max(8, $0 - 10) } ?? 40
         let options = PreviewOptions(maxLines: lines ?? fitting, lineWidth: max(16, width - 2))
-        let previewContext = PreviewContext(registry: catalog.registry, options: options)
+        let previewContext = PreviewContext(registry: catalog.registry, options: options, tools: context.library.previewTools())
         let plugins = context.pluginLocator(registry: catalog.registry).services(.preview)
-        let generator = PreviewGenerator(plugins: plugins, home: context.home, watchdog: catalog.configuration.pluginWatchdog)
-        let graphics = global.json ? .none : (image ?? TerminalImage.detected(environment: ProcessInfo.processInfo.environment, isTerminal: Terminal.isStandardOutputATerminal))
+        let generator = PreviewGenerator(plugins: plugins, home: context.home, environment: context.library.environment, watchdog: catalog.configuration.pluginWatchdog)
+        let graphics = global.json ? .none : (image ?? TerminalImage.detected(environment: context.library.environment, isTerminal: Terminal.isStandardOutputATerminal))
         var reports: [Report] = []
         var failure: Int32?
         for argument in documents {

@@ -13,7 +13,7 @@ struct ArchiveRecognizerTests {
 
     static func recognizer() throws -> ArchiveRecognizer {
         let registry = SystemTypes.registryWithSharedMimeInfo
-        let archiver = try HandlerManifest.load(from: manifest)
+        let archiver = try HandlerManifest.load(from: manifest, environment: [:])
         return ArchiveRecognizer(identifier: FileTypeIdentifier(registry: registry, magic: MagicDatabase.installed),
                                  locator: HandlerServiceLocator(handlers: HandlerRegistry(handlers: [archiver]), types: registry,
                                                                 bundled: BundledArchiverLocator(directory: URL(fileURLWithPath: "/nonexistent"))))

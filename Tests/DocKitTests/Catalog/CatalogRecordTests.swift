@@ -173,7 +173,7 @@ struct CatalogRecordTests {
         // Listed once, so that the folder's names are recorded; then put
         // back as the first layout left it, with a row that names a
         // document no longer there.
-        var first = try DocumentCatalog(home: home, registry: SystemTypes.registry)
+        var first = try DocumentCatalog.isolated(home: home)
         first.scanner.racyWindow = 0
         _ = try first.documents(matching: DocumentQuery())
         let url = CatalogStore.databaseURL(of: .local, in: home.catalogDirectory)
@@ -189,7 +189,7 @@ struct CatalogRecordTests {
         }
         try old.close()
 
-        let listed = try DocumentCatalog(home: home, registry: SystemTypes.registry).documents(matching: DocumentQuery())
+        let listed = try DocumentCatalog.isolated(home: home).documents(matching: DocumentQuery())
         #expect(listed.map(\.name) == ["a.txt", "b.txt"])
         let rows = try DatabaseQueue(path: url.path)
         defer { try? rows.close() }

@@ -12,7 +12,7 @@ struct CatalogStoreReadsTests {
         let home = Home(url: directory.url)
         _ = try directory.write("a", to: "Documents/a.txt")
         _ = try directory.write("b", to: "Documents/b.txt")
-        _ = try DocumentCatalog(home: home, registry: SystemTypes.registry).documents(matching: DocumentQuery())
+        _ = try DocumentCatalog.isolated(home: home).documents(matching: DocumentQuery())
         return (directory, home.catalogDirectory)
     }
 

@@ -31,7 +31,7 @@ struct QuietPeriodTests {
         try home.write("index", to: "Deck.key/Index.zip", in: .cloud)
         try home.write("slide", to: "Deck.key/Data/slide-1.png", in: .cloud)
         #expect(try Self.states(of: "Deck.key", in: home) == [[.incomplete], [.incomplete], [.incomplete]])
-        let deck = try home.catalog().resolve("cloud:Deck.key")
+        let deck = try await home.catalog().resolve("cloud:Deck.key")
         let error = try #require(throws: CoordinationError.self) {
             try SyncActivity.refuseIfIncomplete(deck, force: false, quietPeriod: home.catalog().quietPeriod)
         }
@@ -46,7 +46,7 @@ struct QuietPeriodTests {
         try Self.setQuietSeconds("0.2", in: home)
         try await Task.sleep(for: .milliseconds(400))
         #expect(try Self.states(of: "Deck.key", in: home) == [[.normal], [.normal], [.normal]])
-        try SyncActivity.refuseIfIncomplete(try home.catalog().resolve("cloud:Deck.key"), force: false, quietPeriod: home.catalog().quietPeriod)
+        try SyncActivity.refuseIfIncomplete(try await home.catalog().resolve("cloud:Deck.key"), force: false, quietPeriod: home.catalog().quietPeriod)
     }
 
     @Test("a package whose only recent change is deep inside it is judged by that change, as the catalog keeps it")

@@ -95,7 +95,7 @@ struct CoordinationTests {
 
     @Test func twoMoversOfOneDocumentNeverBothRun() async throws {
         let (home, catalog, trash) = try setUp()
-        let document = try catalog.resolve("Report.txt")
+        let document = try await catalog.resolve("Report.txt")
         let outcomes = await withTaskGroup(of: String.self) { group in
             for location in [Location.cloud, .cloud, .cloud, .cloud] {
                 group.addTask {

@@ -11,7 +11,7 @@ struct SyncWaitTests {
         let home = try TestHome("wait")
         try home.write("done", to: "Notes.txt")
         let catalog = try home.catalog()
-        let document = try catalog.resolve("Notes.txt")
+        let document = try await catalog.resolve("Notes.txt")
         let waited = WaitLog()
         let settled = try await SyncActivity.waitUntilComplete(document, in: catalog, within: SyncWait(limit: .seconds(30))) { waited.record($0) }
         #expect(settled == document)
@@ -23,7 +23,7 @@ struct SyncWaitTests {
         let home = try TestHome("wait")
         let temporary = try home.write("half", to: ".syncthing.Big.bin.tmp")
         let catalog = try home.catalog()
-        let arriving = try catalog.resolve("Big.bin")
+        let arriving = try await catalog.resolve("Big.bin")
         #expect(arriving.states.contains(.incomplete))
         let final = home.url("Big.bin")
         let engine = try Engine {
@@ -48,7 +48,7 @@ struct SyncWaitTests {
         try home.write("index", to: "Deck.key/Index.zip")
         let temporary = try home.write("x", to: "Deck.key/.syncthing.slide.png.tmp")
         let catalog = try home.catalog()
-        let deck = try catalog.resolve("Deck.key")
+        let deck = try await catalog.resolve("Deck.key")
         let late = home.url("Deck.key/Data/late.png")
         let engine = try Engine {
             usleep(300_000)
@@ -72,7 +72,7 @@ struct SyncWaitTests {
         try home.write("old", to: "Notes.txt")
         try home.write("new", to: "Notes.txt.partial")
         let catalog = try home.catalog()
-        let notes = try catalog.resolve("Notes.txt")
+        let notes = try await catalog.resolve("Notes.txt")
         let temporary = home.path("Notes.txt.partial").description
         await #expect(throws: CoordinationError.stillIncomplete(document: "local:Notes.txt", waited: .milliseconds(500), reason: "rclone is still writing it (\(temporary))")) {
             try await SyncActivity.waitUntilComplete(notes, in: catalog, within: SyncWait(limit: .milliseconds(500)))

@@ -21,10 +21,10 @@ struct EditingCoordinationTests {
         let trash = Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
         let document = try EditingFixtures.document("Report.txt", in: home, model: WrapperModel())
         try await document.open()
-        let entry = try catalog.resolve("Report.txt")
+        let entry = try await catalog.resolve("Report.txt")
         #expect(entry.states == [.open])
         #expect(OpenDocumentRecord.holders(of: entry.path, in: LockDirectory(home: home.home)).map(\.description) == [openedBy])
-        #expect(try DocumentMover(catalog: catalog, trash: trash).move(entry, to: .cloud, onConflict: .fail).document.location == .cloud)
+        #expect(try await DocumentMover(catalog: catalog, trash: trash).move(entry, to: .cloud, onConflict: .fail).document.location == .cloud)
         #expect(!home.exists("Report.txt"))
         try await document.close()
     }

@@ -17,7 +17,7 @@ struct DesktopApplicationsTests {
         _ = try tmp.write(Self.entry("text/plain;"), to: "system/applications/viewer.desktop")
         _ = try tmp.write(Self.entry("image/jpeg;"), to: "system/applications/kde4/okular.desktop")
         _ = try tmp.write("not a desktop entry", to: "system/applications/notes.txt")
-        let applications = DesktopApplications(directories: [tmp.url("user/applications"), tmp.url("system/applications")]).applications()
+        let applications = DesktopApplications(directories: [tmp.url("user/applications"), tmp.url("system/applications")]).applications(environment: [:])
         #expect(applications.map(\.manifest.identifier) == ["viewer", "kde4-okular"])
         #expect(applications.map(\.directoryIndex) == [0, 1])
         #expect(applications.first?.manifest.documentTypes.first?.mimeTypes == ["image/png"], "the user's copy, not the system's")

@@ -88,14 +88,14 @@ struct DesktopEntryTests {
         let tmp = try TemporaryDirectory("baddesktop")
         let link = try tmp.write("[Desktop Entry]\nType=Link\nURL=https://example.com\n", to: "link.desktop")
         #expect(throws: MalformedFileError(path: link.path, keyPath: "Desktop Entry.Type", reason: "'Link' is not Application")) {
-            try HandlerManifest.load(from: link)
+            try HandlerManifest.load(from: link, environment: [:])
         }
         let noExec = try tmp.write("[Desktop Entry]\nType=Application\nName=X\n", to: "noexec.desktop")
         #expect(throws: MalformedFileError(path: noExec.path, keyPath: "Desktop Entry.Exec", reason: "missing, a command line is required")) {
-            try HandlerManifest.load(from: noExec)
+            try HandlerManifest.load(from: noExec, environment: [:])
         }
         let badCode = try tmp.write("[Desktop Entry]\nType=Application\nExec=x %z\n", to: "badcode.desktop")
-        let error = try #require(throws: MalformedFileError.self) { try HandlerManifest.load(from: badCode) }
+        let error = try #require(throws: MalformedFileError.self) { try HandlerManifest.load(from: badCode, environment: [:]) }
         #expect(error.keyPath == "Desktop Entry.Exec" && error.reason.contains("%z"))
     }
 

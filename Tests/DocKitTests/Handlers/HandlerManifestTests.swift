@@ -35,7 +35,7 @@ struct HandlerManifestTests {
         let tmp = try TemporaryDirectory("manifest")
         let file = try tmp.write(try P.data(Self.full, as: form), to: "sketch.\(form.fileExtension)")
         try Self.makeExecutable(tmp.url("sketch.sh"))
-        let manifest = try HandlerManifest.load(from: file)
+        let manifest = try HandlerManifest.load(from: file, environment: [:])
         #expect(manifest.identifier == "org.example.sketch")
         #expect(manifest.name == "Sketch")
         #expect(manifest.form == .manifest)
@@ -66,7 +66,7 @@ struct HandlerManifestTests {
         try tmp.write(try P.data(Self.full, as: .binary), to: "Sketch.handler/Info.plist")
         try Self.makeExecutable(tmp.url("Sketch.handler/sketch.sh"))
         for url in [tmp.url("Sketch.handler"), tmp.url("Sketch.handler/Info.plist")] {
-            let manifest = try HandlerManifest.load(from: url)
+            let manifest = try HandlerManifest.load(from: url, environment: [:])
             #expect(manifest.form == .bundle)
             #expect(manifest.bundleURL?.lastPathComponent == "Sketch.handler")
             #expect(manifest.executable?.path == tmp.url("Sketch.handler/sketch.sh").standardizedFileURL.path)
@@ -77,7 +77,7 @@ struct HandlerManifestTests {
     func realAppInfoPlist() throws {
         let tmp = try TemporaryDirectory("app")
         let file = try tmp.write(Self.appInfoPlist, to: "Info.plist")
-        let manifest = try HandlerManifest.load(from: file)
+        let manifest = try HandlerManifest.load(from: file, environment: [:])
         #expect(manifest.identifier == "com.example.sketchbook")
         #expect(manifest.declaredExecutable == "Sketchbook")
         #expect(manifest.executable == nil && !manifest.canOpen)
@@ -101,7 +101,7 @@ struct HandlerManifestTests {
     func warnings(_ json: String, keyPath: String, reason: String) throws {
         let tmp = try TemporaryDirectory("bad")
         let file = try tmp.write(json, to: "bad.json")
-        let manifest = try HandlerManifest.load(from: file)
+        let manifest = try HandlerManifest.load(from: file, environment: [:])
         #expect(manifest.identifier == "o.e")
         #expect(manifest.warnings.count == 1, "\(manifest.warnings)")
         let warning = try #require(manifest.warnings.first)
@@ -115,7 +115,7 @@ struct HandlerManifestTests {
     func keptClaims() throws {
         let tmp = try TemporaryDirectory("claims")
         let file = try tmp.write(#"{"CFBundleIdentifier": "o.e", "CFBundleDocumentTypes": [{"CFBundleTypeRole": "Boss", "LSHandlerRank": "Best", "LSItemContentTypes": ["", "public.png", "bad id"]}]}"#, to: "m.json")
-        let manifest = try HandlerManifest.load(from: file)
+        let manifest = try HandlerManifest.load(from: file, environment: [:])
         let claim = try #require(manifest.documentTypes.first)
         #expect(claim.contentTypes == ["public.png"])
         #expect(claim.role == .none && !claim.role.opensDocuments)
@@ -130,7 +130,7 @@ struct HandlerManifestTests {
     func pluginRoles(_ text: String, _ role: HandlerRole) throws {
         let tmp = try TemporaryDirectory("roles")
         let file = try tmp.write(#"{"CFBundleIdentifier": "o.e", "CFBundleDocumentTypes": [{"CFBundleTypeRole": "\#(text)", "LSItemContentTypes": ["public.png"]}]}"#, to: "m.json")
-        let manifest = try HandlerManifest.load(from: file)
+        let manifest = try HandlerManifest.load(from: file, environment: [:])
         #expect(manifest.warnings.isEmpty)
         #expect(manifest.documentTypes.first?.role == role)
         #expect(!role.opensDocuments)
@@ -149,20 +149,20 @@ struct HandlerManifestTests {
         let tmp = try TemporaryDirectory("derived")
         try FileManager.default.createDirectory(at: tmp.url(name).deletingLastPathComponent(), withIntermediateDirectories: true)
         let file = try tmp.write(json, to: name)
-        let manifest = try HandlerManifest.load(from: file)
+        let manifest = try HandlerManifest.load(from: file, environment: [:])
         #expect(manifest.identifier == expected)
         #expect(manifest.identifierIsDerived)
         #expect(manifest.warnings.map(\.keyPath) == ["CFBundleIdentifier"])
         #expect(manifest.warnings.first?.reason.contains("'\(expected)'") == true)
-        #expect(try HandlerManifest.load(from: file).identifier == expected, "the same file gives the same identifier")
-        #expect(try HandlerManifest.load(from: file, identifier: "org.example.chosen").identifier == "org.example.chosen")
+        #expect(try HandlerManifest.load(from: file, environment: [:]).identifier == expected, "the same file gives the same identifier")
+        #expect(try HandlerManifest.load(from: file, environment: [:], identifier: "org.example.chosen").identifier == "org.example.chosen")
     }
 
     @Test("a build-setting name or executable is no name and no program")
     func placeholderNameAndExecutable() throws {
         let tmp = try TemporaryDirectory("placeholders")
         let file = try tmp.write(#"{"CFBundleIdentifier": "org.example.app", "CFBundleName": "$(PRODUCT_NAME)", "CFBundleDisplayName": "Example", "CFBundleExecutable": "${EXECUTABLE_NAME}"}"#, to: "m.json")
-        let manifest = try HandlerManifest.load(from: file)
+        let manifest = try HandlerManifest.load(from: file, environment: [:])
         #expect(manifest.name == "Example")
         #expect(manifest.declaredExecutable == nil)
         #expect(!manifest.identifierIsDerived && manifest.warnings.isEmpty)
@@ -172,9 +172,9 @@ struct HandlerManifestTests {
     func refused() throws {
         let tmp = try TemporaryDirectory("refused")
         let array = try tmp.write("[1]", to: "array.json")
-        #expect(throws: MalformedFileError.self) { try HandlerManifest.load(from: array) }
+        #expect(throws: MalformedFileError.self) { try HandlerManifest.load(from: array, environment: [:]) }
         let file = try tmp.write("{}", to: "m.json")
-        #expect(throws: MalformedFileError.self) { try HandlerManifest.load(from: file, identifier: "not/valid") }
+        #expect(throws: MalformedFileError.self) { try HandlerManifest.load(from: file, environment: [:], identifier: "not/valid") }
     }
 
     @Test("DBServiceTimeLimit accepts integers and reals from every form", arguments: PropertyListFixtures.Form.allCases)
@@ -184,7 +184,7 @@ struct HandlerManifestTests {
             ["DBServiceKind": "import", "DBServiceTypes": ["public.zip-archive"], "DBServiceTimeLimit": 30] as [String: Any],
         ]]
         let file = try tmp.write(try P.data(root, as: form), to: "m.\(form.fileExtension)")
-        #expect(try HandlerManifest.load(from: file).services.first?.timeLimit == .seconds(30))
+        #expect(try HandlerManifest.load(from: file, environment: [:]).services.first?.timeLimit == .seconds(30))
     }
 
     static let appInfoPlist = """

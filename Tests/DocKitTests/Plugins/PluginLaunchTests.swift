@@ -24,7 +24,7 @@ struct PluginLaunchTests {
         let directory = try TemporaryDirectory("launch")
         let service = try plugin(#"echo "{\"event\":\"result\",\"pid\":$$,\"group\":$(ps -o pgid= -p $$)}""#, in: directory)
         let launches = Mutex<[(ProcessIdentity, ProcessIdentity?)]>([])
-        let outcome = try await PluginProcess(service: service, arguments: [], home: nil).run(onLaunch: { launch in
+        let outcome = try await PluginProcess(service: service, arguments: [], home: nil, environment: [:]).run(onLaunch: { launch in
             // Zombie or not, it is not reaped yet: /proc still knows it.
             launches.withLock { $0.append((launch, ProcessIdentity(pid: launch.pid))) }
         })
@@ -48,7 +48,7 @@ struct PluginLaunchTests {
             """, in: directory)
         let launched = Mutex<ProcessIdentity?>(nil)
         do {
-            _ = try await PluginProcess(service: service, arguments: [], home: nil, timeLimit: .seconds(300)).run(onLaunch: { launch in
+            _ = try await PluginProcess(service: service, arguments: [], home: nil, environment: [:], timeLimit: .seconds(300)).run(onLaunch: { launch in
                 launched.withLock { $0 = launch }
                 throw Unwritable()
             })
@@ -72,12 +72,16 @@ struct PluginLaunchTests {
               "$(tr '\0' ' ' < /proc/$$/environ)"
             """#, in: directory)
         let home = Home(url: directory.url.appending(path: "home"))
-        let outcome = try await PluginProcess(service: service, arguments: ["one", "two words"], home: home).run(onLaunch: { _ in })
+        let launcher = ["HOME": directory.url.appending(path: "user").path, "LAUNCHER_ONLY": "1"]
+        let process = PluginProcess(service: service, arguments: ["one", "two words"], home: home, environment: launcher)
+        let outcome = try await process.run(onLaunch: { _ in })
         struct Result: Decodable { var argv0: String; var stdin: String; var environment: String }
         let result = try outcome.decodeResult(Result.self)
         #expect(result.argv0 == service.executable.path)
         #expect(result.stdin == "/dev/null")
-        let names = Set(result.environment.split(separator: " ").compactMap { $0.split(separator: "=").first.map(String.init) })
-        #expect(names == Set(PluginProcess(service: service, arguments: [], home: home).environment().keys), "\(result.environment)")
+        let variables = result.environment.split(separator: " ").map(String.init)
+        let names = Set(variables.compactMap { $0.split(separator: "=").first.map(String.init) })
+        #expect(names == Set(process.environment().keys), "\(result.environment)")
+        #expect(variables.contains("HOME=" + directory.url.appending(path: "user").path), "HOME is the launcher's given one, not the process's")
     }
 }

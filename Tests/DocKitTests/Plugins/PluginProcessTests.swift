@@ -15,7 +15,7 @@ struct PluginProcessTests {
     private func failure(_ script: String, timeLimit: Duration? = nil, outputCap: Int = 1 << 20,
                          watchdog: PluginWatchdog = .standard) async throws -> PluginError.Reason? {
         let directory = try TemporaryDirectory("plugin")
-        let process = PluginProcess(service: try plugin(script, in: directory), arguments: [], home: nil, timeLimit: timeLimit, outputCap: outputCap,
+        let process = PluginProcess(service: try plugin(script, in: directory), arguments: [], home: nil, environment: [:], timeLimit: timeLimit, outputCap: outputCap,
                                     watchdog: watchdog)
         do {
             _ = try await process.run()
@@ -39,7 +39,7 @@ struct PluginProcessTests {
         let seen = Mutex<[PluginProgress]>([])
         let home = Home(url: directory.url.appending(path: "home"))
         setenv("SECRET_TOKEN", "leaked", 1)
-        let outcome = try await PluginProcess(service: service, arguments: ["export", "a b"], home: home).run { progress in
+        let outcome = try await PluginProcess(service: service, arguments: ["export", "a b"], home: home, environment: [:]).run { progress in
             seen.withLock { $0.append(progress) }
         }
         #expect(seen.withLock { $0 } == [PluginProgress(bytes: 10, totalBytes: 20), PluginProgress(bytes: 20, totalBytes: 20, item: "x")])
@@ -115,6 +115,6 @@ struct PluginProcessTests {
 
     @Test func aMissingExecutableCannotBeLaunched() async throws {
         let service = PluginService(identifier: "org.example.none", executable: URL(fileURLWithPath: "/nonexistent/plugin"))
-        await #expect(throws: PluginError.self) { try await PluginProcess(service: service, arguments: [], home: nil).run() }
+        await #expect(throws: PluginError.self) { try await PluginProcess(service: service, arguments: [], home: nil, environment: [:]).run() }
     }
 }

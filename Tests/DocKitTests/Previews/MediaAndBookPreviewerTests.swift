@@ -28,7 +28,7 @@ struct MediaAndBookPreviewerTests {
     @Test func withoutFfprobeTheGenericPreviewSaysWhy() async throws {
         let bench = try PreviewBench()
         try bench.write([0, 0, 0, 0x18] + Array("ftypisom".utf8), to: "clip.mp4")
-        let preview = try await bench.preview("clip.mp4", tools: PreviewTools(searchPath: []))
+        let preview = try await bench.preview("clip.mp4", tools: PreviewTools(environment: ProcessInfo.processInfo.environment, searchPath: []))
         #expect(preview.kind == .generic)
         #expect(preview.notes.first == "the media preview failed (ffprobe is not installed); showing the generic preview")
     }
@@ -41,7 +41,7 @@ struct MediaAndBookPreviewerTests {
             echo '{"format":{"duration":"1e308","format_long_name":"odd\\u001b[2J"},"streams":[{"codec_type":"video","codec_name":"h264","avg_frame_rate":"1e308/1"}]}'
             """, to: "bin/ffprobe")
         #expect(chmod(fake.description, 0o755) == 0)
-        let preview = try await bench.preview("clip.mp4", tools: PreviewTools(searchPath: [bench.path("bin").description]))
+        let preview = try await bench.preview("clip.mp4", tools: PreviewTools(environment: ProcessInfo.processInfo.environment, searchPath: [bench.path("bin").description]))
         #expect(labelled(preview) == ["container: odd␛[2J", "video: h264"])
     }
 

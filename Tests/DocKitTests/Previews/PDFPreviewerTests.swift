@@ -64,7 +64,7 @@ struct PDFPreviewerTests {
     }
 
     /// No directory to find poppler's tools in: the header parse alone.
-    static let withoutPoppler = PreviewTools(searchPath: [])
+    static let withoutPoppler = PreviewTools(environment: ProcessInfo.processInfo.environment, searchPath: [])
 
     @Test func withoutPopplerANoteSaysWhereTheFactsCameFrom() async throws {
         let bench = try PreviewBench()
@@ -104,7 +104,7 @@ struct PDFPreviewerTests {
         try bench.write(PDFBytes.withText(title: "Field Notes", author: "Ada", lines: ["Hello"]), to: "Notes.pdf")
         let fake = try bench.write("#!/bin/sh\nsleep 600 &\nwait\n", to: "bin/pdftotext")
         #expect(chmod(fake.description, 0o755) == 0)
-        let tools = PreviewTools(searchPath: [bench.path("bin").description] + PreviewTools.environmentSearchPath, timeLimit: .seconds(1))
+        let tools = PreviewTools(environment: ProcessInfo.processInfo.environment, searchPath: [bench.path("bin").description] + PreviewTools.searchPath(environment: ProcessInfo.processInfo.environment), timeLimit: .seconds(1))
         let preview = try await bench.preview("Notes.pdf", tools: tools)
         #expect(preview.field("title") == "Field Notes")
         #expect(preview.field("pages") == "1")

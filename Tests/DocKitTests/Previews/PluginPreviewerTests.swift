@@ -108,7 +108,7 @@ struct PluginPreviewerTests {
         let same = try plugin("exit 1", types: ["public.image"], in: bench, identifier: "org.example.images")
         let broad = try plugin("exit 1", types: ["public.data"], in: bench, identifier: "org.example.data")
         let specific = try plugin("exit 1", types: ["public.plain-text"], in: bench, identifier: "org.example.plain")
-        let generator = PreviewGenerator(plugins: [broad, same, specific], home: nil)
+        let generator = PreviewGenerator(plugins: [broad, same, specific], home: nil, environment: [:])
         #expect(generator.candidates(for: try bench.subject("tiny.png"), registry: bench.registry).map(\.name)
             == ["org.example.images", "image", "org.example.data", "generic"])
         #expect(generator.candidates(for: try bench.subject("notes.txt"), registry: bench.registry).map(\.name)
@@ -122,7 +122,7 @@ struct PluginPreviewerTests {
             printf '{"event":"result","kind":"text","fields":[{"label":"argv","value":"%s"}],"text":["previewed by a plugin"]}\n' "$*"
             """#, types: ["public.plain-text"], in: bench)
         let preview = try await bench.preview("notes.txt", options: PreviewOptions(maxLines: 7, lineWidth: 300),
-                                              previewers: PreviewGenerator(plugins: [service], home: nil).previewers)
+                                              previewers: PreviewGenerator(plugins: [service], home: nil, environment: [:]).previewers)
         #expect(preview.previewer == "org.example.viewer")
         #expect(preview.field("argv") == "preview --lines 7 --width 300 -- \(bench.path("notes.txt"))")
         #expect(preview.text == ["previewed by a plugin"])
@@ -144,7 +144,7 @@ struct PluginPreviewerTests {
         // Only the hang waits for its limit; the others must not race one.
         let limit: Duration = script.hasPrefix("sleep") ? .seconds(1) : .seconds(120)
         let service = try plugin(script, types: ["public.plain-text"], in: bench, identifier: "org.example.broken", timeLimit: limit)
-        let preview = try await bench.preview("notes.txt", previewers: PreviewGenerator(plugins: [service], home: nil).previewers)
+        let preview = try await bench.preview("notes.txt", previewers: PreviewGenerator(plugins: [service], home: nil, environment: [:]).previewers)
         #expect(preview.previewer == "text")
         #expect(preview.text == ["first line"])
         #expect(preview.notes.first == "the preview plugin org.example.broken \(reason); showing the text preview")

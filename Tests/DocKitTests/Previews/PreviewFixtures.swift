@@ -69,7 +69,7 @@ final class PreviewBench: @unchecked Sendable {
     func fakeTool(_ name: String, script: String, timeLimit: Duration) throws -> PreviewTools {
         let fake = try write("#!/bin/sh\n" + script, to: "bin/" + name)
         guard chmod(fake.description, 0o755) == 0 else { throw CocoaError(.fileWriteNoPermission) }
-        return PreviewTools(searchPath: [path("bin").description] + PreviewTools.environmentSearchPath, timeLimit: timeLimit)
+        return PreviewTools(environment: ProcessInfo.processInfo.environment, searchPath: [path("bin").description] + PreviewTools.searchPath(environment: ProcessInfo.processInfo.environment), timeLimit: timeLimit)
     }
 
     func subject(_ relativePath: String) throws -> PreviewSubject {
@@ -77,7 +77,7 @@ final class PreviewBench: @unchecked Sendable {
     }
 
     func preview(_ relativePath: String, options: PreviewOptions = PreviewOptions(), previewers: [any Previewer] = PreviewGenerator.builtIn,
-                 tools: PreviewTools = PreviewTools()) async throws -> Preview {
+                 tools: PreviewTools = PreviewTools(environment: ProcessInfo.processInfo.environment)) async throws -> Preview {
         let context = PreviewContext(registry: registry, reader: reader, options: options, tools: tools)
         return try await PreviewGenerator(previewers: previewers).preview(try subject(relativePath), in: context)
     }

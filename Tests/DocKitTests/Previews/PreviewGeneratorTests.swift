@@ -90,7 +90,7 @@ struct PreviewGeneratorTests {
         var subject = try bench.subject(".Photo.png.icloud")
         subject.type = "public.png"
         subject.isPlaceholder = true
-        let preview = try await PreviewGenerator().preview(subject, in: PreviewContext(registry: bench.registry, reader: bench.reader))
+        let preview = try await PreviewGenerator().preview(subject, in: PreviewContext(registry: bench.registry, reader: bench.reader, tools: PreviewTools(environment: [:], searchPath: [])))
         #expect(preview.kind == .generic)
         #expect(preview.field("state")?.hasPrefix("not downloaded") == true)
         #expect(bench.reader.bytesRead == 0)

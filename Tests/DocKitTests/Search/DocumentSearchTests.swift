@@ -32,7 +32,7 @@ struct DocumentSearchTests {
     init() throws {
         home = try TestHome("search")
         try home.directory("", in: .cloud)
-        search = try DocumentSearch(catalog: home.catalog(), extractor: DocumentTextExtractor(tools: PreviewTools(searchPath: []), reader: reader))
+        search = try DocumentSearch(catalog: home.catalog(), extractor: DocumentTextExtractor(tools: PreviewTools(environment: ProcessInfo.processInfo.environment, searchPath: []), reader: reader))
     }
 
     func names(_ text: String, in locations: [Location] = Location.allCases) async throws -> [String] {

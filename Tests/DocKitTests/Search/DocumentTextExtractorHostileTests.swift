@@ -98,7 +98,7 @@ struct DocumentTextExtractorHostileTests {
         try bench.write(String(repeating: "](<[", count: count), to: "Brackets.md")
         try bench.write("<p>words</p><!--" + String(repeating: "<a href='", count: count), to: "Open.html")
         try bench.write(#"{\rtf1 "# + String(repeating: #"\u"#, count: count), to: "Escapes.rtf")
-        let extractor = DocumentTextExtractor(tools: PreviewTools(), maxBytes: 8 << 20)
+        let extractor = DocumentTextExtractor(tools: PreviewTools(environment: ProcessInfo.processInfo.environment), maxBytes: 8 << 20)
         #expect(try await Self.text("Brackets.md", in: bench, with: extractor) == .text(String(repeating: "(<", count: count)))
         #expect(try await Self.text("Open.html", in: bench, with: extractor) == .text("words"))
         #expect(try await Self.text("Escapes.rtf", in: bench, with: extractor) == .text(""))

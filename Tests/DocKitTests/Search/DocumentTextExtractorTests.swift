@@ -4,9 +4,9 @@ import Testing
 
 @Suite("the words of each document search reads, and the hostile ones it gives up on")
 struct DocumentTextExtractorTests {
-    static let extractor = DocumentTextExtractor(tools: PreviewTools(searchPath: []), maxBytes: 16)
+    static let extractor = DocumentTextExtractor(tools: PreviewTools(environment: ProcessInfo.processInfo.environment, searchPath: []), maxBytes: 16)
     /// Poppler's tools and gzip as installed; the archiver beside the tests.
-    static let installed = DocumentTextExtractor(tools: PreviewTools(timeLimit: .seconds(20)))
+    static let installed = DocumentTextExtractor(tools: PreviewTools(environment: ProcessInfo.processInfo.environment, timeLimit: .seconds(20)))
 
     static func document(at url: URL, type: String, isFolder: Bool = false, isPackage: Bool = false) -> Document {
         Document(
@@ -181,7 +181,7 @@ struct DocumentTextExtractorTests {
         #expect(try await Self.text("Sheet.xlsx", in: bench) == .text("Name\nTotal cost"))
         #expect(try await Self.text("Old.pages", in: bench) == .text("Pages nine\nSecond"))
         #expect(try await Self.text("New.pages", in: bench) == .none)
-        let short = DocumentTextExtractor(tools: PreviewTools(), maxBytes: 29)
+        let short = DocumentTextExtractor(tools: PreviewTools(environment: ProcessInfo.processInfo.environment), maxBytes: 29)
         #expect(try await Self.text("Notes.odt", in: bench, with: short) == .text("Chapter One\nFirst line\npara 0"))
     }
 

@@ -17,7 +17,7 @@ struct LiveSearchTests {
         try home.write("invoice 42, due in May", to: "Bill.txt")
         try home.write("nothing", to: "Other.txt", in: .cloud)
         try home.write("a letter", to: "Letter.txt")
-        let search = try DocumentSearch(catalog: home.catalog(), extractor: DocumentTextExtractor(tools: PreviewTools(searchPath: [])))
+        let search = try DocumentSearch(catalog: home.catalog(), extractor: DocumentTextExtractor(tools: PreviewTools(environment: ProcessInfo.processInfo.environment, searchPath: [])))
         var events = search.live(try SearchQuery("invoice"), settle: .milliseconds(100)).makeAsyncIterator()
 
         guard case .gathered(let gathered) = try await Self.next(&events) else { Issue.record("no gathering first"); return }
@@ -48,7 +48,7 @@ struct LiveSearchTests {
     func aDocumentStillArrivingStartsMatchingOnceComplete() async throws {
         let home = try TestHome()
         try home.write("nothing", to: "Other.txt", in: .cloud)
-        let search = try DocumentSearch(catalog: home.catalog(), extractor: DocumentTextExtractor(tools: PreviewTools(searchPath: [])))
+        let search = try DocumentSearch(catalog: home.catalog(), extractor: DocumentTextExtractor(tools: PreviewTools(environment: ProcessInfo.processInfo.environment, searchPath: [])))
         var events = search.live(try SearchQuery("minutes"), settle: .milliseconds(100)).makeAsyncIterator()
         guard case .gathered(let gathered) = try await Self.next(&events) else { Issue.record("no gathering first"); return }
         #expect(gathered.isEmpty)

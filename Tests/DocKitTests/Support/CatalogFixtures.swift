@@ -88,7 +88,7 @@ final class TestHome: @unchecked Sendable {
     }
 
     func catalog(registry: TypeRegistry = SystemTypes.registry) throws -> DocumentCatalog {
-        try DocumentCatalog(home: home, registry: registry)
+        try DocumentCatalog.isolated(home: home, registry: registry, trash: trash)
     }
 
     /// A fresh store on the home's catalog, as the next command opens it.
@@ -102,6 +102,15 @@ final class TestHome: @unchecked Sendable {
     /// What a fresh store on the home's catalog holds for a location.
     func catalogEntries(_ location: Location) throws -> [RawPath: CatalogStore.Entry] {
         try catalogStore.entries(in: location, documentsDirectory: documentsDirectory(location))
+    }
+}
+
+extension DocumentCatalog {
+    /// A catalog that sees nothing of the machine's: no plugin places, an
+    /// empty environment, and `trash` (by default `Trash` in the home).
+    static func isolated(home: Home, registry: TypeRegistry = SystemTypes.registry, trash: Trash? = nil) throws -> DocumentCatalog {
+        try DocumentCatalog(home: home, registry: registry, trash: trash ?? Trash(directory: RawPath(home.url.appending(path: "Trash"))),
+                            plugins: PluginSearchPath(places: []), environment: [:])
     }
 }
 

@@ -18,7 +18,7 @@ struct SyncEnginesTests {
     }
 
     static func engines(_ adapters: [SyncEngines.Adapter], in home: TestHome) throws -> SyncEngines {
-        SyncEngines(adapters: adapters, configuration: try ConfigurationFile(home: home.home).load(), home: home.home)
+        SyncEngines(adapters: adapters, configuration: try ConfigurationFile(home: home.home).load(), home: home.home, environment: [:])
     }
 
     static func calls(in home: TestHome) -> [String] {
@@ -36,6 +36,19 @@ struct SyncEnginesTests {
         let answer = engines.answer(for: home.documentsDirectory(.cloud))
         #expect(answer == SyncEngineAnswer(engine: "Syncthing", state: "syncing", needed: [RawPath("Deck.key/Data/b.png"), RawPath("Deck.key/Data/c.png")]))
         #expect(Self.calls(in: home) == ["sync-status --folder \(home.documentsPath(.cloud)) --address 127.0.0.1:8384 --api-key-file \(home.root)/key"])
+    }
+
+    @Test("an adapter inherits HOME and the XDG folders of the environment it is given, not the process's, and a fixed PATH")
+    func inheritsTheGivenEnvironment() throws {
+        let home = try TestHome("adapter-environment")
+        let adapter = try Self.adapter(#"echo "$HOME|$XDG_CONFIG_HOME|$XDG_STATE_HOME|$PATH|$SECRET" >> "$DOCBROWSER_HOME/calls""#, in: home)
+        let given = [
+            "HOME": home.root + "/user", "XDG_CONFIG_HOME": home.root + "/config", "XDG_STATE_HOME": home.root + "/state",
+            "PATH": home.root + "/bin", "SECRET": "kept back",
+        ]
+        let engines = SyncEngines(adapters: [adapter], configuration: Configuration(), home: home.home, environment: given)
+        #expect(engines.answer(for: home.documentsDirectory(.cloud)) == nil, "it printed no result")
+        #expect(Self.calls(in: home).last == "\(home.root)/user|\(home.root)/config|\(home.root)/state|/usr/local/bin:/usr/bin:/bin|")
     }
 
     @Test("an adapter that misbehaves counts as no engine, and the next one is asked", arguments: [
@@ -73,7 +86,7 @@ struct SyncEnginesTests {
         try home.write(Data("local".utf8), to: "Local.txt", in: .local)
         var catalog = try home.catalog()
         catalog.scanner = DocumentScanner(locations: catalog.locations, registry: catalog.registry, catalog: catalog.scanner.catalog,
-                                          quietPeriod: catalog.quietPeriod, engines: try Self.engines([try Self.adapter(Self.needsDeck, in: home)], in: home))
+                                          quietPeriod: catalog.quietPeriod, trash: catalog.scanner.trash, engines: try Self.engines([try Self.adapter(Self.needsDeck, in: home)], in: home))
         let listed = try catalog.documents(matching: DocumentQuery())
         #expect(Dictionary(uniqueKeysWithValues: listed.map { ($0.qualifiedName, $0.states) })
             == ["cloud:Deck.key": [.incomplete], "cloud:Notes.txt": [], "local:Local.txt": []])

@@ -10,7 +10,7 @@ struct TypeRegistryIndexTests {
     /// a command loads them.
     static let systemRegistry = TypeSources(
         systemDirectories: [SystemTypes.directory],
-        sharedMimeInfoDirectories: TypeSources.sharedMimeInfoDirectories()
+        sharedMimeInfoDirectories: TypeSources.sharedMimeInfoDirectories(environment: ProcessInfo.processInfo.environment)
     ).load().registry
 
     static func index(of registry: TypeRegistry) -> [UInt8] {

@@ -13,9 +13,10 @@ public struct BugShelf: Sendable {
     /// - Parameters:
     ///   - home: The docbrowser home the bugs live in.
     ///   - trash: Where bugs a conflict resolution discards go.
+    ///   - environment: Where XDG directories and plugins are found.
     ///   - autosaveInterval: How often an open bug is autosaved.
-    public init(home: Home, trash: Trash = .home(), autosaveInterval: Duration = .seconds(5)) {
-        library = DocumentLibrary(home: home, trash: trash)
+    public init(home: Home, trash: Trash, environment: [String: String], autosaveInterval: Duration = .seconds(5)) {
+        library = DocumentLibrary(home: home, trash: trash, environment: environment)
         self.autosaveInterval = autosaveInterval
     }
 
@@ -31,7 +32,7 @@ public struct BugShelf: Sendable {
         let manifest = FileManager.default.temporaryDirectory.appending(path: "\(ScaryBugsManifest.identifier)-\(UUID().uuidString).plist")
         try ScaryBugsManifest.propertyList(executable: executable).write(to: manifest)
         defer { try? FileManager.default.removeItem(at: manifest) }
-        return try HandlerRegistration(home: library.home).register(manifest)
+        return try HandlerRegistration(home: library.home).register(manifest, environment: library.environment)
     }
 
     /// Makes a new bug and leaves it open.
@@ -80,12 +81,10 @@ public struct BugShelf: Sendable {
     /// - Throws: ``CatalogError`` for an unknown bug, ``ExportError`` when
     ///   the archive exists, ``PluginError`` when the plugin fails.
     public func share(_ names: [String], to archive: RawPath, replacing: Bool = false) async throws -> ArchiveExporter.Summary {
-        let registry = try library.typeRegistry().registry
-        let catalog = try library.openCatalog(registry: registry).catalog
+        let catalog = try library.catalog()
         let bugs = try names.map { try find($0, in: catalog) }
-        let format = try ArchiveFormat(output: archive.description, registry: registry)
-        let exporter = ArchiveExporter(locator: library.plugins(registry: registry), home: library.home)
-        return try await exporter.export(bugs.map(\.path), to: archive, options: .init(format: format, force: replacing))
+        let format = try ArchiveFormat(output: archive.description, registry: catalog.registry)
+        return try await library.exporter().export(bugs.map(\.path), to: archive, options: .init(format: format, force: replacing))
     }
 
     /// Brings the bugs in a shared archive onto the shelf; a name that is
@@ -98,9 +97,8 @@ public struct BugShelf: Sendable {
     /// - Throws: ``ImportError`` or ``PluginError`` for an archive that is
     ///   refused or cannot be read.
     public func receive(_ archive: RawPath, in location: Location = .local) async throws -> DocumentImporter.Result {
-        let registry = try library.typeRegistry().registry
-        let catalog = try library.openCatalog(registry: registry).catalog
-        let extractor = ArchiveExtractor(locator: library.plugins(registry: registry), home: library.home)
+        let catalog = try library.catalog()
+        let extractor = ArchiveExtractor(locator: library.plugins(registry: catalog.registry), home: library.home, environment: library.environment)
         // An .sbz is a zip, and to docbrowser one document; to this app
         // it is bugs to take apart.
         return try await DocumentImporter(catalog: catalog, extractor: extractor, trash: library.trash, archiveTypes: [ScaryBugsManifest.archiveType])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DocKit
+import Foundation
 import ScaryBugsKit
 
 /// The home the bugs are in: docbrowser's, found as docbrowser finds it,
@@ -12,6 +13,10 @@ struct ShelfOptions: ParsableArguments {
     var autosave: Double = 5
 
     var shelf: BugShelf {
-        BugShelf(home: Home.resolve(explicit: home), autosaveInterval: .milliseconds(Int(autosave * 1000)))
+        // The app's entry point: the one place that reads the process's
+        // environment, and hands it, with the user's Trash, to DocKit.
+        let environment = ProcessInfo.processInfo.environment
+        return BugShelf(home: Home.resolve(explicit: home, environment: environment), trash: .home(environment: environment),
+                        environment: environment, autosaveInterval: .milliseconds(Int(autosave * 1000)))
     }
 }

@@ -21,7 +21,7 @@ final class ShelfFixture: Sendable {
     var trash: URL { root.appending(path: "Trash", directoryHint: .isDirectory) }
 
     func shelf(autosave: Duration = .seconds(60)) -> BugShelf {
-        BugShelf(home: home, trash: Trash(directory: RawPath(trash)), autosaveInterval: autosave)
+        BugShelf(home: home, trash: Trash(directory: RawPath(trash)), environment: ProcessInfo.processInfo.environment, autosaveInterval: autosave)
     }
 
     /// A picture's bytes: PNG's signature, then bytes that differ by `seed`.

@@ -24,17 +24,16 @@ print("typed: " + typed.map { "\($0.name) \($0.type)" }.joined(separator: ", "))
 
 let archive = RawPath(work.appending(path: "Notes.zip").path)
 let format = try ArchiveFormat(output: archive.description, registry: registry)
-let exported = try await ArchiveExporter(locator: library.plugins(registry: registry), home: home)
+let exported = try await library.exporter()
     .export(typed.map(\.path), to: archive, options: .init(format: format))
 print("exported: \(exported.format), \(exported.entries) entries")
 
-let catalog = try library.openCatalog(registry: registry).catalog
 for document in typed {
-    _ = try DocumentDeleter(catalog: catalog, trash: library.trash).delete(document, permanently: false)
+    _ = try library.deleter().delete(document, permanently: false)
 }
 print("deleted: \(try plainText().count) left")
 
-let imported = try await DocumentImporter(catalog: catalog, extractor: ArchiveExtractor(locator: library.plugins(registry: registry), home: home), trash: library.trash)
+let imported = try await library.importer()
     .importFiles([archive], to: .local, onConflict: .rename)
 print("imported: " + imported.items.map(\.document).joined(separator: ", "))
 print("typed: " + (try plainText()).map { "\($0.name) \($0.type)" }.joined(separator: ", "))
