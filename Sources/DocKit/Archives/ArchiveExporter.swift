@@ -122,7 +122,7 @@ public struct ArchiveExporter: Sendable {
         switch destination {
         case .file(let output):
             if !options.force, try FileStatus.of(output) != nil {
-                throw ExportError.outputExists(path: output.description)
+                throw DocKitError(ExportError.outputExists(path: output.description))
             }
             directory = output.deletingLastComponent.isEmpty ? RawPath(".") : output.deletingLastComponent
         case .descriptor:
@@ -133,7 +133,7 @@ public struct ArchiveExporter: Sendable {
         }
         let folder = try FileStatus.of(directory)
         guard folder?.kind == .directory else {
-            throw FileSystemError(path: directory, operation: "cannot hold the archive", errno: folder == nil ? ENOENT : ENOTDIR)
+            throw DocKitError(FileSystemError(path: directory, operation: "cannot hold the archive", errno: folder == nil ? ENOENT : ENOTDIR))
         }
         let service = try locator.service(.export, for: options.format.typeIdentifier)
         let identifier = home.map(OperationJournal.newIdentifier) ?? UUID().uuidString.lowercased()
@@ -160,19 +160,20 @@ public struct ArchiveExporter: Sendable {
             do {
                 result = try outcome.decodeResult(Result.self)
             } catch {
-                throw PluginError(plugin: service.identifier, reason: .garbledOutput(line: String(decoding: outcome.result.prefix(120), as: UTF8.self)))
+                throw DocKitError(PluginError(plugin: service.identifier, reason: .garbledOutput(line: String(decoding: outcome.result.prefix(120), as: UTF8.self))))
             }
             guard try FileStatus.of(temporary)?.kind == .regular else {
-                throw PluginError(plugin: service.identifier, reason: .exited(status: 0, diagnostic: "it reported success but wrote no archive"))
+                throw DocKitError(PluginError(plugin: service.identifier, reason: .exited(status: 0, diagnostic: "it reported success but wrote no archive")))
             }
-        } catch var failure as PluginError {
+        } catch let error as DocKitError where error.failure is PluginError {
+            guard var failure = error.failure as? PluginError else { throw error }
             // The launcher's own verdicts (crashed, stopped, garbled) name
             // FILE, as an import's name its archive; a plugin's error event
             // names what it names.
             if case .file(let output) = destination, failure.file == nil {
                 if case .reported = failure.reason {} else { failure.file = output.description }
             }
-            throw failure
+            throw DocKitError(failure)
         }
         CrashPoint.reached("export-written")
         let written: String
@@ -180,7 +181,7 @@ public struct ArchiveExporter: Sendable {
         case .file(let output):
             if options.force {
                 let renamed = temporary.withCString { from in output.withCString { to in rename(from, to) } }
-                guard renamed == 0 else { throw FileSystemError(path: output, operation: "cannot be replaced", errno: errno) }
+                guard renamed == 0 else { throw DocKitError(FileSystemError(path: output, operation: "cannot be replaced", errno: errno)) }
             } else {
                 try FileSystem.renameWithoutReplacing(temporary, to: output)
             }
@@ -197,9 +198,9 @@ public struct ArchiveExporter: Sendable {
 
     /// The temporary is unlinked once open, so that nothing is left of it
     /// if the reader goes away (SIGPIPE) or the process is killed mid-copy.
-    private static func copy(_ file: RawPath, to output: Int32) throws(FileSystemError) {
+    private static func copy(_ file: RawPath, to output: Int32) throws(DocKitError) {
         let input = file.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard input >= 0 else { throw FileSystemError(path: file, operation: "cannot be read back", errno: errno) }
+        guard input >= 0 else { throw DocKitError(FileSystemError(path: file, operation: "cannot be read back", errno: errno)) }
         defer { close(input) }
         _ = file.withCString { unlink($0) }
         try FileSystem.copyBytes(from: input, file, to: output, RawPath("-"))

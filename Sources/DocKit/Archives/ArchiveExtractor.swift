@@ -107,15 +107,15 @@ public struct ArchiveExtractor: Sendable {
         do {
             outcome = try await PluginProcess(service: service, arguments: arguments, home: home, timeLimit: timeLimit, watchdog: watchdog).run(progress: progress, onLaunch: onLaunch)
         } catch {
-            var named = error
+            guard var named = error.failure as? PluginError else { throw error }
             named.file = archive.description
-            throw named
+            throw DocKitError(named)
         }
         do {
             return try outcome.decodeResult(Extracted.self)
         } catch {
-            throw PluginError(plugin: service.identifier, reason: .garbledOutput(line: String(decoding: outcome.result.prefix(120), as: UTF8.self)),
-                              file: archive.description)
+            throw DocKitError(PluginError(plugin: service.identifier, reason: .garbledOutput(line: String(decoding: outcome.result.prefix(120), as: UTF8.self)),
+                              file: archive.description))
         }
     }
 }

@@ -16,7 +16,7 @@ extension DocumentCatalog {
     ///   there, and the scanner's errors.
     public func document(in location: Location, at relativePath: RawPath) throws -> Document {
         try listedDocument(in: location, at: relativePath)
-            ?? { throw CatalogError.documentNotFound("\(location):\(relativePath)") }()
+            ?? { throw DocKitError(CatalogError.documentNotFound("\(location):\(relativePath)")) }()
     }
 
     /// ``document(in:at:)``, judged among its folder's names as the caller
@@ -25,7 +25,7 @@ extension DocumentCatalog {
     /// just placed, in the folder it read under its lock for taken names.
     func document(in location: Location, at relativePath: RawPath, amongNames names: [RawPath]) throws -> Document {
         try listedDocument(in: location, at: relativePath, amongNames: names)
-            ?? { throw CatalogError.documentNotFound("\(location):\(relativePath)") }()
+            ?? { throw DocKitError(CatalogError.documentNotFound("\(location):\(relativePath)")) }()
     }
 
     /// The document whose file is, or is becoming, `relativePath` (a sync
@@ -73,7 +73,7 @@ extension DocumentCatalog {
         for spelling in [name, RawPath(escaped: name).description] {
             if let folder = try listedFolder(named: spelling, in: destination.location) { return folder }
         }
-        throw MoveError.noSuchFolder(destination.description)
+        throw DocKitError(MoveError.noSuchFolder(destination.description))
     }
 
     private func listedFolder(named text: String, in location: Location) throws -> RawPath? {

@@ -134,9 +134,9 @@ public struct DocumentCatalog: Sendable {
             matches = byFilename.isEmpty ? documents.filter { displayPath($0) == wanted } : byFilename
         }
         switch matches.count {
-        case 0: throw CatalogError.documentNotFound(argument)
+        case 0: throw DocKitError(CatalogError.documentNotFound(argument))
         case 1: return matches[0]
-        default: throw CatalogError.ambiguous(argument, candidates: matches.map(\.qualifiedName))
+        default: throw DocKitError(CatalogError.ambiguous(argument, candidates: matches.map(\.qualifiedName)))
         }
     }
 
@@ -160,9 +160,9 @@ public struct DocumentCatalog: Sendable {
         let parent = path.deletingLastComponent
         if let real = parent.resolvingSymbolicLinks() { path = real.appending(path.lastComponent) }
         guard let (location, relativePath) = locations.locate(path) ?? locateAfterResolvingLocations(path) else {
-            throw CatalogError.notADocument(path: text)
+            throw DocKitError(CatalogError.notADocument(path: text))
         }
-        return try listedDocument(in: location, at: relativePath) ?? { throw CatalogError.documentNotFound(text) }()
+        return try listedDocument(in: location, at: relativePath) ?? { throw DocKitError(CatalogError.documentNotFound(text)) }()
     }
 
     private func locateAfterResolvingLocations(_ path: RawPath) -> (location: Location, relativePath: RawPath)? {

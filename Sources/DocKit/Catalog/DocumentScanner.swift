@@ -166,7 +166,7 @@ struct DocumentScanner: Sendable {
                 if let found = try scan(location, folder: folder, names: names, namesContaining: fragments, unlessAnyVanished: !last, listedNamesAccepted: accepts) {
                     return found
                 }
-            } catch let error as FileSystemError where attempt > 1 && error.kind == .notFound {
+            } catch let error as DocKitError where attempt > 1 && error.fileSystemFailure != nil && error.code == .notFound {
                 // The folder itself went away after its names were read:
                 // nothing in it is to be found, as when it was gone at once.
                 return []
@@ -222,7 +222,7 @@ struct DocumentScanner: Sendable {
     /// would leave its times as they are).
     private func currentNames(of root: RawPath, in location: Location) throws -> (names: [RawPath], toRecord: CatalogStore.FolderNames?) {
         let folder = root.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard folder >= 0 else { throw FileSystemError(path: root, operation: "cannot be listed", errno: errno) }
+        guard folder >= 0 else { throw DocKitError(FileSystemError(path: root, operation: "cannot be listed", errno: errno)) }
         defer { close(folder) }
         let now = Nanoseconds.now
         let status = try FileStatus.of(descriptor: folder, path: root)
@@ -266,7 +266,7 @@ struct DocumentScanner: Sendable {
         // Each entry's lstat then looks up one name, not the whole path.
         let folder = directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         defer { if folder >= 0 { close(folder) } }
-        func status(of name: RawPath) throws(FileSystemError) -> FileStatus? {
+        func status(of name: RawPath) throws(DocKitError) -> FileStatus? {
             let status = folder >= 0 ? try FileStatus.of(name, in: folder, inFolderAt: directory) : try FileStatus.of(directory.appending(name))
             if status == nil { vanishing() }
             return status

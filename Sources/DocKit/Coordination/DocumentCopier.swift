@@ -101,7 +101,7 @@ public struct DocumentCopier: Sendable {
     ///   ``MoveError/destinationFolderMissing(_:folder:)`` when `folder` is not one.
     public func copy(_ document: Document, toFolder folder: RawPath, onConflict policy: ConflictPolicy) throws -> Result {
         guard try FileStatus.of(folder)?.kind == .directory else {
-            throw MoveError.destinationFolderMissing(folder.appending(document.filename).description, folder: folder.description)
+            throw DocKitError(MoveError.destinationFolderMissing(folder.appending(document.filename).description, folder: folder.description))
         }
         return try copy(document, into: folder, policy: policy) { number in
             DocumentName.numbered(document.filename, extensionLength: document.extensionLength, number)
@@ -109,7 +109,7 @@ public struct DocumentCopier: Sendable {
     }
 
     private func copy(_ document: Document, into folder: RawPath, policy: ConflictPolicy, name: (Int) -> RawPath) throws -> Result {
-        if document.states.contains(.notDownloaded) { throw MoveError.notDownloaded(document.qualifiedName) }
+        if document.states.contains(.notDownloaded) { throw DocKitError(MoveError.notDownloaded(document.qualifiedName)) }
         let locks = LockDirectory(home: catalog.home)
         let holder = LockHolder(activity: "copying \(document.qualifiedName)")
         for number in 1...10_000 {
@@ -122,20 +122,20 @@ public struct DocumentCopier: Sendable {
             let taken = try FileStatus.of(destination) != nil
             if taken {
                 switch policy {
-                case .fail: throw MoveError.destinationTaken(destination.description)
+                case .fail: throw DocKitError(MoveError.destinationTaken(destination.description))
                 case .rename: continue
                 case .replace: break
                 }
             }
             guard let outcome = try place(document, at: destination, replacing: taken) else {
                 if policy == .rename { continue }
-                throw MoveError.destinationTaken(destination.description)
+                throw DocKitError(MoveError.destinationTaken(destination.description))
             }
             try? catalog.noteOwnChange(at: destination)
             let copy = try? catalog.resolve(destination.description)
             return Result(source: document, destination: destination, copy: copy, displacedTrashName: outcome.displacedTrashName?.description)
         }
-        throw MoveError.destinationTaken(folder.appending(name(1)).description)
+        throw DocKitError(MoveError.destinationTaken(folder.appending(name(1)).description))
     }
 
     /// Copies into a journaled temporary beside `destination`, then puts it
@@ -150,7 +150,7 @@ public struct DocumentCopier: Sendable {
             try FileSystem.synchronizeDirectory(destination.deletingLastComponent)
             CrashPoint.reached("copied")
             return try JournaledMove(home: catalog.home, trash: trash).move(temporary, to: destination, replace: replacing)
-        } catch let error as FileSystemError where error.errno == EEXIST && error.path == destination {
+        } catch let error as DocKitError where error.fileSystemFailure?.errno == EEXIST && error.fileSystemFailure?.path == destination {
             try TreeRemover.remove(temporary)
             return nil
         } catch {

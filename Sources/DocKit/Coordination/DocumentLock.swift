@@ -60,7 +60,7 @@ final class DocumentLock: @unchecked Sendable {
     private static func lock(_ file: RawPath, document: RawPath, waiting: Bool) throws -> Int32 {
         while true {
             let descriptor = file.withCString { open($0, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
-            guard descriptor >= 0 else { throw LockError(path: file.description, errno: errno) }
+            guard descriptor >= 0 else { throw DocKitError(LockError(path: file.description, errno: errno)) }
             var result: Int32
             repeat {
                 result = flock(descriptor, LOCK_EX | (waiting ? 0 : LOCK_NB))
@@ -69,8 +69,8 @@ final class DocumentLock: @unchecked Sendable {
                 let code = errno
                 let holder = code == EWOULDBLOCK ? readHolder(descriptor) : nil
                 close(descriptor)
-                if code == EWOULDBLOCK { throw CoordinationError.busy(document: document.description, holder: holder) }
-                throw LockError(path: file.description, errno: code)
+                if code == EWOULDBLOCK { throw DocKitError(CoordinationError.busy(document: document.description, holder: holder)) }
+                throw DocKitError(LockError(path: file.description, errno: code))
             }
             if isStillLinked(descriptor, as: file) { return descriptor }
             close(descriptor)
@@ -80,7 +80,7 @@ final class DocumentLock: @unchecked Sendable {
     /// Checked once the lock is held: another process may have moved or
     /// deleted the document between its lookup and the lock.
     static func checkStillThere(_ document: Document) throws {
-        guard try FileStatus.of(document.path) != nil else { throw MoveError.vanished(document.qualifiedName) }
+        guard try FileStatus.of(document.path) != nil else { throw DocKitError(MoveError.vanished(document.qualifiedName)) }
     }
 
     static func isStillLinked(_ descriptor: Int32, as file: RawPath) -> Bool {

@@ -104,7 +104,7 @@ public struct DocumentMover: Sendable {
         if document.location == location, parent == document.relativePath.deletingLastComponent {
             return Plan(document: document, action: .none, destination: location, destinationName: document.listedName, destinationPath: document.path, replaces: false)
         }
-        if document.states.contains(.notDownloaded) { throw MoveError.notDownloaded(document.qualifiedName) }
+        if document.states.contains(.notDownloaded) { throw DocKitError(MoveError.notDownloaded(document.qualifiedName)) }
         try Self.refuseIntoItself(document, location: location, parent: parent)
         let directory = destinationDirectory(parent, in: location)
         for number in 1...10_000 {
@@ -123,14 +123,14 @@ public struct DocumentMover: Sendable {
                 continue
             }
         }
-        throw MoveError.destinationTaken("\(location):\(document.listedName)")
+        throw DocKitError(MoveError.destinationTaken("\(location):\(document.listedName)"))
     }
 
     /// A folder cannot go into itself or anything inside it: moved or copied.
-    static func refuseIntoItself(_ document: Document, location: Location, parent: RawPath) throws(MoveError) {
+    static func refuseIntoItself(_ document: Document, location: Location, parent: RawPath) throws(DocKitError) {
         guard document.isFolder, document.location == location else { return }
         let inside = parent.components.starts(with: document.relativePath.components)
-        if inside { throw MoveError.intoItself(document.qualifiedName, destination: "\(location):\(parent)/") }
+        if inside { throw DocKitError(MoveError.intoItself(document.qualifiedName, destination: "\(location):\(parent)/")) }
     }
 
     /// What `move` would do now, refused exactly as `move` would refuse
@@ -159,7 +159,7 @@ public struct DocumentMover: Sendable {
         case .none:
             return plan
         case .conflict:
-            throw MoveError.destinationTaken("\(location):\(plan.destinationName)")
+            throw DocKitError(MoveError.destinationTaken("\(location):\(plan.destinationName)"))
         case .move:
             break
         }
@@ -213,7 +213,7 @@ public struct DocumentMover: Sendable {
         case .none:
             return Result(plan: initial, document: document, crossedFileSystems: false)
         case .conflict:
-            throw MoveError.destinationTaken("\(location):\(initial.destinationName)")
+            throw DocKitError(MoveError.destinationTaken("\(location):\(initial.destinationName)"))
         case .move:
             break
         }
@@ -236,8 +236,8 @@ public struct DocumentMover: Sendable {
             let lock: DocumentLock
             do {
                 lock = try DocumentLock(force ? [document.path, destination] : [destination], in: locks, holder: holder, waiting: force)
-            } catch let error as CoordinationError {
-                if case .busy = error, policy == .rename {
+            } catch let error as DocKitError where error.failure is CoordinationError {
+                if error.code == .busy, policy == .rename {
                     number += 1
                     continue
                 }
@@ -254,7 +254,7 @@ public struct DocumentMover: Sendable {
             let taken = try DocumentName.isTaken(destination, caseInsensitive: location == .cloud, among: names)
             if taken {
                 switch policy {
-                case .fail: throw MoveError.destinationTaken("\(location):\(relativeName(parent, name))")
+                case .fail: throw DocKitError(MoveError.destinationTaken("\(location):\(relativeName(parent, name))"))
                 case .rename:
                     number += 1
                     continue
@@ -262,7 +262,7 @@ public struct DocumentMover: Sendable {
                     if try FileStatus.of(destination) == nil {
                         // Only a placeholder holds the name; the file it
                         // stands for is not here to replace.
-                        throw MoveError.destinationTaken("\(location):\(relativeName(parent, name))")
+                        throw DocKitError(MoveError.destinationTaken("\(location):\(relativeName(parent, name))"))
                     }
                     try checkNotOpen(destination, name: "\(location):\(relativeName(parent, name))", locks: locks)
                 }
@@ -270,12 +270,12 @@ public struct DocumentMover: Sendable {
             let outcome: JournaledMove.Outcome
             do {
                 outcome = try journaledMove(for: document).move(document.path, to: destination, replace: taken)
-            } catch let error as FileSystemError where error.errno == EEXIST && error.path == destination {
+            } catch let error as DocKitError where error.fileSystemFailure?.errno == EEXIST && error.fileSystemFailure?.path == destination {
                 if policy == .rename {
                     number += 1
                     continue
                 }
-                throw MoveError.destinationTaken("\(location):\(relativeName(parent, name))")
+                throw DocKitError(MoveError.destinationTaken("\(location):\(relativeName(parent, name))"))
             }
             if outcome.crossedFileSystems {
                 progress?(TransferProgress(document: document.qualifiedName, bytesCopied: document.size, totalBytes: document.size))
@@ -291,7 +291,7 @@ public struct DocumentMover: Sendable {
             moved.states.remove(.locked)
             return Result(plan: plan, document: moved, crossedFileSystems: outcome.crossedFileSystems, displacedTrashName: outcome.displacedTrashName?.description)
         }
-        throw MoveError.destinationTaken("\(location):\(document.listedName)")
+        throw DocKitError(MoveError.destinationTaken("\(location):\(document.listedName)"))
     }
 
     private func journaledMove(for document: Document) -> JournaledMove {

@@ -66,7 +66,7 @@ public struct StorageSwitcher: Sendable {
         each: (Document, Swift.Result<DocumentMover.Result, any Error>) -> Void
     ) throws {
         let plans = try plansWithoutConflicts(to: location, onConflict: policy)
-        try ConfigurationFile(home: mover.catalog.home).update { configuration throws(ConfigurationError) in
+        try ConfigurationFile(home: mover.catalog.home).update { configuration throws(DocKitError) in
             try configuration.set(.preferredStorage, to: location.rawValue)
         }
         try reportPlaceholders(to: location) { each($0, .failure($1)) }
@@ -97,7 +97,7 @@ public struct StorageSwitcher: Sendable {
         var copied = 0
         for document in try remaining(to: .local) {
             each(document, Swift.Result {
-                if document.states.contains(.notDownloaded) { throw CatalogError.notDownloaded(document.qualifiedName, action: "copy") }
+                if document.states.contains(.notDownloaded) { throw DocKitError(CatalogError.notDownloaded(document.qualifiedName, action: "copy")) }
                 try SyncActivity.refuseIfIncomplete(document, force: mover.force, in: catalog)
                 guard !dryRun else { return nil }
                 let copy = try InboxDelivery.deliver(document.path, named: document.filename, into: local, registry: catalog.registry, home: catalog.home)
@@ -106,7 +106,7 @@ public struct StorageSwitcher: Sendable {
             })
         }
         if !dryRun {
-            try ConfigurationFile(home: catalog.home).update { configuration throws(ConfigurationError) in
+            try ConfigurationFile(home: catalog.home).update { configuration throws(DocKitError) in
                 try configuration.set(.preferredStorage, to: Location.local.rawValue)
             }
         }
@@ -142,28 +142,33 @@ public struct StorageSwitcher: Sendable {
         let plans = try plan(to: location, onConflict: policy)
         let conflicts = plans.filter { $0.action == .conflict }
         if !conflicts.isEmpty {
-            throw StorageError.conflicts(location: location, names: conflicts.map(\.destinationName))
+            throw DocKitError(StorageError.conflicts(location: location, names: conflicts.map(\.destinationName)))
         }
         return plans
     }
 
     private func reportPlaceholders(to location: Location, _ report: (Document, any Error) -> Void) throws {
         for document in try remaining(to: location) where document.states.contains(.notDownloaded) {
-            report(document, MoveError.notDownloaded(document.qualifiedName))
+            report(document, DocKitError(MoveError.notDownloaded(document.qualifiedName)))
         }
     }
 }
 
 /// A storage switch was refused before anything moved.
-public enum StorageError: DocKitError, Hashable {
+enum StorageError: DocKitFailure, Hashable {
     /// These names are taken in `location`; nothing was moved.
     case conflicts(location: Location, names: [String])
 
-    /// Always `.conflict`.
-    public var kind: FailureKind { .conflict }
+    var code: DocKitError.Code { .alreadyExists }
+
+    var document: String? {
+        switch self {
+        case .conflicts(let location, let names): names.first.map { "\(location):\($0)" }
+        }
+    }
 
     /// The taken names, qualified by location, and that nothing was moved.
-    public var description: String {
+    var description: String {
         switch self {
         case .conflicts(let location, let names):
             "\(names.map { "\(location):\($0)" }.joined(separator: ", ")): already exist\(names.count == 1 ? "s" : ""); nothing was moved"

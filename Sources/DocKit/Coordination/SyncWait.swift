@@ -46,16 +46,16 @@ extension SyncActivity {
         _ document: Document,
         in catalog: DocumentCatalog,
         within wait: SyncWait,
-        whileWaiting: (CoordinationError) -> Void = { _ in }
+        whileWaiting: (_ reason: String) -> Void = { _ in }
     ) async throws -> Document {
-        var reason: CoordinationError
+        var reason: DocKitError
         do {
             try refuseIfIncomplete(document, force: false, in: catalog)
             return document
-        } catch let refusal as CoordinationError {
+        } catch let refusal as DocKitError where refusal.failure is CoordinationError {
             reason = refusal
         }
-        whileWaiting(reason)
+        whileWaiting((reason.failure as? CoordinationError)?.reason ?? reason.description)
         var quiet: (snapshot: TreeSnapshot, since: ContinuousClock.Instant)?
         while ContinuousClock.now < wait.deadline {
             try await Task.sleep(for: wait.pollInterval)
@@ -71,12 +71,12 @@ extension SyncActivity {
                 } else {
                     quiet = (snapshot, .now)
                 }
-            } catch let refusal as CoordinationError {
+            } catch let refusal as DocKitError where refusal.failure is CoordinationError {
                 reason = refusal
                 quiet = nil
             }
         }
-        throw CoordinationError.stillIncomplete(document: document.qualifiedName, waited: wait.limit, reason: reason.reason)
+        throw DocKitError(CoordinationError.stillIncomplete(document: document.qualifiedName, waited: wait.limit, reason: (reason.failure as? CoordinationError)?.reason ?? reason.description))
     }
 }
 

@@ -59,21 +59,21 @@ public struct TrashRestorer: Sendable {
         let original = destination(of: item, in: folder)
         let parent = original.deletingLastComponent
         guard try FileStatus.of(parent)?.kind == .directory else {
-            throw MoveError.destinationFolderMissing(original.description, folder: parent.description)
+            throw DocKitError(MoveError.destinationFolderMissing(original.description, folder: parent.description))
         }
         var destination = original
         var attempt = 1
         while true {
             let lock = try DocumentLock([item.path, destination], in: LockDirectory(home: home), holder: LockHolder(activity: "restoring \(item.info.originalPath) from the Trash"))
             defer { lock.release() }
-            guard FileSystem.inode(of: item.path) == item.status.inode else { throw MoveError.vanished(item.info.originalPath.description) }
+            guard FileSystem.inode(of: item.path) == item.status.inode else { throw DocKitError(MoveError.vanished(item.info.originalPath.description)) }
             if try FileStatus.of(destination) != nil {
                 switch policy {
                 case .fail:
-                    throw MoveError.destinationTaken(destination.description)
+                    throw DocKitError(MoveError.destinationTaken(destination.description))
                 case .rename:
                     attempt += 1
-                    guard attempt <= 10_000 else { throw MoveError.destinationTaken(destination.description) }
+                    guard attempt <= 10_000 else { throw DocKitError(MoveError.destinationTaken(destination.description)) }
                     destination = parent.appending(Trash.candidateName(for: original, attempt: attempt))
                     continue
                 case .replace:
@@ -85,10 +85,10 @@ public struct TrashRestorer: Sendable {
             let outcome: JournaledMove.Outcome
             do {
                 outcome = try JournaledMove(home: home, trash: trash).move(item.path, to: destination, replace: policy == .replace)
-            } catch let error as FileSystemError where error.errno == EEXIST {
+            } catch let error as DocKitError where error.fileSystemFailure?.errno == EEXIST {
                 journal.finish()
                 if policy == .rename { continue }
-                throw MoveError.destinationTaken(destination.description)
+                throw DocKitError(MoveError.destinationTaken(destination.description))
             } catch {
                 journal.finish()
                 throw error

@@ -7,7 +7,7 @@ extension TreeCopier {
         let before = try TreeSnapshot.take(source)
         try copy(source, to: destination)
         if let changed = try TreeSnapshot.take(source).firstDifference(from: before) {
-            throw MoveError.changedWhileCopied(source.description, entry: changed.description)
+            throw DocKitError(MoveError.changedWhileCopied(source.description, entry: changed.description))
         }
     }
 }

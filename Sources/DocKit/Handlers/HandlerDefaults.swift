@@ -43,13 +43,13 @@ public struct HandlerDefaults: Sendable, Hashable {
     /// - Returns: The defaults.
     /// - Throws: ``MalformedFileError`` when the file cannot be read, is not a dictionary,
     ///   or holds a value that is not a string.
-    public static func load(home: Home) throws(MalformedFileError) -> HandlerDefaults {
+    public static func load(home: Home) throws(DocKitError) -> HandlerDefaults {
         let url = url(home: home)
         guard FileManager.default.fileExists(atPath: url.path) else { return HandlerDefaults() }
         let root = try PropertyListFile.readDictionary(at: url)
         var result: [String: String] = [:]
         for (type, value) in root {
-            guard let handler = value as? String else { throw MalformedFileError(path: url.path, keyPath: type, reason: "expected a handler identifier") }
+            guard let handler = value as? String else { throw DocKitError(MalformedFileError(path: url.path, keyPath: type, reason: "expected a handler identifier")) }
             result[type] = handler
         }
         return HandlerDefaults(result)

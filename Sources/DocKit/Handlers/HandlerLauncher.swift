@@ -60,10 +60,10 @@ public enum HandlerLauncher {
     public static func invocation(
         of handler: HandlerManifest, document: RawPath, type: String, home: Home,
         sourceApp: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(HandlerError) -> HandlerInvocation {
+    ) throws(DocKitError) -> HandlerInvocation {
         guard let executable = handler.executable else {
             let reason = handler.declaredExecutable.map { "its executable '\($0)' is not here (types only)" } ?? "it names no executable (types only)"
-            throw .cannotOpen(handler: handler.identifier, reason: reason)
+            throw DocKitError(HandlerError.cannotOpen(handler: handler.identifier, reason: reason))
         }
         let arguments: [[UInt8]]
         if let commandLine = handler.commandLine {
@@ -127,7 +127,7 @@ public enum HandlerLauncher {
     /// - Returns: The handler's pid.
     /// - Throws: ``HandlerError/launchFailed(handler:executable:reason:)`` when
     ///   it cannot be started.
-    public static func launchDetached(_ invocation: HandlerInvocation, log: URL? = nil) async throws(HandlerError) -> pid_t {
+    public static func launchDetached(_ invocation: HandlerInvocation, log: URL? = nil) async throws(DocKitError) -> pid_t {
         let configuration = configuration(invocation, detached: true)
         let started = StartFlag()
         let output = log.flatMap { openLog($0, for: invocation) } ?? FileDescriptor(rawValue: open("/dev/null", O_WRONLY | O_CLOEXEC))
@@ -151,7 +151,7 @@ public enum HandlerLauncher {
                 }
             }
         } catch {
-            throw .launchFailed(handler: invocation.handler, executable: invocation.executable.path, reason: reason(error))
+            throw DocKitError(HandlerError.launchFailed(handler: invocation.handler, executable: invocation.executable.path, reason: reason(error)))
         }
     }
 
@@ -222,7 +222,7 @@ public enum HandlerLauncher {
             }
         } catch {
             if started.isMarked { throw error }
-            throw HandlerError.launchFailed(handler: invocation.handler, executable: invocation.executable.path, reason: reason(error))
+            throw DocKitError(HandlerError.launchFailed(handler: invocation.handler, executable: invocation.executable.path, reason: reason(error)))
         }
         switch result.terminationStatus {
         case .exited(let code): return .exited(code)

@@ -54,9 +54,9 @@ public struct HandlerRegistration: Sendable {
         if source.lastPathComponent == "Info.plist", source.deletingLastPathComponent().pathExtension.lowercased() == "handler" {
             source = source.deletingLastPathComponent()
         }
-        guard FileManager.default.fileExists(atPath: source.path) else { throw HandlerError.manifestNotFound(path: source.path) }
+        guard FileManager.default.fileExists(atPath: source.path) else { throw DocKitError(HandlerError.manifestNotFound(path: source.path)) }
         let ext = source.pathExtension.lowercased()
-        guard ["plist", "json", "handler", "desktop"].contains(ext) else { throw HandlerError.notAManifest(path: source.path) }
+        guard ["plist", "json", "handler", "desktop"].contains(ext) else { throw DocKitError(HandlerError.notAManifest(path: source.path)) }
         let manifest = try HandlerManifest.load(from: source, environment: environment, identifier: identifier)
         let writtenIdentifier = identifier != nil || manifest.identifierIsDerived ? manifest.identifier : nil
 
@@ -83,7 +83,7 @@ public struct HandlerRegistration: Sendable {
             // A desktop entry's identifier is its file name, which the
             // temporary does not have; its bytes are copied unchanged.
             if manifest.form != .desktopEntry, try HandlerManifest.load(from: temporary.url, environment: environment).identifier != manifest.identifier {
-                throw MalformedFileError(path: source.path, keyPath: "CFBundleIdentifier", reason: "changed while it was being registered")
+                throw DocKitError(MalformedFileError(path: source.path, keyPath: "CFBundleIdentifier", reason: "changed while it was being registered"))
             }
             try Self.moveIntoPlace(temporary, replacing: destination)
         } catch {
@@ -121,9 +121,9 @@ public struct HandlerRegistration: Sendable {
         let found = registrations(of: identifier)
         guard !found.isEmpty else {
             if let elsewhere = installed.handler(withIdentifier: identifier) {
-                throw HandlerError.notRegisteredInHome(handler: elsewhere.identifier, path: (elsewhere.bundleURL ?? elsewhere.manifestURL).path)
+                throw DocKitError(HandlerError.notRegisteredInHome(handler: elsewhere.identifier, path: (elsewhere.bundleURL ?? elsewhere.manifestURL).path))
             }
-            throw HandlerError.unknownHandler(identifier)
+            throw DocKitError(HandlerError.unknownHandler(identifier))
         }
         for url in found {
             // Renamed out of sight first, so that no half-removed bundle is
@@ -156,7 +156,7 @@ public struct HandlerRegistration: Sendable {
 
     /// A file is renamed over the old one; a bundle directory is exchanged
     /// with it (renameat2 RENAME_EXCHANGE), then the old one removed.
-    static func moveIntoPlace(_ temporary: RawPath, replacing destination: RawPath) throws(FileSystemError) {
+    static func moveIntoPlace(_ temporary: RawPath, replacing destination: RawPath) throws(DocKitError) {
         guard let existing = try FileStatus.of(destination) else {
             try FileSystem.renameWithoutReplacing(temporary, to: destination)
             return
@@ -165,11 +165,11 @@ public struct HandlerRegistration: Sendable {
             let result = temporary.withCString { from in
                 destination.withCString { to in cdocshims_renameat2(AT_FDCWD, from, AT_FDCWD, to, CDOCSHIMS_RENAME_EXCHANGE) }
             }
-            guard result == 0 else { throw FileSystemError(path: destination, operation: "cannot be replaced", errno: errno) }
+            guard result == 0 else { throw DocKitError(FileSystemError(path: destination, operation: "cannot be replaced", errno: errno)) }
             InboxDelivery.removeItem(temporary)
         } else {
             let result = temporary.withCString { from in destination.withCString { to in rename(from, to) } }
-            guard result == 0 else { throw FileSystemError(path: destination, operation: "cannot be replaced", errno: errno) }
+            guard result == 0 else { throw DocKitError(FileSystemError(path: destination, operation: "cannot be replaced", errno: errno)) }
         }
     }
 
@@ -213,7 +213,7 @@ public struct HandlerRegistration: Sendable {
         do {
             return try PropertyListEncoding.data(root, format: format)
         } catch {
-            throw MalformedFileError(path: source.path, reason: error.reason)
+            throw DocKitError(MalformedFileError(path: source.path, reason: error.reason))
         }
     }
 }

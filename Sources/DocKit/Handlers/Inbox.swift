@@ -57,7 +57,7 @@ public struct Inbox: Sendable {
     ///
     /// - Returns: The items, sorted by name.
     /// - Throws: ``FileSystemError`` when the Inbox cannot be listed or an entry examined.
-    public func items() throws(FileSystemError) -> [Item] {
+    public func items() throws(DocKitError) -> [Item] {
         guard try FileStatus.of(directory) != nil else { return [] }
         var items: [Item] = []
         for name in try DirectoryReader.names(in: directory).sorted() where name.bytes.first != UInt8(ascii: ".") {
@@ -102,7 +102,7 @@ public struct Inbox: Sendable {
     }
 
     /// nil when the Documents folder is on another file system.
-    private func renamedIntoPlace(_ item: Item) throws(FileSystemError) -> RawPath? {
+    private func renamedIntoPlace(_ item: Item) throws(DocKitError) -> RawPath? {
         do {
             return try InboxDelivery.renameIntoPlace(item.path, in: documentsDirectory, filename: item.filename, registry: registry)
         } catch where error.errno == EXDEV {

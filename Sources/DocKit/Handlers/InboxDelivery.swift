@@ -77,7 +77,7 @@ public enum InboxDelivery {
 
     /// Renames `item` to the first free name of `Name.ext`, `Name 2.ext`, …
     /// in `directory`, never replacing anything (renameat2 NOREPLACE).
-    static func renameIntoPlace(_ item: RawPath, in directory: RawPath, filename: RawPath, registry: TypeRegistry?) throws(FileSystemError) -> RawPath {
+    static func renameIntoPlace(_ item: RawPath, in directory: RawPath, filename: RawPath, registry: TypeRegistry?) throws(DocKitError) -> RawPath {
         let extensionLength = self.extensionLength(of: filename, registry: registry)
         for number in 1...10_000 {
             let candidate = try directory.appending(name: DocumentName.numbered(filename, extensionLength: extensionLength, number))
@@ -91,7 +91,7 @@ public enum InboxDelivery {
                 throw error
             }
         }
-        throw FileSystemError(path: directory.appending(filename), operation: "has no free numbered name", errno: EEXIST)
+        throw DocKitError(FileSystemError(path: directory.appending(filename), operation: "has no free numbered name", errno: EEXIST))
     }
 
     /// `Report.tar.gz` numbers as `Report 2.tar.gz` when a type claims
@@ -115,7 +115,7 @@ public enum InboxDelivery {
     ///   - destination: Where the copy goes; it must not exist.
     /// - Throws: ``FileSystemError`` when something cannot be read or written,
     ///   or is a device or FIFO.
-    public static func copyItem(from source: RawPath, to destination: RawPath) throws(FileSystemError) {
+    public static func copyItem(from source: RawPath, to destination: RawPath) throws(DocKitError) {
         try TreeCopier().copy(source, to: destination)
     }
 

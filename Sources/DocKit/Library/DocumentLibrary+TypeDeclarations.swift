@@ -30,11 +30,11 @@ extension DocumentLibrary {
     public func declare(_ types: [TypeDeclaration], byApplication identifier: String, name: String? = nil) throws -> HandlerManifest {
         let declared = "the types declared by \(identifier)"
         guard HandlerManifest.isValidIdentifier(identifier) else {
-            throw MalformedFileError(path: declared, reason: "'\(identifier)' is not a valid bundle identifier")
+            throw DocKitError(MalformedFileError(path: declared, reason: "'\(identifier)' is not a valid bundle identifier"))
         }
         for (index, type) in types.enumerated() {
             for named in [type.identifier] + type.conformsTo where !InfoPlistTypeDeclarations.isValidIdentifier(named) {
-                throw MalformedFileError(path: declared, keyPath: "[\(index)]", reason: "'\(named)' is not a valid type identifier")
+                throw DocKitError(MalformedFileError(path: declared, keyPath: "[\(index)]", reason: "'\(named)' is not a valid type identifier"))
             }
         }
         var manifest: [String: Any] = [

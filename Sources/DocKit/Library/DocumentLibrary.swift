@@ -86,7 +86,7 @@ public struct DocumentLibrary: Sendable {
         return trash.withVolumeTrashes(of: [locations.localDocuments, locations.cloudDocuments])
     }
 
-    public func typeRegistryStore() throws(DatabaseAccessError) -> TypeRegistryStore {
+    public func typeRegistryStore() throws(DocKitError) -> TypeRegistryStore {
         let sources = TypeSources(
             builtIn: installation.builtInTypes + installation.builtInHandlers,
             systemDirectories: installation.systemTypesDirectory.map { [$0] } ?? [],

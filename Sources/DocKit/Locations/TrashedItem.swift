@@ -47,7 +47,7 @@ extension Trash {
     /// - Returns: The items; none when the Trash does not exist.
     /// - Throws: ``FileSystemError`` when `info/` exists but cannot be read,
     ///   or an item cannot be measured.
-    public func items() throws(FileSystemError) -> [TrashedItem] {
+    public func items() throws(DocKitError) -> [TrashedItem] {
         guard try FileStatus.of(infoDirectory)?.kind == .directory else { return [] }
         var items: [TrashedItem] = []
         let suffix = Array(".trashinfo".utf8)
@@ -65,7 +65,7 @@ extension Trash {
     /// - Parameter name: The item's name in `files/`.
     /// - Returns: The item, or `nil`.
     /// - Throws: ``FileSystemError`` when it cannot be examined or measured.
-    public func item(named name: RawPath) throws(FileSystemError) -> TrashedItem? {
+    public func item(named name: RawPath) throws(DocKitError) -> TrashedItem? {
         guard name.bytes.count > 0, !name.bytes.contains(UInt8(ascii: "/")), name.bytes != Array(".".utf8), name.bytes != Array("..".utf8),
               var info = readInfo(infoPath(name)), let status = try FileStatus.of(filePath(name)) else { return nil }
         // gio and trash-cli write paths relative to the top of the file

@@ -21,7 +21,7 @@ struct EPUBPreviewer: Previewer {
         do {
             package = try await EPUBPackage(archive: archive, tools: context.tools, maxBytes: context.options.structuredBytes)
         } catch {
-            throw PreviewError(path: subject.path.description, reason: error.reason)
+            throw DocKitError(PreviewError(path: subject.path.description, reason: error.reason))
         }
         var preview = Preview(kind: .document, previewer: name)
         preview.fields.append(Preview.Field("format", "EPUB"))

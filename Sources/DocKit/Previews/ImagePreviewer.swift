@@ -18,7 +18,7 @@ public struct ImagePreviewer: Previewer {
     ///   ``FileSystemError`` when the file cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         guard let header = try ImageHeader.read(subject.path, reader: context.reader) else {
-            throw PreviewError(path: subject.path.description, reason: "no PNG, JPEG, GIF, WebP, BMP or TIFF header")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "no PNG, JPEG, GIF, WebP, BMP or TIFF header"))
         }
         var preview = Preview(kind: .image, previewer: name)
         preview.fields.append(Preview.Field("format", header.format))

@@ -27,7 +27,7 @@ public struct JSONPreviewer: Previewer {
         do {
             value = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
         } catch {
-            throw PreviewError(path: subject.path.description, reason: "not valid JSON")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "not valid JSON"))
         }
         var preview = Preview(kind: .json, previewer: name)
         preview.fields.append(Preview.Field("root", Preview.describeRoot(value)))

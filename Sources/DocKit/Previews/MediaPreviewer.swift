@@ -48,10 +48,10 @@ struct MediaPreviewer: Previewer {
         do {
             output = try await context.tools.run("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", input], outputCap: Self.outputCap)
         } catch {
-            throw PreviewError(path: subject.path.description, reason: "\(error)")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "\(error)"))
         }
         guard let probe = try? JSONDecoder().decode(Probe.self, from: Data(output)) else {
-            throw PreviewError(path: subject.path.description, reason: "ffprobe's answer is not the JSON it documents")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "ffprobe's answer is not the JSON it documents"))
         }
         var preview = Preview(kind: .media, previewer: name)
         func add(_ label: String, _ value: String) {

@@ -32,8 +32,8 @@ struct OfficeDocumentPreviewer: Previewer {
         do {
             names = try await context.tools.entryNames(of: archive, limit: Self.maxEntries)
         } catch {
-            if case .cancelled = error.reason { throw error }
-            throw PreviewError(path: subject.path.description, reason: "\(error)")
+            if error.code == .cancelled { throw error }
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "\(error)"))
         }
         let entries = Set(names)
         var preview = Preview(kind: .document, previewer: name)
@@ -60,7 +60,7 @@ struct OfficeDocumentPreviewer: Previewer {
             addThumbnail(thumbnail, to: &preview)
             preview.notes.append("the text is in iWork's compressed binary form (Index), which docbrowser does not read")
         } else {
-            throw PreviewError(path: subject.path.description, reason: "neither OpenDocument, Office Open XML nor iWork inside")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "neither OpenDocument, Office Open XML nor iWork inside"))
         }
         return preview
     }

@@ -28,7 +28,7 @@ public struct PDFPreviewer: Previewer {
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview {
         let head = try Self.head(of: subject, in: context)
         guard let version = Self.version(in: head) else {
-            throw PreviewError(path: subject.path.description, reason: "no %PDF- header")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "no %PDF- header"))
         }
         let path = PluginPreviewer.absolute(subject.path).description
         var info: [String: String]
@@ -85,7 +85,7 @@ public struct PDFPreviewer: Previewer {
         let isWhole = subject.size <= Int64(2 * window)
         let tail = isWhole ? [] : try context.reader.read(subject.path, offset: subject.size - Int64(window), count: window)
         guard let version = Self.version(in: head) else {
-            throw PreviewError(path: subject.path.description, reason: "no %PDF- header")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "no %PDF- header"))
         }
         let facts = PDFFacts(segments: isWhole ? [head] : [head, tail])
         var preview = Preview(kind: .pdf, previewer: name)

@@ -72,7 +72,7 @@ struct PluginPreviewer: Previewer {
         return try PluginPreviewAnswer(plugin: name, outcome: outcome).preview(options: options)
     }
 
-    private func run(_ arguments: [String]) async throws(PluginError) -> PluginProcess.Outcome {
+    private func run(_ arguments: [String]) async throws(DocKitError) -> PluginProcess.Outcome {
         let process = PluginProcess(service: service, arguments: arguments, home: home,
                                     timeLimit: service.timeLimit ?? Self.defaultTimeLimit, outputCap: outputCap, watchdog: watchdog)
         return try await process.run()

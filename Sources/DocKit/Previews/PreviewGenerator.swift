@@ -73,12 +73,13 @@ public struct PreviewGenerator: Sendable {
             do {
                 result = try await previewer.preview(subject, in: context)
                 break
-            } catch let error as PreviewError {
-                Self.logger.debug("\(previewer.name) previewer failed on \(subject.path): \(error.reason)")
-                notes.append("the \(previewer.name) preview failed (\(error.reason)); showing the \(next) preview")
-            } catch let error as PluginError {
+            } catch let error as DocKitError where error.failure is PreviewError {
+                let reason = (error.failure as? PreviewError)?.reason ?? error.description
+                Self.logger.debug("\(previewer.name) previewer failed on \(subject.path): \(reason)")
+                notes.append("the \(previewer.name) preview failed (\(reason)); showing the \(next) preview")
+            } catch let plugin as DocKitError where plugin.failure is PluginError {
                 // Ctrl-C while a plugin runs stops the command, not the plugin alone.
-                if case .cancelled = error.reason { throw error }
+                guard let error = plugin.failure as? PluginError, plugin.code != .cancelled else { throw plugin }
                 Self.logger.debug("preview plugin failed on \(subject.path): \(error.description)")
                 notes.append("\(Self.failureNote(error)); showing the \(next) preview")
             }

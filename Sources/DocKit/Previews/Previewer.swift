@@ -130,7 +130,7 @@ public struct PreviewSubject: Sendable, Hashable {
     ///   cannot be walked; ``TypeRegistryError/unreadableFile(path:reason:)``
     ///   when the file cannot be examined for its type.
     public static func file(at path: RawPath, registry: TypeRegistry) throws -> PreviewSubject {
-        guard let status = try FileStatus.of(path) else { throw FileSystemError(path: path, operation: "does not exist", errno: ENOENT) }
+        guard let status = try FileStatus.of(path) else { throw DocKitError(FileSystemError(path: path, operation: "does not exist", errno: ENOENT)) }
         let identification = try FileTypeIdentifier(registry: registry).identify(path)
         let type = identification.type.identifier
         let isPackage = status.kind == .directory && registry.isPackage(type)
@@ -211,7 +211,7 @@ public struct PreviewContext: Sendable {
     /// than ``PreviewOptions/structuredBytes``, it is left to the next one.
     func structuredBytes(of subject: PreviewSubject) throws -> [UInt8] {
         guard subject.size <= Int64(options.structuredBytes) else {
-            throw PreviewError(path: subject.path.description, reason: "larger than \(options.structuredBytes) bytes, too large to pretty-print")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "larger than \(options.structuredBytes) bytes, too large to pretty-print"))
         }
         return try reader.read(subject.path, offset: 0, count: options.structuredBytes)
     }

@@ -32,7 +32,7 @@ public struct PropertyListPreviewer: Previewer {
         do {
             value = try PropertyListDecoding.object(from: Data(bytes), format: &format)
         } catch {
-            throw PreviewError(path: subject.path.description, reason: String(error.reason.trimmingPrefix("is ")))
+            throw DocKitError(PreviewError(path: subject.path.description, reason: String(error.reason.trimmingPrefix("is "))))
         }
         var preview = Preview(kind: .propertyList, previewer: name)
         let formatName = switch format {

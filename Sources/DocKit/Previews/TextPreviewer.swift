@@ -23,7 +23,7 @@ public struct TextPreviewer: Previewer {
         let head = try context.reader.read(subject.path, offset: 0, count: options.textHeadBytes)
         let isComplete = Int64(head.count) >= subject.size
         guard let decoded = TextDecoding.decode(head, isComplete: isComplete) else {
-            throw PreviewError(path: subject.path.description, reason: "binary content (NUL or control bytes), not shown as text")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "binary content (NUL or control bytes), not shown as text"))
         }
         var lines = VisibleText.lines(of: decoded.text)
         // A file that ends with a newline has no empty last line.

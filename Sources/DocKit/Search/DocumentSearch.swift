@@ -46,7 +46,7 @@ public struct DocumentSearch: Sendable {
     /// Opens the index of `catalog`'s home, beside its catalog.
     ///
     /// - Throws: ``DatabaseAccessError`` when the index cannot be opened.
-    public init(catalog: DocumentCatalog, extractor: DocumentTextExtractor) throws(DatabaseAccessError) {
+    public init(catalog: DocumentCatalog, extractor: DocumentTextExtractor) throws(DocKitError) {
         self.init(catalog: catalog, index: try SearchIndex(directory: catalog.home.catalogDirectory), extractor: extractor)
     }
 
@@ -106,7 +106,7 @@ public struct DocumentSearch: Sendable {
     /// to date.
     ///
     /// - Throws: ``DatabaseAccessError`` when the index cannot be written.
-    public func rebuild() throws(DatabaseAccessError) {
+    public func rebuild() throws(DocKitError) {
         try index.removeAll()
     }
 }

@@ -34,7 +34,7 @@ extension SearchIndex {
     /// - Throws: ``DatabaseAccessError`` when the index cannot be read or written.
     func update(
         with documents: [Document], in locations: [Location], extractor: DocumentTextExtractor, registry: TypeRegistry
-    ) async throws(DatabaseAccessError) -> (failures: [SearchFailure], rows: [Key: Row]) {
+    ) async throws(DocKitError) -> (failures: [SearchFailure], rows: [Key: Row]) {
         var unseen = try rows(in: locations)
         var current: [Key: Row] = [:]
         var stale: [Document] = []

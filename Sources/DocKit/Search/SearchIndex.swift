@@ -68,16 +68,16 @@ public final class SearchIndex: Sendable {
     /// ``Home/catalogDirectory``.
     ///
     /// - Throws: ``DatabaseAccessError`` when the file cannot be opened or made.
-    public convenience init(directory: URL) throws(DatabaseAccessError) {
+    public convenience init(directory: URL) throws(DocKitError) {
         try self.init(url: directory.appending(path: "search.sqlite"))
     }
 
-    init(url: URL) throws(DatabaseAccessError) {
+    init(url: URL) throws(DocKitError) {
         self.url = url
         do {
             queue = try SQLiteDatabase.openQueue(at: url, migrator: Self.migrator)
         } catch {
-            throw DatabaseAccessError(path: url.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: url.path, error: error))
         }
     }
 
@@ -103,7 +103,7 @@ public final class SearchIndex: Sendable {
     }
 
     /// Every row of `locations`, by key.
-    func rows(in locations: [Location]) throws(DatabaseAccessError) -> [Key: Row] {
+    func rows(in locations: [Location]) throws(DocKitError) -> [Key: Row] {
         try access { db in
             var rows: [Key: Row] = [:]
             let cursor = try GRDB.Row.fetchCursor(db, sql: "SELECT id, location, relativePath, size, modificationTime, type, outcome, reason FROM searchDocument")
@@ -124,7 +124,7 @@ public final class SearchIndex: Sendable {
     ///
     /// - Returns: The rows written, in the order of `entries`.
     @discardableResult
-    func write(_ entries: [Entry], removing removed: [Int64] = []) throws(DatabaseAccessError) -> [Row] {
+    func write(_ entries: [Entry], removing removed: [Int64] = []) throws(DocKitError) -> [Row] {
         try access { db in
             var written: [Row] = []
             try db.inTransaction(.immediate) {
@@ -162,7 +162,7 @@ public final class SearchIndex: Sendable {
     }
 
     /// Empties the index; the next search reads every document again.
-    public func removeAll() throws(DatabaseAccessError) {
+    public func removeAll() throws(DocKitError) {
         try access { db in
             try db.inTransaction(.immediate) {
                 try db.execute(sql: "DELETE FROM searchText")
@@ -186,7 +186,7 @@ public final class SearchIndex: Sendable {
     }
 
     /// The ids of the documents `term` is found in, by name or content.
-    func ids(matching term: SearchTerm) throws(DatabaseAccessError) -> Set<Int64> {
+    func ids(matching term: SearchTerm) throws(DocKitError) -> Set<Int64> {
         try access { db in
             try Set(Int64.fetchCursor(db.cachedStatement(sql: "SELECT rowid FROM searchText WHERE searchText MATCH ?"), arguments: [Self.pattern(term)]))
         }
@@ -194,7 +194,7 @@ public final class SearchIndex: Sendable {
 
     /// The bm25 score (lower is better, the name weighing ten times the
     /// content) of each document any of `terms` is found in.
-    func scores(of terms: [SearchTerm]) throws(DatabaseAccessError) -> [Int64: Double] {
+    func scores(of terms: [SearchTerm]) throws(DocKitError) -> [Int64: Double] {
         guard !terms.isEmpty else { return [:] }
         return try access { db in
             let sql = "SELECT rowid, bm25(searchText, 10.0, 1.0) FROM searchText WHERE searchText MATCH ?"
@@ -208,7 +208,7 @@ public final class SearchIndex: Sendable {
     /// A few words of the content of each of `ids` around its best match
     /// of `terms`, made only for the hits returned: snippet() reads the
     /// document's text, which ranking every match does not.
-    func snippets(of terms: [SearchTerm], for ids: [Int64]) throws(DatabaseAccessError) -> [Int64: String] {
+    func snippets(of terms: [SearchTerm], for ids: [Int64]) throws(DocKitError) -> [Int64: String] {
         guard !terms.isEmpty, !ids.isEmpty else { return [:] }
         let pattern = Self.pattern(anyOf: terms)
         return try access { db in
@@ -232,11 +232,11 @@ public final class SearchIndex: Sendable {
         return term.isPrefix ? quoted + " *" : quoted
     }
 
-    private func access<Value>(_ body: (Database) throws -> Value) throws(DatabaseAccessError) -> Value {
+    private func access<Value>(_ body: (Database) throws -> Value) throws(DocKitError) -> Value {
         do {
             return try queue.inDatabase(body)
         } catch {
-            throw DatabaseAccessError(path: url.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: url.path, error: error))
         }
     }
 }

@@ -27,8 +27,8 @@ struct ExtendedAttribute {
         if count >= 0 { return Array(buffer[..<Int(count)]) }
         switch errno {
         case ENODATA: return nil
-        case ENOTSUP: throw TagError.unsupported(path.description)
-        case let code: throw FileSystemError(path: path, operation: "its \(name) attribute cannot be read", errno: code)
+        case ENOTSUP: throw DocKitError(TagError.unsupported(path.description))
+        case let code: throw DocKitError(FileSystemError(path: path, operation: "its \(name) attribute cannot be read", errno: code))
         }
     }
 
@@ -47,8 +47,8 @@ struct ExtendedAttribute {
         }
         if result == 0 || (value.isEmpty && errno == ENODATA) { return }
         let code = errno
-        if code == ENOTSUP { throw TagError.unsupported(path.description) }
-        if code == EPERM, (try? FileStatus.of(path))??.kind == .symbolicLink { throw TagError.symbolicLink(path.description) }
-        throw FileSystemError(path: path, operation: "its \(name) attribute cannot be written", errno: code)
+        if code == ENOTSUP { throw DocKitError(TagError.unsupported(path.description)) }
+        if code == EPERM, (try? FileStatus.of(path))??.kind == .symbolicLink { throw DocKitError(TagError.symbolicLink(path.description)) }
+        throw DocKitError(FileSystemError(path: path, operation: "its \(name) attribute cannot be written", errno: code))
     }
 }

@@ -85,12 +85,12 @@ public struct ConflictResolver: Sendable {
         let all = [versions.current].compactMap { $0 } + versions.unresolvedConflicts
         switch choice {
         case .current:
-            guard versions.current != nil else { throw VersionsError.noCurrentVersion(document: name) }
+            guard versions.current != nil else { throw DocKitError(VersionsError.noCurrentVersion(document: name)) }
         case .newest:
             plan.kept = all.max { ($0.modificationDate, -$0.number) < ($1.modificationDate, -$1.number) }
         case .version(let number):
             guard let version = versions.unresolvedConflicts.first(where: { $0.number == number }) else {
-                throw VersionsError.noSuchVersion(document: name, number: number, count: versions.unresolvedConflicts.count)
+                throw DocKitError(VersionsError.noSuchVersion(document: name, number: number, count: versions.unresolvedConflicts.count))
             }
             plan.kept = version
         case .all:
@@ -208,6 +208,6 @@ public struct ConflictResolver: Sendable {
             if taken.contains(name) { continue }
             if try !DocumentName.isTaken(folder.appending(name), caseInsensitive: document.location == .cloud) { return name }
         }
-        throw CatalogError.nameTaken("\(document.location):\(document.displayName) (version \(ordinal))")
+        throw DocKitError(CatalogError.nameTaken("\(document.location):\(document.displayName) (version \(ordinal))"))
     }
 }

@@ -81,7 +81,7 @@ public struct DocumentVersions: Sendable, Hashable {
         if document.isFolder { try refuseIfCopiesInside(document, action: action) }
         guard document.states.contains(.inConflict) else { return }
         let beside = try of(document).unresolvedConflicts.filter { $0.files.isEmpty }
-        guard beside.isEmpty else { throw VersionsError.unresolved(document: document.qualifiedName, action: action, versions: beside.count) }
+        guard beside.isEmpty else { throw DocKitError(VersionsError.unresolved(document: document.qualifiedName, action: action, versions: beside.count)) }
     }
 
     /// A folder holding a document in conflict is refused as that document
@@ -92,7 +92,7 @@ public struct DocumentVersions: Sendable, Hashable {
         let folder = first.deletingLastComponent
         let versions = copies.filter { $0.deletingLastComponent == folder && ConflictCopy($0.lastComponent)?.original == copy.original }.count
         let inside = folder.isEmpty ? copy.original : folder.appending(copy.original)
-        throw VersionsError.unresolved(document: "\(document.qualifiedName)/\(inside)", action: action, versions: versions)
+        throw DocKitError(VersionsError.unresolved(document: "\(document.qualifiedName)/\(inside)", action: action, versions: versions))
     }
 
     /// The versions of `document` as they are on disk now.

@@ -80,10 +80,10 @@ struct SyncEnginesTests {
         #expect(Self.calls(in: home).count == 1)
         let trash = Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
         let deck = try #require(listed.first { $0.name == "Deck.key" })
-        #expect(throws: CoordinationError.engineNeeds(document: "cloud:Deck.key", need: SyncEngineNeed(engine: "Syncthing", state: "syncing", files: 2, moreUnlisted: false))) {
+        #expect(throws: DocKitError(CoordinationError.engineNeeds(document: "cloud:Deck.key", need: SyncEngineNeed(engine: "Syncthing", state: "syncing", files: 2, moreUnlisted: false)))) {
             try DocumentMover(catalog: catalog, trash: trash).move(deck, to: .local, onConflict: .fail)
         }
-        #expect(throws: CoordinationError.self) { try DocumentDeleter(catalog: catalog, trash: trash).delete(deck, permanently: false) }
+        #expect(throws: DocKitError.self) { try DocumentDeleter(catalog: catalog, trash: trash).delete(deck, permanently: false) }
         #expect(CoordinationError.engineNeeds(document: "cloud:Deck.key", need: SyncEngineNeed(engine: "Syncthing", state: "syncing", files: 2, moreUnlisted: false)).description
             == "cloud:Deck.key: incomplete: Syncthing still needs 2 of its files (syncing)")
         #expect(home.exists("Deck.key/Data/a.png", in: .cloud))

@@ -51,8 +51,9 @@ public struct BugShelf: Sendable {
         let document = editableDocument(at: folder.appending(RawPath(filename)), contents: BugContents(bug: bug, image: image))
         do {
             try await document.document.save(for: .forCreating)
-        } catch .alreadyExists {
-            throw BugError.exists(name: filename)
+        } catch {
+            if error.code == .alreadyExists { throw BugError.exists(name: filename) }
+            throw error
         }
         return document
     }
