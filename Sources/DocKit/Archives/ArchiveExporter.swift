@@ -94,9 +94,9 @@ public struct ArchiveExporter: Sendable {
     ///   - options: The format, level and whether to replace an existing file.
     ///   - progress: Called with each progress report the plugin sends.
     /// - Returns: What was written.
-    /// - Throws: ``ExportError/outputExists(path:)`` when `output` exists and
-    ///   `options.force` is off; ``FileSystemError`` when the output's directory is
-    ///   missing or the archive cannot be moved into place; ``PluginError`` when no
+    /// - Throws: ``DocKitError/Code/alreadyExists`` when `output` exists and
+    ///   `options.force` is off; ``DocKitError/Code/fileSystem`` when the output's directory is
+    ///   missing or the archive cannot be moved into place; ``DocKitError/Code/pluginFailed`` when no
     ///   plugin exports the format, or it fails, times out, or writes no archive.
     public func export(_ inputs: [RawPath], to output: RawPath, options: Options,
                        progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws -> Summary {
@@ -112,9 +112,9 @@ public struct ArchiveExporter: Sendable {
     ///   - options: The format, level and whether to replace an existing file.
     ///   - progress: Called with each progress report the plugin sends.
     /// - Returns: What was written; its `output` is `-` for a descriptor.
-    /// - Throws: ``ExportError/outputExists(path:)`` when the file exists and
-    ///   `options.force` is off; ``FileSystemError`` when the directory is missing or
-    ///   the archive cannot be moved or copied into place; ``PluginError`` when no
+    /// - Throws: ``DocKitError/Code/alreadyExists`` when the file exists and
+    ///   `options.force` is off; ``DocKitError/Code/fileSystem`` when the directory is missing or
+    ///   the archive cannot be moved or copied into place; ``DocKitError/Code/pluginFailed`` when no
     ///   plugin exports the format, or it fails, times out, or writes no archive.
     public func export(_ inputs: [RawPath], to destination: Destination, options: Options,
                        progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws -> Summary {

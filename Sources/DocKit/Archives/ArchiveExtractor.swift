@@ -93,7 +93,7 @@ public struct ArchiveExtractor: Sendable {
     ///   - progress: Called with each progress report the plugin sends.
     ///   - onLaunch: Called with the plugin's identity once it runs, or `nil`.
     /// - Returns: How many entries and bytes the plugin wrote.
-    /// - Throws: ``PluginError``, naming the archive, when no plugin imports the type,
+    /// - Throws: ``DocKitError/Code/pluginFailed``, naming the archive, when no plugin imports the type,
     ///   the plugin refuses the archive or passes a limit, fails, times out or
     ///   reports garbled output; whatever `onLaunch` throws.
     func extract(_ archive: RawPath, type typeIdentifier: String, into staging: RawPath,

@@ -120,8 +120,8 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - filename: The output's name.
     ///   - registry: The registry whose types' extensions name the formats.
-    /// - Throws: ``ArchiveFormatError``, with the type it names in
-    ///   ``ArchiveFormatError/namedType``, when the name's extension is of a
+    /// - Throws: ``DocKitError``, with the type it names in
+    ///   ``DocKitError/Code/notAnArchive``, when the name's extension is of a
     ///   type that is no archive.
     public init(output filename: String, registry: TypeRegistry) throws(DocKitError) {
         if let named = ArchiveFormat(filename: filename, registry: registry) {
@@ -142,7 +142,7 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - argument: The `--format` value, with or without a leading dot.
     ///   - registry: The registry whose archive types it may name.
-    /// - Throws: ``ArchiveFormatError`` when it names neither a bundled format
+    /// - Throws: ``DocKitError`` when it names neither a bundled format
     ///   nor an archive type the registry declares, by identifier or extension.
     public init(argument: String, registry: TypeRegistry) throws(DocKitError) {
         let text = argument.lowercased().trimmingPrefix(".")

@@ -10,8 +10,8 @@ extension DocumentImporter {
     ///   - batch: The placements to lock.
     ///   - location: Where the documents go, for names in messages.
     /// - Returns: The lock, to release once the batch is placed.
-    /// - Throws: ``MoveError/destinationTaken(_:)`` when a name was taken
-    ///   or a document to replace went; ``CoordinationError`` when one is
+    /// - Throws: ``DocKitError/Code/alreadyExists`` when a name was taken
+    ///   or a document to replace went; ``DocKitError`` when one is
     ///   busy or open.
     func lockChecked(_ batch: ArraySlice<ImportPlacement>, location: Location) throws -> DocumentLock {
         let lock = try DocumentLock(batch.map(\.destination), in: LockDirectory(home: catalog.home),

@@ -94,12 +94,12 @@ public struct DocumentImporter: Sendable {
     ///   - policy: What to do when a name is taken.
     ///   - progress: Called with each progress report of an archive's plugin.
     /// - Returns: The documents created and what was skipped.
-    /// - Throws: ``ImportError`` when a file is not a regular file or directory, an archive
+    /// - Throws: ``DocKitError`` when a file is not a regular file or directory, an archive
     ///   yields nothing, two items want one name, a name is reserved, or a taken name is too
     ///   long to number under `rename`;
-    ///   ``MoveError/destinationTaken(_:)`` under `fail`, or when a name is taken meanwhile;
-    ///   ``PluginError`` when an archive's plugin refuses or fails; ``CoordinationError`` when
-    ///   documents are busy or open; ``FileSystemError`` when a file is missing or cannot be
+    ///   ``DocKitError/Code/alreadyExists`` under `fail`, or when a name is taken meanwhile;
+    ///   ``DocKitError/Code/pluginFailed`` when an archive's plugin refuses or fails; ``DocKitError`` when
+    ///   documents are busy or open; ``DocKitError/Code/fileSystem`` when a file is missing or cannot be
     ///   copied or moved.
     public func importFiles(_ files: [RawPath], to location: Location, onConflict policy: ConflictPolicy,
                             progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws -> Result {

@@ -18,7 +18,7 @@ enum MacMetadata {
     ///
     /// - Parameter folder: An extracted top-level item; a file is left alone.
     /// - Returns: The paths removed, relative to `folder`, sorted.
-    /// - Throws: ``FileSystemError`` when the folder cannot be read or a file cannot be removed.
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the folder cannot be read or a file cannot be removed.
     static func removeLitter(below folder: RawPath) throws(DocKitError) -> [RawPath] {
         guard try FileStatus.of(folder)?.kind == .directory else { return [] }
         var removed: [RawPath] = []

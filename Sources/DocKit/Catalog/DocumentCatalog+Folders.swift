@@ -12,11 +12,11 @@ extension DocumentCatalog {
     ///   - path: The folder's path under the location, `/`-separated.
     ///   - location: Where; `nil` for the preferred storage.
     /// - Returns: The folder, as the catalog lists it.
-    /// - Throws: ``CatalogError/invalidName(_:reason:)`` for an empty, hidden,
+    /// - Throws: ``DocKitError/Code/invalidName`` for an empty, hidden,
     ///   `.` or `..` component, or one that names a package type;
-    ///   ``CatalogError/nameTaken(_:)`` when the folder exists, or a file
-    ///   holds a name on its way; ``LocationError`` when the Documents folder
-    ///   is missing or unusable; ``FileSystemError`` when a folder cannot be made.
+    ///   ``DocKitError/Code/alreadyExists`` when the folder exists, or a file
+    ///   holds a name on its way; ``DocKitError`` when the Documents folder
+    ///   is missing or unusable; ``DocKitError/Code/fileSystem`` when a folder cannot be made.
     public func createFolder(_ path: String, in location: Location? = nil) throws -> Document {
         let location = location ?? configuration.preferredLocation
         let components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)

@@ -12,7 +12,7 @@ extension DocumentCatalog {
     ///   - relativePath: The document's path inside that Documents folder,
     ///     its filename last.
     /// - Returns: The document, with its coordination states.
-    /// - Throws: ``CatalogError/documentNotFound(_:)`` when nothing is listed
+    /// - Throws: ``DocKitError/Code/documentNotFound`` when nothing is listed
     ///   there, and the scanner's errors.
     public func document(in location: Location, at relativePath: RawPath) throws -> Document {
         try listedDocument(in: location, at: relativePath)
@@ -66,7 +66,7 @@ extension DocumentCatalog {
     /// The folder `destination` names, relative to its location's
     /// Documents folder; nil when it keeps the document's own folder.
     ///
-    /// - Throws: ``MoveError/noSuchFolder(_:)`` when no folder `list` shows has that name.
+    /// - Throws: ``DocKitError/Code/noSuchFolder`` when no folder `list` shows has that name.
     func folder(of destination: DocumentDestination) throws -> RawPath? {
         guard let name = destination.folder else { return nil }
         // As typed, or with `\xHH` escapes decoded, as names are found.

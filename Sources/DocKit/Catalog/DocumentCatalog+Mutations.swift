@@ -15,13 +15,13 @@ extension DocumentCatalog {
     ///     for the type the name's extension implies.
     ///   - location: Where to create it; `nil` for the preferred storage.
     /// - Returns: The new document, as the catalog lists it.
-    /// - Throws: ``TypeRegistryError/unknownType(_:)`` for an undeclared type;
-    ///   ``CatalogError/typeNotImplied(_:)`` when no type is given and the name
-    ///   implies none; ``CatalogError/invalidName(_:reason:)``;
-    ///   ``CatalogError/typeHasNoExtension(_:)`` when the name needs the type's
-    ///   extension and it declares none; ``CatalogError/nameTaken(_:)`` when
-    ///   the given name exists; ``LocationError`` when the Documents folder is
-    ///   missing or unusable; ``FileSystemError`` when the file cannot be created.
+    /// - Throws: ``DocKitError/Code/typeNotFound`` for an undeclared type;
+    ///   ``DocKitError/Code/invalidValue`` when no type is given and the name
+    ///   implies none; ``DocKitError/Code/invalidName``;
+    ///   ``DocKitError/Code/invalidValue`` when the name needs the type's
+    ///   extension and it declares none; ``DocKitError/Code/alreadyExists`` when
+    ///   the given name exists; ``DocKitError`` when the Documents folder is
+    ///   missing or unusable; ``DocKitError/Code/fileSystem`` when the file cannot be created.
     public func createDocument(named name: String?, type identifier: String? = nil, in location: Location? = nil) throws -> Document {
         let type: UTType
         if let identifier {
@@ -107,16 +107,16 @@ extension DocumentCatalog {
     ///     engine is writing it or conflict copies lie beside it, and to wait
     ///     for other docbrowser processes instead of refusing.
     /// - Returns: The renamed document, as the catalog lists it.
-    /// - Throws: ``CatalogError/invalidName(_:reason:)``;
-    ///   ``CatalogError/nameTaken(_:)`` when the new name exists;
-    ///   ``CoordinationError/busy(document:holder:)`` while another docbrowser
+    /// - Throws: ``DocKitError/Code/invalidName``;
+    ///   ``DocKitError/Code/alreadyExists`` when the new name exists;
+    ///   ``DocKitError/Code/busy`` while another docbrowser
     ///   process holds either name (without `force`); without `force`,
-    ///   ``CoordinationError/open(document:holders:)``,
-    ///   ``CoordinationError/incomplete(document:temporary:writer:)`` or
-    ///   ``CoordinationError/changing(document:detail:)``, and
-    ///   ``VersionsError/unresolved(document:action:versions:)``;
-    ///   ``MoveError/vanished(_:)`` when it is gone once locked;
-    ///   ``FileSystemError`` when the rename fails.
+    ///   ``DocKitError/Code/inUse``,
+    ///   ``DocKitError/Code/incomplete`` or
+    ///   ``DocKitError/Code/incomplete``, and
+    ///   ``DocKitError/Code/unresolvedConflict``;
+    ///   ``DocKitError/Code/notFound`` when it is gone once locked;
+    ///   ``DocKitError/Code/fileSystem`` when the rename fails.
     public func renameDocument(_ document: Document, to newName: String, force: Bool = false) throws -> Document {
         try DocumentName.validate(newName)
         let filename = renamedFilename(document, newName)

@@ -22,9 +22,9 @@ public struct DocumentCatalog: Sendable {
     /// - Parameters:
     ///   - home: The docbrowser home.
     ///   - registry: The type registry documents are typed with.
-    /// - Throws: ``ConfigurationError`` when `config.json` is malformed. A
+    /// - Throws: ``DocKitError`` when `config.json` is malformed. A
     ///   catalog database that cannot be opened is reported, as
-    ///   ``DatabaseAccessError``, by the first call that needs it.
+    ///   ``DocKitError/Code/database``, by the first call that needs it.
     public init(home: Home, registry: TypeRegistry) throws {
         let environment = ProcessInfo.processInfo.environment
         try self.init(home: home, registry: registry, plugins: .standard(environment: environment), environment: environment)
@@ -56,8 +56,8 @@ public struct DocumentCatalog: Sendable {
     ///
     /// - Parameter query: The locations, filters and order.
     /// - Returns: The matching documents.
-    /// - Throws: ``LocationError`` when a Documents folder is missing or unusable;
-    ///   ``FileSystemError`` when a folder cannot be read; ``DatabaseAccessError`` when
+    /// - Throws: ``DocKitError`` when a Documents folder is missing or unusable;
+    ///   ``DocKitError/Code/fileSystem`` when a folder cannot be read; ``DocKitError/Code/database`` when
     ///   a location's catalog database cannot be opened, read or written.
     public func documents(matching query: DocumentQuery) throws -> [Document] {
         Array(try listing(matching: query))
@@ -105,11 +105,11 @@ public struct DocumentCatalog: Sendable {
     ///
     /// - Parameter argument: The path or name, as typed on the command line.
     /// - Returns: The one document it names.
-    /// - Throws: ``CatalogError/documentNotFound(_:)`` when it names none;
-    ///   ``CatalogError/ambiguous(_:candidates:)`` when it names several;
-    ///   ``CatalogError/notADocument(path:)`` for a path outside the Documents
-    ///   folders; ``LocationError``, ``FileSystemError`` or
-    ///   ``DatabaseAccessError`` when a location cannot be scanned.
+    /// - Throws: ``DocKitError/Code/documentNotFound`` when it names none;
+    ///   ``DocKitError/Code/ambiguous`` when it names several;
+    ///   ``DocKitError/Code/notFound`` for a path outside the Documents
+    ///   folders; ``DocKitError``, ``DocKitError/Code/fileSystem`` or
+    ///   ``DocKitError/Code/database`` when a location cannot be scanned.
     public func resolve(_ argument: String) throws -> Document {
         var name = argument
         var scope = Location.allCases

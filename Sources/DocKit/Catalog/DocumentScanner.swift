@@ -55,9 +55,9 @@ struct DocumentScanner: Sendable {
     ///   - location: The location whose Documents folder to scan.
     ///   - recursive: Whether to list the documents inside folders too.
     /// - Returns: The documents, as the catalog now stores them.
-    /// - Throws: ``LocationError`` when the Documents folder is missing,
-    ///   ``FileSystemError`` when a folder cannot be read, and
-    ///   ``DatabaseAccessError`` when the catalog cannot be read or written.
+    /// - Throws: ``DocKitError`` when the Documents folder is missing,
+    ///   ``DocKitError/Code/fileSystem`` when a folder cannot be read, and
+    ///   ``DocKitError/Code/database`` when the catalog cannot be read or written.
     public func scan(_ location: Location, recursive: Bool = false) throws -> [Document] {
         var documents: [Document] = []
         try scan(location, recursive: recursive) { documents.append($0.document) }
@@ -140,9 +140,9 @@ struct DocumentScanner: Sendable {
     ///     under, as `list` shows it (for a placeholder, a temporary or a
     ///     conflict copy, the name of the document it stands for).
     /// - Returns: The accepted documents, in no particular order.
-    /// - Throws: ``LocationError`` when the Documents folder is missing,
-    ///   ``FileSystemError`` when the folder cannot be read, and
-    ///   ``DatabaseAccessError`` when the catalog cannot be.
+    /// - Throws: ``DocKitError`` when the Documents folder is missing,
+    ///   ``DocKitError/Code/fileSystem`` when the folder cannot be read, and
+    ///   ``DocKitError/Code/database`` when the catalog cannot be.
     public func scan(_ location: Location, folder: RawPath, listedNamesAccepted accepts: (String) -> Bool) throws -> [Document] {
         try scan(location, folder: folder, namesContaining: [], listedNamesAccepted: accepts)
     }

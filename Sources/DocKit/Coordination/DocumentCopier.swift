@@ -62,10 +62,10 @@ public struct DocumentCopier: Sendable {
     ///   - location: Where the copy goes; the document's own location makes a second copy there only under `rename`.
     ///   - policy: When the name is taken: fail, take "Name 2.ext", or replace (the old one to the Trash).
     /// - Returns: The copy, listed.
-    /// - Throws: ``MoveError`` when the document is not downloaded, changed
+    /// - Throws: ``DocKitError`` when the document is not downloaded, changed
     ///   while copied, or its name is taken under `fail`;
-    ///   ``CoordinationError`` when a sync engine is still writing it (unless
-    ///   ``force``) or another process holds it; ``FileSystemError`` when a
+    ///   ``DocKitError`` when a sync engine is still writing it (unless
+    ///   ``force``) or another process holds it; ``DocKitError/Code/fileSystem`` when a
     ///   file operation fails.
     public func copy(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Result {
         try copy(document, to: DocumentDestination(location), onConflict: policy)
@@ -74,8 +74,8 @@ public struct DocumentCopier: Sendable {
     /// ``copy(_:to:onConflict:)-4tczc`` into a folder of a location.
     ///
     /// - Throws: What ``copy(_:to:onConflict:)-4tczc`` throws;
-    ///   ``MoveError/noSuchFolder(_:)`` when the folder is not one `list`
-    ///   shows; ``MoveError/intoItself(_:destination:)`` for a folder copied
+    ///   ``DocKitError/Code/noSuchFolder`` when the folder is not one `list`
+    ///   shows; ``DocKitError/Code/refused`` for a folder copied
     ///   into itself.
     public func copy(_ document: Document, to destination: DocumentDestination, onConflict policy: ConflictPolicy) throws -> Result {
         let location = destination.location
@@ -98,7 +98,7 @@ public struct DocumentCopier: Sendable {
     ///   - policy: When the name is taken there.
     /// - Returns: Where the copy is.
     /// - Throws: What ``copy(_:to:onConflict:)-4tczc`` throws, and
-    ///   ``MoveError/destinationFolderMissing(_:folder:)`` when `folder` is not one.
+    ///   ``DocKitError/Code/folderGone`` when `folder` is not one.
     public func copy(_ document: Document, toFolder folder: RawPath, onConflict policy: ConflictPolicy) throws -> Result {
         guard try FileStatus.of(folder)?.kind == .directory else {
             throw DocKitError(MoveError.destinationFolderMissing(folder.appending(document.filename).description, folder: folder.description))

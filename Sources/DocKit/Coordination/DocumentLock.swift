@@ -20,15 +20,15 @@ final class DocumentLock: @unchecked Sendable {
 
     /// Locks `documents` in a fixed order (so two waiting processes cannot
     /// deadlock). Without `waiting`, a document held by another process
-    /// throws ``CoordinationError/busy(document:holder:)`` naming it.
+    /// throws ``DocKitError/Code/busy`` naming it.
     ///
     /// - Parameters:
     ///   - documents: The documents and destination names to lock; they need not exist.
     ///   - directory: The home's Locks folder, created if missing.
     ///   - holder: Who is locking, written into each lock file for messages.
     ///   - waiting: Whether to block until each is free instead of refusing.
-    /// - Throws: ``CoordinationError/busy(document:holder:)`` without `waiting`;
-    ///   ``FileSystemError`` when the Locks folder cannot be made; `LockError` when a
+    /// - Throws: ``DocKitError/Code/busy`` without `waiting`;
+    ///   ``DocKitError/Code/fileSystem`` when the Locks folder cannot be made; ``DocKitError/Code/fileSystem`` when a
     ///   lock file cannot be opened or locked.
     public init(_ documents: [RawPath], in directory: LockDirectory, holder: LockHolder, waiting: Bool = false) throws {
         self.documents = documents

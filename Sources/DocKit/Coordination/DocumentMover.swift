@@ -78,9 +78,9 @@ public struct DocumentMover: Sendable {
     ///   - policy: What to do when the name is taken at the destination.
     /// - Returns: The plan; its action is ``DocumentMover/Plan/Action/conflict`` when the name
     ///   is taken under `fail`.
-    /// - Throws: ``MoveError/notDownloaded(_:)`` for a placeholder;
-    ///   ``MoveError/destinationTaken(_:)`` when `rename` finds no free name;
-    ///   ``FileSystemError`` when the destination cannot be examined.
+    /// - Throws: ``DocKitError/Code/notDownloaded`` for a placeholder;
+    ///   ``DocKitError/Code/alreadyExists`` when `rename` finds no free name;
+    ///   ``DocKitError/Code/fileSystem`` when the destination cannot be examined.
     public func plan(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Plan {
         try plan(document, to: DocumentDestination(location), onConflict: policy)
     }
@@ -88,8 +88,8 @@ public struct DocumentMover: Sendable {
     /// ``plan(_:to:onConflict:)`` into a folder of a location.
     ///
     /// - Throws: What ``plan(_:to:onConflict:)`` throws;
-    ///   ``MoveError/noSuchFolder(_:)`` when the folder is not one `list`
-    ///   shows; ``MoveError/intoItself(_:destination:)`` for a folder moved
+    ///   ``DocKitError/Code/noSuchFolder`` when the folder is not one `list`
+    ///   shows; ``DocKitError/Code/refused`` for a folder moved
     ///   into itself.
     public func plan(_ document: Document, to destination: DocumentDestination, onConflict policy: ConflictPolicy) throws -> Plan {
         let parent = try catalog.folder(of: destination) ?? document.relativePath.deletingLastComponent
@@ -142,10 +142,10 @@ public struct DocumentMover: Sendable {
     ///   - policy: What to do when the name is taken at the destination.
     /// - Returns: What ``move(_:to:onConflict:)-3loym`` would do.
     /// - Throws: What ``move(_:to:onConflict:)-3loym`` throws before moving:
-    ///   ``MoveError`` when the document is not downloaded or vanished, or the
-    ///   name is taken under `fail`; ``CoordinationError`` when another process
+    ///   ``DocKitError`` when the document is not downloaded or vanished, or the
+    ///   name is taken under `fail`; ``DocKitError`` when another process
     ///   holds it, a handler has it (or the document it would replace) open or
-    ///   a sync engine is writing it (unless `force`); ``VersionsError`` when
+    ///   a sync engine is writing it (unless `force`); ``DocKitError`` when
     ///   conflict copies lie beside it.
     public func rehearse(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Plan {
         try rehearse(document, to: DocumentDestination(location), onConflict: policy)
@@ -185,10 +185,10 @@ public struct DocumentMover: Sendable {
     ///   - location: Where it goes; moving to its own location does nothing.
     ///   - policy: What to do when the name is taken at the destination.
     /// - Returns: What was done, with the document as it is now.
-    /// - Throws: ``MoveError`` when the document is not downloaded, vanished, changed while
-    ///   copied, or the name is taken under `fail`; ``CoordinationError`` when another process
+    /// - Throws: ``DocKitError`` when the document is not downloaded, vanished, changed while
+    ///   copied, or the name is taken under `fail`; ``DocKitError`` when another process
     ///   is moving it, a handler has it open or a sync engine is writing it (unless `force`);
-    ///   ``VersionsError`` when conflict copies lie beside it; ``FileSystemError`` when a file
+    ///   ``DocKitError`` when conflict copies lie beside it; ``DocKitError/Code/fileSystem`` when a file
     ///   operation fails.
     public func move(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Result {
         try move(document, to: DocumentDestination(location), onConflict: policy)
@@ -198,8 +198,8 @@ public struct DocumentMover: Sendable {
     /// of another location, as ``move(_:to:onConflict:)-3loym`` does.
     ///
     /// - Throws: What ``move(_:to:onConflict:)-3loym`` throws;
-    ///   ``MoveError/noSuchFolder(_:)`` when the folder is not one `list`
-    ///   shows; ``MoveError/intoItself(_:destination:)`` for a folder moved
+    ///   ``DocKitError/Code/noSuchFolder`` when the folder is not one `list`
+    ///   shows; ``DocKitError/Code/refused`` for a folder moved
     ///   into itself.
     public func move(_ document: Document, to destination: DocumentDestination, onConflict policy: ConflictPolicy) throws -> Result {
         let location = destination.location

@@ -20,7 +20,7 @@ final class FileLock: @unchecked Sendable {
     /// - Parameters:
     ///   - path: The lock file, created if missing.
     ///   - mode: Shared or exclusive; exclusive by default.
-    /// - Throws: `LockError` when the file cannot be opened or locked.
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the file cannot be opened or locked.
     public init(path: String, mode: Mode = .exclusive) throws(DocKitError) {
         self.path = path
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)

@@ -13,7 +13,7 @@ public final class OpenDocumentRecord: @unchecked Sendable {
     private var descriptor: Int32
     private let file: RawPath
 
-    /// Refuses with ``CoordinationError/busy(document:holder:)`` while
+    /// Refuses with ``DocKitError/Code/busy`` while
     /// another process is mutating the document, so an open never starts
     /// on a half-moved document.
     ///
@@ -21,9 +21,9 @@ public final class OpenDocumentRecord: @unchecked Sendable {
     ///   - document: The document the handler opens.
     ///   - directory: The home's Locks folder, where the record is made.
     ///   - holder: Who has it open, for other processes' messages.
-    /// - Throws: ``CoordinationError/busy(document:holder:)`` while another
-    ///   process is mutating it; ``FileSystemError`` when the Locks folder or
-    ///   the record cannot be made; `LockError` when a lock file cannot be
+    /// - Throws: ``DocKitError/Code/busy`` while another
+    ///   process is mutating it; ``DocKitError/Code/fileSystem`` when the Locks folder or
+    ///   the record cannot be made; ``DocKitError/Code/fileSystem`` when a lock file cannot be
     ///   opened or locked.
     public init(_ document: RawPath, in directory: LockDirectory, holder: LockHolder) throws {
         let mutation = try DocumentLock([document], in: directory, holder: LockHolder(activity: "opening it"))

@@ -24,11 +24,11 @@ public enum SyncActivity {
         return nil
     }
 
-    /// Throws ``CoordinationError/incomplete(document:temporary:writer:)``
+    /// Throws ``DocKitError/Code/incomplete``
     /// when an engine's temporary is the document, lies beside it or
-    /// inside it, ``CoordinationError/recentlyChanged(document:ago:)`` when
+    /// inside it, ``DocKitError/Code/incomplete`` when
     /// it changed within `quietPeriod` (the rule listings apply), and
-    /// ``CoordinationError/changing(document:detail:)`` when its size or
+    /// ``DocKitError/Code/incomplete`` when its size or
     /// time changed since it was listed (rclone writes in place); nothing
     /// unless `force`.
     ///
@@ -36,7 +36,7 @@ public enum SyncActivity {
     ///   - document: The document, as listed.
     ///   - force: Whether to skip the check, for `--force`.
     ///   - quietPeriod: The catalog's ``DocumentCatalog/quietPeriod``.
-    /// - Throws: The errors above; ``FileSystemError`` when the document or its
+    /// - Throws: The errors above; ``DocKitError/Code/fileSystem`` when the document or its
     ///   folder cannot be examined.
     public static func refuseIfIncomplete(_ document: Document, force: Bool, quietPeriod: QuietPeriod) throws {
         try refuseIfIncomplete(document, force: force, quietPeriod: quietPeriod, isOwnChange: { _, _ in false })
@@ -45,7 +45,7 @@ public enum SyncActivity {
     /// ``refuseIfIncomplete(_:force:quietPeriod:)`` with `catalog`'s quiet
     /// period, which does not hold back a document still as docbrowser
     /// itself left it (``CatalogStore/OwnChange``), as listings do not;
-    /// first, ``CoordinationError/engineNeeds(document:need:)`` when the
+    /// first, ``DocKitError/Code/incomplete`` when the
     /// cloud's sync engine, asked now as a listing asks it
     /// (``SyncEngines``), still needs any file of the document.
     static func refuseIfIncomplete(_ document: Document, force: Bool, in catalog: DocumentCatalog) throws {

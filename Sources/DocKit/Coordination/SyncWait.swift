@@ -29,7 +29,7 @@ extension SyncActivity {
     /// was only an engine's temporary comes back as the file it became.
     ///
     /// `whileWaiting` is called once, with the reason, when waiting starts.
-    /// Throws ``CoordinationError/stillIncomplete(document:waited:reason:)``
+    /// Throws ``DocKitError/Code/stillIncomplete``
     /// when the deadline passes first.
     ///
     /// - Parameters:
@@ -38,9 +38,9 @@ extension SyncActivity {
     ///   - wait: The deadline shared by every document of the command.
     ///   - whileWaiting: Told why the document is incomplete, once, if it is.
     /// - Returns: The document as listed once complete.
-    /// - Throws: ``CoordinationError/stillIncomplete(document:waited:reason:)``
+    /// - Throws: ``DocKitError/Code/stillIncomplete``
     ///   as above; `CancellationError` when the task is cancelled;
-    ///   ``FileSystemError``, ``LocationError`` or ``DatabaseAccessError``
+    ///   ``DocKitError/Code/fileSystem``, ``DocKitError`` or ``DocKitError/Code/database``
     ///   when the document cannot be listed again.
     public static func waitUntilComplete(
         _ document: Document,

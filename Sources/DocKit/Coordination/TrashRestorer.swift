@@ -50,11 +50,11 @@ public struct TrashRestorer: Sendable {
     ///   - policy: What to do when its name is taken there: fail, take
     ///     "Name 2.ext", or replace, sending what was there to the Trash.
     /// - Returns: Where it went.
-    /// - Throws: ``MoveError/vanished(_:)`` when it left the Trash since it
-    ///   was listed; ``MoveError/destinationFolderMissing(_:folder:)`` when
-    ///   the folder is gone; ``MoveError/destinationTaken(_:)`` under
-    ///   `fail`; ``CoordinationError`` when another process holds either
-    ///   path; ``FileSystemError`` when a step fails.
+    /// - Throws: ``DocKitError/Code/notFound`` when it left the Trash since it
+    ///   was listed; ``DocKitError/Code/folderGone`` when
+    ///   the folder is gone; ``DocKitError/Code/alreadyExists`` under
+    ///   `fail`; ``DocKitError`` when another process holds either
+    ///   path; ``DocKitError/Code/fileSystem`` when a step fails.
     public func restore(_ item: TrashedItem, to folder: RawPath? = nil, onConflict policy: ConflictPolicy = .fail) throws -> Result {
         let original = destination(of: item, in: folder)
         let parent = original.deletingLastComponent

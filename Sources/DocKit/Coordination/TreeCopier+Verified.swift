@@ -1,7 +1,7 @@
 extension TreeCopier {
     /// Copies `source` to `destination` and checks that the source did not
     /// change meanwhile: a sync engine may be writing it, and then the copy
-    /// is not the document. Throws ``MoveError/changedWhileCopied(_:entry:)``
+    /// is not the document. Throws ``DocKitError/Code/changedWhileCopied``
     /// then, leaving the copy for the caller to remove.
     func copyVerified(_ source: RawPath, to destination: RawPath) throws {
         let before = try TreeSnapshot.take(source)

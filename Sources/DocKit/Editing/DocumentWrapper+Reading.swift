@@ -14,10 +14,10 @@ extension DocumentWrapper {
     ///
     /// - Parameter document: The document's path.
     /// - Returns: Its contents.
-    /// - Throws: ``EditingError/vanished(document:)`` when nothing is
-    ///   there, ``EditingError/unsupportedEntry(document:entry:reason:)``
+    /// - Throws: ``DocKitError/Code/notFound`` when nothing is
+    ///   there, ``DocKitError/Code/notSupported``
     ///   for what a document cannot hold, and
-    ///   ``EditingError/fileSystem(_:)`` when reading fails.
+    ///   ``DocKitError/Code/fileSystem`` when reading fails.
     static func read(_ document: RawPath) throws(DocKitError) -> DocumentWrapper {
         let reader = Reader(document: document)
         guard let wrapper = try reader.entry(document, in: AT_FDCWD, relativePath: RawPath(bytes: [])) else {

@@ -6,7 +6,7 @@ extension EditableDocument {
     ///
     /// - Returns: The unresolved conflict versions; empty when there are
     ///   none.
-    /// - Throws: ``EditingError/fileSystem(_:)`` when the document's folder
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the document's folder
     ///   or package cannot be read.
     public func unresolvedConflictVersions() throws(DocKitError) -> [DocumentVersion] {
         do {

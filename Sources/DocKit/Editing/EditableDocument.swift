@@ -106,12 +106,12 @@ public actor EditableDocument {
     /// Reads the document and gives its contents to the app, then marks it
     /// open. Opening a document that is open does nothing.
     ///
-    /// - Throws: ``EditingError/busy(document:holder:)`` while a docbrowser
-    ///   process is moving or deleting it; ``EditingError/vanished(document:)``
-    ///   when it is not there; ``EditingError/unsupportedEntry(document:entry:reason:)``
+    /// - Throws: ``DocKitError/Code/busy`` while a docbrowser
+    ///   process is moving or deleting it; ``DocKitError/Code/notFound``
+    ///   when it is not there; ``DocKitError/Code/notSupported``
     ///   for a package holding what a document cannot;
-    ///   ``EditingError/contents(document:underlying:)`` when the app cannot
-    ///   load it; ``EditingError/fileSystem(_:)`` when reading fails.
+    ///   ``DocKitError/Code/contentsFailed`` when the app cannot
+    ///   load it; ``DocKitError/Code/fileSystem`` when reading fails.
     public func open() async throws(DocKitError) {
         guard openRecord == nil else { return }
         // Marked open before reading, so no move starts under the read.
@@ -140,15 +140,15 @@ public actor EditableDocument {
     ///
     /// - Parameter operation: Whether the save creates the document or
     ///   writes over it.
-    /// - Throws: ``EditingError/closed(document:)`` when overwriting a
-    ///   closed document; ``EditingError/alreadyExists(document:)`` when
-    ///   creating over an existing one; ``EditingError/busy(document:holder:)``
+    /// - Throws: ``DocKitError/Code/notOpen`` when overwriting a
+    ///   closed document; ``DocKitError/Code/alreadyExists`` when
+    ///   creating over an existing one; ``DocKitError/Code/busy``
     ///   while a docbrowser process holds the document's lock;
-    ///   ``EditingError/vanished(document:)`` when an open document is gone;
-    ///   ``EditingError/contents(document:underlying:)`` when the app cannot
-    ///   give its contents; ``EditingError/unsupportedEntry(document:entry:reason:)``
+    ///   ``DocKitError/Code/notFound`` when an open document is gone;
+    ///   ``DocKitError/Code/contentsFailed`` when the app cannot
+    ///   give its contents; ``DocKitError/Code/notSupported``
     ///   for a child name or link a package cannot hold;
-    ///   ``EditingError/fileSystem(_:)`` when writing fails.
+    ///   ``DocKitError/Code/fileSystem`` when writing fails.
     public func save(for operation: SaveOperation = .forOverwriting) async throws(DocKitError) {
         let creating = operation == .forCreating
         if !creating, openRecord == nil { throw DocKitError(EditingError.closed(document: path)) }
@@ -199,7 +199,7 @@ public actor EditableDocument {
     /// Reads the document from disk again and gives it to the app,
     /// discarding the unsaved changes. Editing is disabled meanwhile.
     ///
-    /// - Throws: ``EditingError/closed(document:)`` when the document is
+    /// - Throws: ``DocKitError/Code/notOpen`` when the document is
     ///   not open, else what ``open()`` throws when reading.
     public func revert() async throws(DocKitError) {
         guard openRecord != nil else { throw DocKitError(EditingError.closed(document: path)) }

@@ -29,7 +29,7 @@ struct DesktopEntry: Sendable, Hashable {
     ///
     /// - Parameter url: The `.desktop` file.
     /// - Returns: The entry.
-    /// - Throws: ``MalformedFileError`` when the file cannot be read, is not UTF-8, has no
+    /// - Throws: ``DocKitError/Code/malformed`` when the file cannot be read, is not UTF-8, has no
     ///   `[Desktop Entry]` group, is not `Type=Application`, is `Hidden=true`, or has a
     ///   missing or malformed `Exec=` or another malformed key; the error names the line or key.
     public static func load(from url: URL) throws(DocKitError) -> DesktopEntry {

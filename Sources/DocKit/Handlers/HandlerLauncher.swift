@@ -55,7 +55,7 @@ public enum HandlerLauncher {
     ///   - environment: docbrowser's environment, of which only
     ///     ``passedThrough`` and `LC_*` are kept.
     /// - Returns: The program, arguments, environment and working directory.
-    /// - Throws: ``HandlerError/cannotOpen(handler:reason:)`` when the handler
+    /// - Throws: ``DocKitError/Code/refused`` when the handler
     ///   has no executable here.
     public static func invocation(
         of handler: HandlerManifest, document: RawPath, type: String, home: Home,
@@ -125,7 +125,7 @@ public enum HandlerLauncher {
     ///   - log: The file its output and errors are appended to, such as
     ///     ``Home/handlerLog(for:)``; `nil` discards them.
     /// - Returns: The handler's pid.
-    /// - Throws: ``HandlerError/launchFailed(handler:executable:reason:)`` when
+    /// - Throws: ``DocKitError/Code/launchFailed`` when
     ///   it cannot be started.
     public static func launchDetached(_ invocation: HandlerInvocation, log: URL? = nil) async throws(DocKitError) -> pid_t {
         let configuration = configuration(invocation, detached: true)
@@ -195,7 +195,7 @@ public enum HandlerLauncher {
     ///   - invocation: What to start, from ``invocation(of:document:type:home:sourceApp:environment:)``.
     ///   - onStart: Called with the handler's pid once it runs.
     /// - Returns: How the handler ended.
-    /// - Throws: ``HandlerError/launchFailed(handler:executable:reason:)`` when
+    /// - Throws: ``DocKitError/Code/launchFailed`` when
     ///   it cannot be started; once it has started, what `onStart` throws, or
     ///   the error that ended waiting for it.
     public static func launchAndWait(

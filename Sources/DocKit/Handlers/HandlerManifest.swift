@@ -148,7 +148,7 @@ extension HandlerManifest {
     ///   - environment: Where a `.desktop` entry's program is looked up.
     ///   - identifier: The identifier to use instead of `CFBundleIdentifier`.
     /// - Returns: The manifest, with what was left out in ``HandlerManifest/warnings``.
-    /// - Throws: ``MalformedFileError`` when the file cannot be read at all
+    /// - Throws: ``DocKitError/Code/malformed`` when the file cannot be read at all
     ///   or is not a dictionary; anything less is a warning.
     public static func load(from url: URL, environment: [String: String] = ProcessInfo.processInfo.environment, identifier: String? = nil) throws(DocKitError) -> HandlerManifest {
         var manifestURL = url
@@ -181,7 +181,7 @@ extension HandlerManifest {
     ///
     /// - Parameter file: The built-in manifest.
     /// - Returns: The manifest.
-    /// - Throws: ``MalformedFileError`` when it cannot be parsed.
+    /// - Throws: ``DocKitError/Code/malformed`` when it cannot be parsed.
     static func load(_ file: BundledFile) throws(DocKitError) -> HandlerManifest {
         let root = PropertyListValue(value: try PropertyListFile.dictionary(in: Data(file.text.utf8), path: file.label), keyPath: "", path: file.label)
         return try parse(root, manifestURL: file.url, bundleURL: nil)

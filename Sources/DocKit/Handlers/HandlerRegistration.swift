@@ -43,11 +43,11 @@ public struct HandlerRegistration: Sendable {
     ///   - environment: Where a `.desktop` entry's program is looked up.
     /// - Returns: The stored registration, its ``HandlerManifest/warnings``
     ///   those of the source.
-    /// - Throws: ``HandlerError/manifestNotFound(path:)`` when nothing is at
-    ///   `source`; ``HandlerError/notAManifest(path:)`` for a file that is no
-    ///   `.plist`, `.json`, `.handler` or `.desktop`; ``MalformedFileError``
+    /// - Throws: ``DocKitError/Code/notFound`` when nothing is at
+    ///   `source`; ``DocKitError/Code/malformed`` for a file that is no
+    ///   `.plist`, `.json`, `.handler` or `.desktop`; ``DocKitError/Code/malformed``
     ///   when it cannot be read, or changed while it was copied;
-    ///   ``FileSystemError`` when it cannot be stored; `LockError` when the
+    ///   ``DocKitError/Code/fileSystem`` when it cannot be stored; ``DocKitError/Code/fileSystem`` when the
     ///   registrations' lock cannot be taken.
     public func register(_ source: URL, identifier: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> HandlerManifest {
         var source = source.standardizedFileURL
@@ -110,10 +110,10 @@ public struct HandlerRegistration: Sendable {
     ///   - installed: Every handler, to tell one installed elsewhere from an
     ///     unknown one.
     /// - Returns: The registrations removed, one per form it was registered in.
-    /// - Throws: ``HandlerError/notRegisteredInHome(handler:path:)`` for a
-    ///   handler installed elsewhere; ``HandlerError/unknownHandler(_:)`` for
-    ///   an unknown one; ``FileSystemError`` when a registration cannot be
-    ///   removed; `LockError` when the registrations' lock cannot be taken.
+    /// - Throws: ``DocKitError/Code/refused`` for a
+    ///   handler installed elsewhere; ``DocKitError/Code/handlerNotFound`` for
+    ///   an unknown one; ``DocKitError/Code/fileSystem`` when a registration cannot be
+    ///   removed; ``DocKitError/Code/fileSystem`` when the registrations' lock cannot be taken.
     public func unregister(_ identifier: String, installed: HandlerRegistry) throws -> [URL] {
         try FileSystem.createDirectory(RawPath(directory))
         let lock = try FileLock(path: directory.appending(path: ".registration.lock").path)

@@ -227,7 +227,7 @@ public struct HandlerRegistry: Sendable {
     ///   - handler: The handler asked for.
     ///   - type: The document's type identifier.
     ///   - registry: The registry that gives the conformance chain.
-    /// - Throws: ``HandlerError/cannotOpen(handler:reason:)`` with the reason,
+    /// - Throws: ``DocKitError/Code/refused`` with the reason,
     ///   also when the handler has no executable here.
     public func checkOpens(_ handler: HandlerManifest, type: String, registry: TypeRegistry) throws(DocKitError) {
         let claim = candidates(forType: type, registry: registry).first { $0.handler.identifier == handler.identifier }
@@ -271,7 +271,7 @@ public struct HandlerRegistry: Sendable {
     ///   - registry: The registry that gives the conformance chain.
     ///   - defaults: The user's defaults, which rank first.
     /// - Returns: The best claim.
-    /// - Throws: ``HandlerError/noHandler(document:type:candidates:)`` when no
+    /// - Throws: ``DocKitError/Code/noHandler`` when no
     ///   claim can open the type.
     public func preferredHandler(forType type: String, document: String, registry: TypeRegistry, defaults: HandlerDefaults = HandlerDefaults()) throws(DocKitError) -> HandlerCandidate {
         guard let best = candidates(forType: type, registry: registry, defaults: defaults).first, best.opens else {

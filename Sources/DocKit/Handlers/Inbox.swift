@@ -56,7 +56,7 @@ public struct Inbox: Sendable {
     /// delivery in progress) are not items. A missing Inbox is empty.
     ///
     /// - Returns: The items, sorted by name.
-    /// - Throws: ``FileSystemError`` when the Inbox cannot be listed or an entry examined.
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the Inbox cannot be listed or an entry examined.
     public func items() throws(DocKitError) -> [Item] {
         guard try FileStatus.of(directory) != nil else { return [] }
         var items: [Item] = []
@@ -80,7 +80,7 @@ public struct Inbox: Sendable {
     /// Moves every item into the app's Documents folder as a document,
     /// `Name 2.ext` when the name is taken; never replaces anything.
     /// - Returns: Each item with where it went.
-    /// - Throws: ``FileSystemError`` when the Inbox cannot be listed or an item
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the Inbox cannot be listed or an item
     ///   cannot be moved, copied or removed; items moved before the failure stay moved.
     public func accept() throws -> [(item: Item, destination: RawPath)] {
         var moved: [(Item, RawPath)] = []
@@ -115,7 +115,7 @@ public struct Inbox: Sendable {
     /// package is ever seen as an item.
     ///
     /// - Returns: The items removed.
-    /// - Throws: ``FileSystemError`` when the Inbox cannot be listed, an
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the Inbox cannot be listed, an
     ///   entry cannot be removed or the home's journal cannot be written.
     public func clear() throws -> [Item] {
         guard try FileStatus.of(directory) != nil else { return [] }

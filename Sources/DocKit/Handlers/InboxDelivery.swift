@@ -49,7 +49,7 @@ public enum InboxDelivery {
     ///     so a number goes before `.tar.gz`; `nil` takes the last extension.
     ///   - home: The home whose journal records the copy while it is made.
     /// - Returns: Where the copy now is.
-    /// - Throws: ``FileSystemError`` when the Inbox, the journal or the copy
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the Inbox, the journal or the copy
     ///   cannot be made, or the copy cannot be renamed into place; nothing is
     ///   left behind.
     public static func deliver(_ source: RawPath, named filename: RawPath, into inbox: RawPath, registry: TypeRegistry?, home: Home) throws -> RawPath {
@@ -113,7 +113,7 @@ public enum InboxDelivery {
     /// - Parameters:
     ///   - source: The file, package or folder to copy.
     ///   - destination: Where the copy goes; it must not exist.
-    /// - Throws: ``FileSystemError`` when something cannot be read or written,
+    /// - Throws: ``DocKitError/Code/fileSystem`` when something cannot be read or written,
     ///   or is a device or FIFO.
     public static func copyItem(from source: RawPath, to destination: RawPath) throws(DocKitError) {
         try TreeCopier().copy(source, to: destination)

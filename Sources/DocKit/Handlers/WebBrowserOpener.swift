@@ -10,7 +10,7 @@ public enum WebBrowserOpener {
     /// outlives nothing of ours and is never waited for.
     ///
     /// - Returns: The process it started.
-    /// - Throws: ``HandlerError/launchFailed(handler:executable:reason:)``
+    /// - Throws: ``DocKitError/Code/launchFailed``
     ///   when there is no `xdg-open` or it cannot be started.
     public static func open(_ url: String, home: Home, environment: [String: String]) async throws(DocKitError) -> pid_t {
         guard let executable = ProgramSearchPath(environment: environment).locate("xdg-open") else {

@@ -23,8 +23,8 @@ extension DocumentLibrary {
     ///   - identifier: The app's bundle identifier, which the registration is stored under.
     ///   - name: The app's name, as `open-in` shows it.
     /// - Returns: The stored registration.
-    /// - Throws: ``MalformedFileError`` when an identifier is not valid,
-    ///   before anything is stored; ``FileSystemError`` when the
+    /// - Throws: ``DocKitError/Code/malformed`` when an identifier is not valid,
+    ///   before anything is stored; ``DocKitError/Code/fileSystem`` when the
     ///   registration cannot be stored.
     @discardableResult
     public func declare(_ types: [TypeDeclaration], byApplication identifier: String, name: String? = nil) throws -> HandlerManifest {

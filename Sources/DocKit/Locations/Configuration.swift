@@ -111,7 +111,7 @@ public struct Configuration: Sendable, Hashable {
     /// - Parameters:
     ///   - key: The setting to change.
     ///   - value: Its new value: a non-empty path, or `local`/`cloud` for `storage.preferred`.
-    /// - Throws: ``ConfigurationError/invalidValue(key:value:reason:)`` when the value is not valid for the key.
+    /// - Throws: ``DocKitError/Code/invalidValue`` when the value is not valid for the key.
     public mutating func set(_ key: Key, to value: String) throws(DocKitError) {
         try key.validate(value)
         values[key.rawValue] = value
@@ -148,7 +148,7 @@ public struct Configuration: Sendable, Hashable {
     ///
     /// - Parameter name: The key as written, such as `local.documents`.
     /// - Returns: The key.
-    /// - Throws: ``ConfigurationError/unknownKey(_:)`` when no setting has that name.
+    /// - Throws: ``DocKitError/Code/notFound`` when no setting has that name.
     public static func key(named name: String) throws(DocKitError) -> Key {
         guard let key = Key(rawValue: name) else { throw DocKitError(ConfigurationError.unknownKey(name)) }
         return key

@@ -17,7 +17,7 @@ public struct ConfigurationFile: Sendable {
     /// Reads the configuration; a missing file means every setting has its default.
     ///
     /// - Returns: The settings.
-    /// - Throws: ``ConfigurationError/malformedFile(path:reason:)`` when the file cannot be read,
+    /// - Throws: ``DocKitError/Code/malformed`` when the file cannot be read,
     ///   is not a JSON object, or holds a non-string value, an unknown key or an invalid value.
     public func load() throws(DocKitError) -> Configuration {
         guard FileManager.default.fileExists(atPath: url.path) else { return Configuration() }
@@ -51,9 +51,9 @@ public struct ConfigurationFile: Sendable {
     ///
     /// - Parameter change: Changes the loaded settings; what it throws leaves
     ///   the file as it was.
-    /// - Throws: What ``load()`` and `change` throw, as ``ConfigurationError``;
-    ///   ``FileSystemError`` when the home or the file cannot be written;
-    ///   `LockError` when the file's lock cannot be taken.
+    /// - Throws: What ``load()`` and `change` throw, as ``DocKitError``;
+    ///   ``DocKitError/Code/fileSystem`` when the home or the file cannot be written;
+    ///   ``DocKitError/Code/fileSystem`` when the file's lock cannot be taken.
     public func update(_ change: (inout Configuration) throws(DocKitError) -> Void) throws {
         try FileSystem.createDirectory(RawPath(url.deletingLastPathComponent()))
         let lock = try FileLock(path: url.path + ".lock")

@@ -50,8 +50,8 @@ public struct DocumentLocations: Sendable, Hashable {
     ///
     /// - Parameter location: Local or cloud.
     /// - Returns: The absolute path of the folder, which now exists.
-    /// - Throws: ``LocationError/notAvailable(location:path:)`` when a configured folder is
-    ///   missing; ``LocationError/unusable(location:path:reason:)`` when the folder cannot be
+    /// - Throws: ``DocKitError/Code/notFound`` when a configured folder is
+    ///   missing; ``DocKitError/Code/fileSystem`` when the folder cannot be
     ///   created or read.
     public func existingDocumentsDirectory(_ location: Location) throws(DocKitError) -> RawPath {
         let path = documentsDirectory(location)

@@ -32,8 +32,8 @@ public struct HandlerServiceLocator: PluginLocator {
     ///   - kind: Preview, import or export.
     ///   - typeIdentifier: The document or archive type.
     /// - Returns: The service to run.
-    /// - Throws: ``PluginServiceError/noService(kind:type:)`` when no handler declares one;
-    ///   ``PluginError`` (`cannotLaunch`) when the best one has no program here.
+    /// - Throws: ``DocKitError/Code/noService`` when no handler declares one;
+    ///   ``DocKitError/Code/pluginFailed`` (`cannotLaunch`) when the best one has no program here.
     public func service(_ kind: PluginService.Kind, for typeIdentifier: String) throws -> PluginService {
         let declared = declaredServices(kind, for: typeIdentifier)
         guard let first = declared.first(where: { $0.executable != nil || $0.handlerIdentifier == BundledArchiverLocator.identifier }) ?? declared.first else {

@@ -9,7 +9,7 @@ import SystemPackage
 /// Runs one plugin call as docs/PLUGIN-PROTOCOL.md describes: argv only,
 /// a minimal environment, its own process group; stdout read as JSON
 /// Lines under a byte cap; stopped at its time limit. Whatever the plugin
-/// does, the launcher gets a value or a typed ``PluginError``.
+/// does, the launcher gets a value or a typed ``DocKitError/Code/pluginFailed``.
 struct PluginProcess: Sendable {
     /// The time limit when neither the caller nor the service sets one: 10 minutes.
     public static let defaultTimeLimit: Duration = .seconds(600)
@@ -131,7 +131,7 @@ struct PluginProcess: Sendable {
     ///   - progress: Called with each progress event, as it arrives.
     ///   - onLaunch: Called with the plugin's process before the plugin runs, or `nil`.
     /// - Returns: The result line and the other events.
-    /// - Throws: ``PluginError``: it could not start (or `onLaunch` threw); it was
+    /// - Throws: ``DocKitError/Code/pluginFailed``: it could not start (or `onLaunch` threw); it was
     ///   cancelled by a signal, timed out, went too long without an event or used too
     ///   much processor time, passed the output cap, wrote a line that is not an event,
     ///   crashed, reported an error, exited non-zero, or gave no result.

@@ -99,7 +99,7 @@ public struct PluginSearchPath: Sendable, Hashable {
     ///   - name: The program's file name.
     ///   - plugin: The plugin's identifier, for the error.
     /// - Returns: The program's URL.
-    /// - Throws: ``PluginError`` (`cannotLaunch`) when no folder holds it.
+    /// - Throws: ``DocKitError/Code/pluginFailed`` (`cannotLaunch`) when no folder holds it.
     public func locate(_ name: String, plugin: String) throws(DocKitError) -> URL {
         guard let found = executable(named: name) else {
             let looked = places.map(\.description).joined(separator: ", ")

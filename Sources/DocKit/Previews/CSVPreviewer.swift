@@ -21,8 +21,8 @@ public struct CSVPreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The registry, reader and limits.
     /// - Returns: A `table` preview: the first row as column names, then up to ``PreviewOptions/maxLines`` rows.
-    /// - Throws: ``PreviewError`` when the content is binary or holds no rows;
-    ///   ``FileSystemError`` when the file cannot be read.
+    /// - Throws: ``DocKitError/Code/malformed`` when the content is binary or holds no rows;
+    ///   ``DocKitError/Code/fileSystem`` when the file cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         let options = context.options
         let head = try context.reader.read(subject.path, offset: 0, count: options.textHeadBytes)

@@ -14,8 +14,8 @@ public struct ImagePreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The registry, reader and limits.
     /// - Returns: Format, pixel dimensions and colour depth.
-    /// - Throws: ``PreviewError`` when no PNG, JPEG, GIF, WebP, BMP or TIFF header is found;
-    ///   ``FileSystemError`` when the file cannot be read.
+    /// - Throws: ``DocKitError/Code/malformed`` when no PNG, JPEG, GIF, WebP, BMP or TIFF header is found;
+    ///   ``DocKitError/Code/fileSystem`` when the file cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         guard let header = try ImageHeader.read(subject.path, reader: context.reader) else {
             throw DocKitError(PreviewError(path: subject.path.description, reason: "no PNG, JPEG, GIF, WebP, BMP or TIFF header"))

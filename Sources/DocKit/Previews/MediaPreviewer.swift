@@ -41,7 +41,7 @@ struct MediaPreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The limits and tools.
     /// - Returns: A `media` preview: container, duration, streams, title and artist.
-    /// - Throws: ``PreviewError`` when ffprobe is missing, fails, or answers what is not its JSON.
+    /// - Throws: ``DocKitError/Code/malformed`` when ffprobe is missing, fails, or answers what is not its JSON.
     func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview {
         let input = "file:" + PluginPreviewer.absolute(subject.path).description
         let output: [UInt8]

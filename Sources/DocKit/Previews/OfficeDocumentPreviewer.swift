@@ -25,7 +25,7 @@ struct OfficeDocumentPreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The limits and tools.
     /// - Returns: A `document` preview: format, title, author, thumbnail and first lines.
-    /// - Throws: ``PreviewError`` when the archiver cannot list the file, or it is none of the three families.
+    /// - Throws: ``DocKitError/Code/malformed`` when the archiver cannot list the file, or it is none of the three families.
     func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview {
         let archive = PluginPreviewer.absolute(subject.path).description
         let names: [String]

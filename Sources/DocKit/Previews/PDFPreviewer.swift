@@ -23,8 +23,8 @@ public struct PDFPreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The registry, reader, limits and tools.
     /// - Returns: The PDF's version, page count, title and author, and its first page's text where poppler is installed.
-    /// - Throws: ``PreviewError`` when there is no `%PDF-` header;
-    ///   ``FileSystemError`` when the file cannot be read.
+    /// - Throws: ``DocKitError/Code/malformed`` when there is no `%PDF-` header;
+    ///   ``DocKitError/Code/fileSystem`` when the file cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview {
         let head = try Self.head(of: subject, in: context)
         guard let version = Self.version(in: head) else {
@@ -68,8 +68,8 @@ public struct PDFPreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The reader and limits.
     /// - Returns: The PDF's version, page count and title, where found.
-    /// - Throws: ``PreviewError`` when there is no `%PDF-` header;
-    ///   ``FileSystemError`` when the file cannot be read.
+    /// - Throws: ``DocKitError/Code/malformed`` when there is no `%PDF-` header;
+    ///   ``DocKitError/Code/fileSystem`` when the file cannot be read.
     public func headerPreview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         try headerPreview(subject, head: try Self.head(of: subject, in: context), in: context)
     }

@@ -23,7 +23,7 @@ public struct BoundedFileReader: PreviewFileReader {
     ///   - offset: Where to start, in bytes from the beginning.
     ///   - count: The most bytes to read.
     /// - Returns: Up to `count` bytes; fewer at the end of the file, none when `count` is 0.
-    /// - Throws: ``FileSystemError`` when the file cannot be opened or read, or is not a regular file.
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the file cannot be opened or read, or is not a regular file.
     public func read(_ path: RawPath, offset: Int64, count: Int) throws(DocKitError) -> [UInt8] {
         guard count > 0 else { return [] }
         let descriptor = path.withCString { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }

@@ -61,8 +61,8 @@ public struct PreviewGenerator: Sendable {
     ///   - context: The registry, reader and limits.
     /// - Returns: The first preview a candidate makes, else the generic one,
     ///   with a note for each previewer that failed.
-    /// - Throws: ``FileSystemError`` when the file cannot be read at all;
-    ///   ``PluginError`` (`cancelled`) when the user interrupted a plugin.
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the file cannot be read at all;
+    ///   ``DocKitError/Code/pluginFailed`` (`cancelled`) when the user interrupted a plugin.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview {
         var notes: [String] = []
         var candidates = candidates(for: subject, registry: context.registry)
@@ -98,7 +98,7 @@ public struct PreviewGenerator: Sendable {
         return preview
     }
 
-    /// Names the plugin and what it did, in the words of ``PluginError``.
+    /// Names the plugin and what it did, in the words of ``DocKitError/Code/pluginFailed``.
     /// The plugin's own words (its message, its stderr, the line that broke
     /// the protocol) are made visible, since a note reaches the terminal.
     static func failureNote(_ error: PluginError) -> String {

@@ -16,8 +16,8 @@ public struct TextPreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The registry, reader and limits.
     /// - Returns: The first lines of a bounded head of the file, cut to the line width.
-    /// - Throws: ``PreviewError`` when the head holds NUL or control bytes;
-    ///   ``FileSystemError`` when the file cannot be read.
+    /// - Throws: ``DocKitError/Code/malformed`` when the head holds NUL or control bytes;
+    ///   ``DocKitError/Code/fileSystem`` when the file cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         let options = context.options
         let head = try context.reader.read(subject.path, offset: 0, count: options.textHeadBytes)

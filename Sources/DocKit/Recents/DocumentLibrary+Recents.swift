@@ -16,7 +16,7 @@ extension DocumentLibrary {
     ///   - path: The document opened.
     ///   - mimeType: Its MIME type.
     ///   - date: When it was opened.
-    /// - Throws: ``MalformedFileError`` naming the file when it is not xbel
+    /// - Throws: ``DocKitError/Code/malformed`` naming the file when it is not xbel
     ///   or cannot be written; it is then unchanged.
     public func recordRecentlyUsed(_ path: RawPath, mimeType: String, at date: Date = Date()) throws(DocKitError) {
         let file = recentlyUsedFile
@@ -38,7 +38,7 @@ extension DocumentLibrary {
     ///   - catalog: The catalog of this home's documents.
     ///   - limit: At most this many, or all when `nil`.
     /// - Returns: Each document with when it was last used.
-    /// - Throws: ``MalformedFileError`` when the file is not xbel.
+    /// - Throws: ``DocKitError/Code/malformed`` when the file is not xbel.
     public func recentDocuments(in catalog: DocumentCatalog, limit: Int? = nil) throws(DocKitError) -> [RecentDocument] {
         guard let (bookmarks, _) = try RecentlyUsedBookmarks.load(from: recentlyUsedFile) else { return [] }
         var recents: [RecentDocument] = []

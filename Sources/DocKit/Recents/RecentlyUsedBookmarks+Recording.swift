@@ -22,7 +22,7 @@ extension RecentlyUsedBookmarks {
     ///   - existing: The file's bookmarks and bytes, or `nil` when there is no file.
     ///   - file: The file's path, for the error.
     /// - Returns: The contents to write.
-    /// - Throws: ``MalformedFileError`` when the bookmarks cannot be found in
+    /// - Throws: ``DocKitError/Code/malformed`` when the bookmarks cannot be found in
     ///   the bytes as the parser found them, so an edit could damage them.
     static func recording(
         _ path: RawPath, mimeType: String, at date: Date, in existing: (RecentlyUsedBookmarks, Data)?, file: String

@@ -67,7 +67,7 @@ public struct RecentlyUsedBookmarks: Sendable, Hashable {
     ///   - data: The file's contents.
     ///   - path: The file, for the error.
     /// - Returns: Its bookmarks.
-    /// - Throws: ``MalformedFileError`` when it is too large, not UTF-8, or not xbel.
+    /// - Throws: ``DocKitError/Code/malformed`` when it is too large, not UTF-8, or not xbel.
     public static func parse(_ data: Data, path: String) throws(DocKitError) -> RecentlyUsedBookmarks {
         func malformed(_ reason: String) -> DocKitError { DocKitError(MalformedFileError(path: path, reason: reason)) }
         guard data.count <= sizeLimit else { throw malformed("is larger than \(sizeLimit >> 20) MiB") }
@@ -96,7 +96,7 @@ public struct RecentlyUsedBookmarks: Sendable, Hashable {
     ///
     /// - Parameter url: The file.
     /// - Returns: The bookmarks and the bytes they came from, or `nil` when there is no file.
-    /// - Throws: ``MalformedFileError`` when it cannot be read or is not xbel.
+    /// - Throws: ``DocKitError/Code/malformed`` when it cannot be read or is not xbel.
     static func load(from url: URL) throws(DocKitError) -> (RecentlyUsedBookmarks, Data)? {
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
             if !FileManager.default.fileExists(atPath: url.path) { return nil }

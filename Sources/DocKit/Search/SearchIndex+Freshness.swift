@@ -31,7 +31,7 @@ extension SearchIndex {
     ///   - registry: The registry the extractor consults.
     /// - Returns: The failures recorded by this update, for the caller to
     ///   report once, and the rows of `documents` as the index now holds them.
-    /// - Throws: ``DatabaseAccessError`` when the index cannot be read or written.
+    /// - Throws: ``DocKitError/Code/database`` when the index cannot be read or written.
     func update(
         with documents: [Document], in locations: [Location], extractor: DocumentTextExtractor, registry: TypeRegistry
     ) async throws(DocKitError) -> (failures: [SearchFailure], rows: [Key: Row]) {

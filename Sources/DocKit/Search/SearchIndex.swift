@@ -67,7 +67,7 @@ public final class SearchIndex: Sendable {
     /// Opens (creating if need be) the index in `directory`, such as
     /// ``Home/catalogDirectory``.
     ///
-    /// - Throws: ``DatabaseAccessError`` when the file cannot be opened or made.
+    /// - Throws: ``DocKitError/Code/database`` when the file cannot be opened or made.
     public convenience init(directory: URL) throws(DocKitError) {
         try self.init(url: directory.appending(path: "search.sqlite"))
     }

@@ -23,7 +23,7 @@ final class DetachedThread: Sendable {
     /// the thread holds the last reference to it, unless its caller keeps
     /// another.
     ///
-    /// - Throws: ``FileSystemError`` naming `thread` when the system has no
+    /// - Throws: ``DocKitError/Code/fileSystem`` naming `thread` when the system has no
     ///   thread to give.
     @discardableResult
     static func start(_ body: consuming @escaping @Sendable () -> Void) throws(DocKitError) -> DetachedThread {

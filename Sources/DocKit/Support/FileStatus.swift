@@ -43,7 +43,7 @@ public struct FileStatus: Sendable, Hashable, Codable {
     ///   (`lstat`).
     /// - Returns: The file's status; `nil` when nothing is at `path`, or a
     ///   folder on the way is a file.
-    /// - Throws: ``FileSystemError`` when it cannot be examined otherwise
+    /// - Throws: ``DocKitError/Code/fileSystem`` when it cannot be examined otherwise
     ///   (permission denied, say).
     public static func of(_ path: RawPath) throws(DocKitError) -> FileStatus? {
         var status = stat()

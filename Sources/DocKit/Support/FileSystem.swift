@@ -23,7 +23,7 @@ public enum FileSystem {
     /// - Parameters:
     ///   - path: The directory; an existing one is left as it is.
     ///   - mode: The permissions of each directory created, before the umask.
-    /// - Throws: ``FileSystemError`` when `path` or a folder on the way is not
+    /// - Throws: ``DocKitError/Code/fileSystem`` when `path` or a folder on the way is not
     ///   a directory, or one cannot be created.
     public static func createDirectory(_ path: RawPath, mode: mode_t = 0o755) throws(DocKitError) {
         if let status = try FileStatus.of(path) {
@@ -44,7 +44,7 @@ public enum FileSystem {
     /// - Parameters:
     ///   - source: The item to rename.
     ///   - destination: Its new path, on the same file system.
-    /// - Throws: ``FileSystemError`` with ``FileSystemError/errno`` `EEXIST`,
+    /// - Throws: ``DocKitError/Code/fileSystem`` with ``DocKitError/Code/fileSystem`` `EEXIST`,
     ///   naming `destination`, when something is there; naming `source` for
     ///   any other failure (`EXDEV` across file systems, say).
     public static func renameWithoutReplacing(_ source: RawPath, to destination: RawPath) throws(DocKitError) {
@@ -66,7 +66,7 @@ public enum FileSystem {
     /// - Parameters:
     ///   - first: One item; afterwards it holds what was at `second`.
     ///   - second: The other, on the same file system; both must exist.
-    /// - Throws: ``FileSystemError`` naming `first` when they cannot be exchanged.
+    /// - Throws: ``DocKitError/Code/fileSystem`` naming `first` when they cannot be exchanged.
     public static func exchange(_ first: RawPath, _ second: RawPath) throws(DocKitError) {
         let result = first.withCString { from in
             second.withCString { to in
@@ -81,7 +81,7 @@ public enum FileSystem {
     /// - Parameters:
     ///   - path: The file to create.
     ///   - mode: Its permissions, before the umask.
-    /// - Throws: ``FileSystemError`` with ``FileSystemError/errno`` `EEXIST`
+    /// - Throws: ``DocKitError/Code/fileSystem`` with ``DocKitError/Code/fileSystem`` `EEXIST`
     ///   when the name is taken, or when the file cannot be created or its
     ///   folder flushed.
     public static func createNewFile(_ path: RawPath, mode: mode_t = 0o644) throws(DocKitError) {
@@ -100,7 +100,7 @@ public enum FileSystem {
     /// - Parameters:
     ///   - path: The directory to create; its parent must exist.
     ///   - mode: Its permissions, before the umask.
-    /// - Throws: ``FileSystemError`` with ``FileSystemError/errno`` `EEXIST`
+    /// - Throws: ``DocKitError/Code/fileSystem`` with ``DocKitError/Code/fileSystem`` `EEXIST`
     ///   when the name is taken, or when the directory cannot be created or
     ///   its folder flushed.
     public static func createNewDirectory(_ path: RawPath, mode: mode_t = 0o755) throws(DocKitError) {
@@ -122,7 +122,7 @@ public enum FileSystem {
     ///     ``Home/deviceTag``, written into the temporary's name.
     ///   - durable: Whether the file and the rename are flushed to disk.
     ///     A cache that costs only work when lost need not wait for that.
-    /// - Throws: ``FileSystemError`` when the temporary cannot be created or
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the temporary cannot be created or
     ///   written (it is then removed), or cannot be renamed over `path`.
     public static func writeAtomically(_ data: Data, to path: RawPath, mode: mode_t = 0o644, owner: String? = nil, durable: Bool = true) throws(DocKitError) {
         let directory = path.deletingLastComponent
@@ -172,7 +172,7 @@ public enum FileSystem {
     /// fsync on a directory makes a rename or creation in it durable.
     ///
     /// - Parameter path: The directory.
-    /// - Throws: ``FileSystemError`` when it cannot be opened.
+    /// - Throws: ``DocKitError/Code/fileSystem`` when it cannot be opened.
     public static func synchronizeDirectory(_ path: RawPath) throws(DocKitError) {
         let descriptor = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw DocKitError(FileSystemError(path: path, operation: "cannot be opened", errno: errno)) }

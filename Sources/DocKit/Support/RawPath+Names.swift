@@ -17,7 +17,7 @@ extension RawPath {
     ///
     /// - Parameter name: One entry's name.
     /// - Returns: The path of the entry in this directory.
-    /// - Throws: ``FileSystemError`` with ``FileSystemError/errno`` `EINVAL`
+    /// - Throws: ``DocKitError/Code/fileSystem`` with ``DocKitError/Code/fileSystem`` `EINVAL`
     ///   when `name` is empty, `.` or `..`, or holds a `/` or a NUL byte.
     public func appending(name: RawPath) throws(DocKitError) -> RawPath {
         guard name.isSingleName else {

@@ -32,7 +32,7 @@ struct TreeCopier: Sendable {
     /// - Parameters:
     ///   - source: The file, link, package or folder to copy; a link is copied as a link.
     ///   - destination: The new path; its parent must exist.
-    /// - Throws: ``FileSystemError`` when the source cannot be read, the destination exists
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the source cannot be read, the destination exists
     ///   or cannot be written, or flushing to disk fails; a partial copy is left for the caller to remove.
     public func copy(_ source: RawPath, to destination: RawPath) throws(DocKitError) {
         var status = stat()

@@ -16,7 +16,7 @@ enum TreeRemover {
     /// Removes `path` and everything under it; nothing at `path` is not an error.
     ///
     /// - Parameter path: The file, link or directory to remove; a link is removed, never followed.
-    /// - Throws: ``FileSystemError`` when an entry cannot be removed or a directory cannot be read.
+    /// - Throws: ``DocKitError/Code/fileSystem`` when an entry cannot be removed or a directory cannot be read.
     public static func remove(_ path: RawPath) throws(DocKitError) {
         guard let status = try FileStatus.of(path) else { return }
         guard status.kind == .directory else {

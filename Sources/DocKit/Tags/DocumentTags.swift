@@ -26,8 +26,8 @@ public struct DocumentTags: Sendable, Hashable {
 
     /// Reads the tags of the file at `path`, never following a symlink.
     ///
-    /// - Throws: ``TagError/unsupported(_:)`` when its file system keeps no
-    ///   user attributes; ``FileSystemError`` when an attribute cannot be read.
+    /// - Throws: ``DocKitError/Code/notSupported`` when its file system keeps no
+    ///   user attributes; ``DocKitError/Code/fileSystem`` when an attribute cannot be read.
     public static func of(_ path: RawPath) throws -> DocumentTags {
         let desktop = try ExtendedAttribute(path: path, name: desktopAttribute).read() ?? []
         let finder = try ExtendedAttribute(path: path, name: finderAttribute).read() ?? []

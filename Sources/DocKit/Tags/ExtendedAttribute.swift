@@ -15,8 +15,8 @@ struct ExtendedAttribute {
 
     /// The value, or `nil` when the file has no such attribute.
     ///
-    /// - Throws: ``TagError/unsupported(_:)`` when the file system keeps no
-    ///   user attributes; ``FileSystemError`` when the attribute cannot be read.
+    /// - Throws: ``DocKitError/Code/notSupported`` when the file system keeps no
+    ///   user attributes; ``DocKitError/Code/fileSystem`` when the attribute cannot be read.
     func read() throws -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: Self.maximumSize)
         let count = path.withCString { file in
@@ -35,8 +35,8 @@ struct ExtendedAttribute {
     /// Replaces the value, or removes the attribute when `value` is empty,
     /// so that a file with no tags carries no empty attribute.
     ///
-    /// - Throws: ``TagError/unsupported(_:)``; ``TagError/symbolicLink(_:)``;
-    ///   ``FileSystemError`` when it cannot be written.
+    /// - Throws: ``DocKitError/Code/notSupported``; ``DocKitError/Code/notSupported``;
+    ///   ``DocKitError/Code/fileSystem`` when it cannot be written.
     func write(_ value: [UInt8]) throws {
         let result = path.withCString { file in
             name.withCString { attribute in

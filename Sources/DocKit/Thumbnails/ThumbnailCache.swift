@@ -73,7 +73,7 @@ struct ThumbnailCache: Sendable {
     /// name, so that a reader sees the old file or the new one, whole.
     ///
     /// - Returns: The thumbnail's path.
-    /// - Throws: ``ThumbnailError`` when `png` is not a whole PNG or the
+    /// - Throws: ``DocKitError`` when `png` is not a whole PNG or the
     ///   cache cannot be written.
     func store(_ png: [UInt8], for key: Key, size: ThumbnailSize, generator: String) throws(DocKitError) -> RawPath {
         guard let tagged = ThumbnailPNG.replacingTexts(key.texts, in: png) else {

@@ -80,7 +80,7 @@ public struct ThumbnailService: Sendable {
     ///   - document: The document; a package's thumbnail is its directory's.
     ///   - size: The size wanted.
     /// - Returns: The thumbnail, found in the cache or made.
-    /// - Throws: ``ThumbnailError``.
+    /// - Throws: ``DocKitError``.
     public func thumbnail(for document: Document, size: ThumbnailSize) async throws(DocKitError) -> Thumbnail {
         try await thumbnail(for: PreviewSubject(document), size: size)
     }
@@ -92,7 +92,7 @@ public struct ThumbnailService: Sendable {
     ///   - subject: The file.
     ///   - size: The size wanted.
     /// - Returns: The thumbnail, found in the cache or made.
-    /// - Throws: ``ThumbnailError``: no generator for its type, it failed
+    /// - Throws: ``DocKitError``: no generator for its type, it failed
     ///   now or before, the file is not here, or the cache cannot be written.
     public func thumbnail(for subject: PreviewSubject, size: ThumbnailSize) async throws(DocKitError) -> Thumbnail {
         let file = subject.path.description

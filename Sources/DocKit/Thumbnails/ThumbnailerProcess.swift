@@ -34,7 +34,7 @@ struct ThumbnailerProcess: Sendable {
 
     /// Runs the thumbnailer to its end.
     ///
-    /// - Throws: ``PluginError``: it could not start, timed out, wrote a file
+    /// - Throws: ``DocKitError/Code/pluginFailed``: it could not start, timed out, wrote a file
     ///   past the cap, used too much processor time, crashed, exited non-zero
     ///   or was cancelled by SIGINT or SIGTERM sent to the launcher.
     func run() async throws(DocKitError) {

@@ -70,7 +70,7 @@ public struct FileTypeIdentifier: Sendable {
     ///
     /// - Parameter url: A file URL; a symbolic link is not followed.
     /// - Returns: The file's type.
-    /// - Throws: ``TypeRegistryError`` when nothing is at the path or it cannot be examined.
+    /// - Throws: ``DocKitError`` when nothing is at the path or it cannot be examined.
     public func identify(_ url: URL) throws(DocKitError) -> Identification {
         try identify(RawPath(url))
     }
@@ -81,8 +81,8 @@ public struct FileTypeIdentifier: Sendable {
     ///
     /// - Parameter path: The file to identify.
     /// - Returns: The file's type, with the guess when content decided it.
-    /// - Throws: ``TypeRegistryError/fileNotFound(path:)`` when nothing is at `path`;
-    ///   ``TypeRegistryError/unreadableFile(path:reason:)`` when it cannot be examined.
+    /// - Throws: ``DocKitError/Code/notFound`` when nothing is at `path`;
+    ///   ``DocKitError/Code/fileSystem`` when it cannot be examined.
     public func identify(_ path: RawPath) throws(DocKitError) -> Identification {
         let found: FileStatus?
         do {

@@ -15,7 +15,7 @@ public enum InfoPlistTypeDeclarations {
     ///   - url: The Info.plist-style file (XML, binary or JSON).
     ///   - source: What its exported declarations count as.
     /// - Returns: The declarations, exported ones first.
-    /// - Throws: ``MalformedFileError`` only when the file cannot be read or
+    /// - Throws: ``DocKitError/Code/malformed`` only when the file cannot be read or
     ///   its root is not a dictionary.
     public static func load(from url: URL, exportedAs source: TypeDeclarationSource = .exported) throws(DocKitError) -> [TypeDeclaration] {
         var warnings: [DocKitError] = []
@@ -30,7 +30,7 @@ public enum InfoPlistTypeDeclarations {
     ///   - source: What its exported declarations count as.
     ///   - warnings: Where what was left out is added, each naming its key path.
     /// - Returns: The declarations, exported ones first.
-    /// - Throws: ``MalformedFileError`` only when the file cannot be read or
+    /// - Throws: ``DocKitError/Code/malformed`` only when the file cannot be read or
     ///   its root is not a dictionary.
     public static func load(from url: URL, exportedAs source: TypeDeclarationSource = .exported, warnings: inout [DocKitError]) throws(DocKitError) -> [TypeDeclaration] {
         let root = PropertyListValue(value: try PropertyListFile.readDictionary(at: url), keyPath: "", path: url.path)
@@ -43,7 +43,7 @@ public enum InfoPlistTypeDeclarations {
     ///   - file: The built-in file.
     ///   - source: What its exported declarations count as.
     /// - Returns: The declarations, exported ones first.
-    /// - Throws: ``MalformedFileError`` naming the file by its label when it
+    /// - Throws: ``DocKitError/Code/malformed`` naming the file by its label when it
     ///   cannot be parsed or its root is not a dictionary.
     static func load(_ file: BundledFile, exportedAs source: TypeDeclarationSource) throws(DocKitError) -> [TypeDeclaration] {
         var warnings: [DocKitError] = []

@@ -31,7 +31,7 @@ public enum SharedMimeInfoDeclarations {
     ///
     /// - Parameter url: A `mime/packages/*.xml` file.
     /// - Returns: Its `<mime-type>` elements, in file order.
-    /// - Throws: ``MalformedFileError`` when the file cannot be read, is not UTF-8, or is not
+    /// - Throws: ``DocKitError/Code/malformed`` when the file cannot be read, is not UTF-8, or is not
     ///   valid shared-mime-info XML.
     public static func load(from url: URL) throws(DocKitError) -> [MIMEType] {
         let data: Data

@@ -46,7 +46,7 @@ public final class TypeRegistryStore: Sendable {
     /// - Parameters:
     ///   - databaseURL: The SQLite file; `types.index` goes beside it under the same base name.
     ///   - sources: The files the registry is built from.
-    /// - Throws: ``DatabaseAccessError`` when the database's folder cannot be created.
+    /// - Throws: ``DocKitError/Code/database`` when the database's folder cannot be created.
     init(databaseURL: URL, sources: TypeSources) throws(DocKitError) {
         // Created now, as opening the database would, so that a home that
         // cannot hold one is said at once.
@@ -73,9 +73,9 @@ public final class TypeRegistryStore: Sendable {
     /// - Parameter forceRebuild: Whether to rebuild even when no source changed.
     /// - Returns: The registry, with ``Snapshot/rebuild`` set when it was
     ///   rebuilt and the source files that could not be read.
-    /// - Throws: ``MalformedFileError`` when docbrowser's system
+    /// - Throws: ``DocKitError/Code/malformed`` when docbrowser's system
     ///   declarations are missing or one of their files cannot be read;
-    ///   ``DatabaseAccessError`` when the database cannot be opened, read
+    ///   ``DocKitError/Code/database`` when the database cannot be opened, read
     ///   or written.
     public func snapshot(forceRebuild: Bool = false) throws -> Snapshot {
         let current = sources.files()

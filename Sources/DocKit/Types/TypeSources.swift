@@ -132,7 +132,7 @@ struct TypeSources: Sendable, Hashable {
     /// - Parameters:
     ///   - files: The sources as listed.
     ///   - problems: What could not be read of them.
-    /// - Throws: ``MalformedFileError`` naming the folder or the file.
+    /// - Throws: ``DocKitError/Code/malformed`` naming the folder or the file.
     func checkSystemDeclarations(_ files: [File], problems: [DocKitError]) throws(DocKitError) {
         let system = Set(files.filter { $0.kind == .system }.map(\.path))
         guard !system.isEmpty else {

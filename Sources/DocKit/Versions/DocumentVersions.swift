@@ -65,7 +65,7 @@ public struct DocumentVersions: Sendable, Hashable {
     /// No conflict versions are left.
     public var isResolved: Bool { unresolvedConflicts.isEmpty }
 
-    /// Throws ``VersionsError/unresolved(document:action:versions:)`` when
+    /// Throws ``DocKitError/Code/unresolvedConflict`` when
     /// conflict copies lie beside `document`, which an operation on it
     /// alone would leave behind as a document of their own; copies inside a
     /// package travel with it. Nothing unless `force`.
@@ -74,8 +74,8 @@ public struct DocumentVersions: Sendable, Hashable {
     ///   - document: The document about to be moved, deleted or replaced.
     ///   - action: The operation's name, for the message (`move`, `deletion`).
     ///   - force: Whether to go ahead anyway; then nothing is checked.
-    /// - Throws: ``VersionsError/unresolved(document:action:versions:)`` as above;
-    ///   ``FileSystemError`` when the folder cannot be listed.
+    /// - Throws: ``DocKitError/Code/unresolvedConflict`` as above;
+    ///   ``DocKitError/Code/fileSystem`` when the folder cannot be listed.
     public static func refuseIfCopiesBeside(_ document: Document, action: String, force: Bool) throws {
         guard !force else { return }
         if document.isFolder { try refuseIfCopiesInside(document, action: action) }
@@ -100,7 +100,7 @@ public struct DocumentVersions: Sendable, Hashable {
     /// - Parameter document: A catalogued document; for a placeholder or temporary,
     ///   the versions of the file it stands for.
     /// - Returns: The current version, if the file exists, and the conflict versions.
-    /// - Throws: ``FileSystemError`` when the folder cannot be listed or a copy examined.
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the folder cannot be listed or a copy examined.
     public static func of(_ document: Document) throws -> DocumentVersions {
         let (current, conflicts) = try versions(of: document.path.deletingLastComponent.appending(document.filename), isPackage: document.isPackage)
         return DocumentVersions(document: document, current: current, unresolvedConflicts: conflicts)
