@@ -23,21 +23,15 @@ protocol CommandWithErrorHints {
     static var errorHints: ErrorHints { get }
 }
 
-extension MoveCommand: CommandWithErrorHints {
-    static var errorHints: ErrorHints { ErrorHints(alreadyExists: "; use --on-conflict rename or replace") }
+extension ErrorHints {
+    /// A name taken at the destination, where `--on-conflict` decides.
+    static let onConflict = ErrorHints(alreadyExists: "; use --on-conflict rename or replace")
 }
 
-extension CopyCommand: CommandWithErrorHints {
-    static var errorHints: ErrorHints { ErrorHints(alreadyExists: "; use --on-conflict rename or replace") }
-}
-
-extension TrashRestore: CommandWithErrorHints {
-    static var errorHints: ErrorHints { ErrorHints(alreadyExists: "; use --on-conflict rename or replace") }
-}
-
-extension ImportCommand: CommandWithErrorHints {
-    static var errorHints: ErrorHints { ErrorHints(alreadyExists: "; use --on-conflict rename or replace") }
-}
+extension MoveCommand: CommandWithErrorHints { static var errorHints: ErrorHints { .onConflict } }
+extension CopyCommand: CommandWithErrorHints { static var errorHints: ErrorHints { .onConflict } }
+extension TrashRestore: CommandWithErrorHints { static var errorHints: ErrorHints { .onConflict } }
+extension ImportCommand: CommandWithErrorHints { static var errorHints: ErrorHints { .onConflict } }
 
 extension StorageCommand: CommandWithErrorHints {
     static var errorHints: ErrorHints { ErrorHints(alreadyExists: " (use --on-conflict rename or replace)") }
