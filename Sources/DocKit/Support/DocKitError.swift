@@ -73,7 +73,7 @@ extension DocKitError: Hashable {
             && lhs.alternatives == rhs.alternatives && lhs.signal == rhs.signal
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     ///
     /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
