@@ -18,10 +18,11 @@ extension FuzzTarget {
             let query: SearchQuery
             do {
                 query = try SearchQuery(text, now: SearchQueryText.now, timeZone: SearchQueryText.timeZone)
-            } catch let error as SearchQueryError {
+            } catch let error as DocKitError where error.code == .invalidQuery {
                 // The column the user is pointed at lies in what they typed, or just past it.
-                if !(1...text.count + 1).contains(error.column) || error.reason.isEmpty {
-                    fatalError("refused at column \(error.column) of \(text.count) characters: '\(error.reason)'")
+                let (column, reason) = SearchQueryText.column(of: error)
+                if !(1...text.count + 1).contains(column ?? 0) || reason.isEmpty {
+                    fatalError("refused at column \(column ?? 0) of \(text.count) characters: '\(reason)'")
                 }
                 return
             } catch {
@@ -107,7 +108,7 @@ extension FuzzTarget {
         document.path = RawPath(file.path)
         document.relativePath = RawPath(file.lastPathComponent)
         document.type = type
-        let extractor = DocumentTextExtractor(tools: PreviewTools(searchPath: []))
+        let extractor = DocumentTextExtractor(tools: PreviewTools(environment: [:], searchPath: []))
         let registry = TypeRegistry(types: [], claims: [])
         let listed = document
         return blocking { await extractor.extract(listed, registry: registry) }

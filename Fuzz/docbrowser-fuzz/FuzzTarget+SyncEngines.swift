@@ -7,14 +7,14 @@ extension FuzzTarget {
     static let syncEngineTargets = [
         FuzzTarget(name: "sync-engine-answer", summary: "a sync-status adapter's result line, and what it says of documents") { input, _ in
             let answer: SyncEngineAnswer
-            do {
-                guard let read = try SyncEngineAnswer(result: Data(input)) else { return }
+            do throws(DocKitError) {
+                guard let read = try SyncEngineAnswer.read(Data(input)) else { return }
                 answer = read
-            } catch let error as SyncEngineAnswer.Garbled {
-                if error.description.isEmpty { fatalError("refused without a reason") }
-                return
             } catch {
-                fatalError("refused with \(error)")
+                if error.code != .malformed || !error.description.hasPrefix("a sync engine's answer: ") {
+                    fatalError("refused with \(error.code): \(error)")
+                }
+                return
             }
             check(answer)
         },
@@ -56,7 +56,7 @@ extension FuzzTarget {
         let needed = answer.needed.map { ["path": String(decoding: $0.bytes, as: UTF8.self)] }
         let object: [String: Any] = ["event": "result", "engine": answer.engine, "state": answer.state, "needed": needed, "truncated": answer.truncated]
         guard let line = try? JSONSerialization.data(withJSONObject: object),
-              let reread = try? SyncEngineAnswer(result: line), reread == answer else {
+              let reread = try? SyncEngineAnswer.read(line), reread == answer else {
             fatalError("the answer does not read back as itself")
         }
     }

@@ -15,6 +15,14 @@ enum SearchQueryText {
     /// a rendering longer than it is not read back.
     static let longest = 4096
 
+    /// The column and reason of a refused query, from its one line
+    /// `search: column N: reason`; the column is nil when the line holds none.
+    static func column(of error: DocKitError) -> (column: Int?, reason: String) {
+        let parts = error.description.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "search", parts[1].hasPrefix(" column ") else { return (nil, "") }
+        return (Int(parts[1].dropFirst(" column ".count)), parts[2].trimmingCharacters(in: .whitespaces))
+    }
+
     /// How tightly an expression binds: `OR`, then juxtaposed `AND`, then
     /// `NOT` and single terms.
     private static func level(_ expression: SearchExpression) -> Int {

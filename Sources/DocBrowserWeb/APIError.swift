@@ -21,15 +21,16 @@ struct APIError: HTTPResponseError {
 
     /// A DocKit error said as the CLI says it, with the status its kind
     /// maps to: what the user did wrong is never a 500.
-    init(_ error: any DocKitError) {
-        let status: HTTPResponse.Status = switch error.kind {
+    init(_ error: DocKitError) {
+        let kind = ErrorKind(error.code)
+        let status: HTTPResponse.Status = switch kind {
         case .notFound: .notFound
         case .conflict: .conflict
         case .refused: .forbidden
         case .invalidInput: .unprocessableContent
         case .failed: .internalServerError
         }
-        self.init(status, error.kind.rawValue, error.description)
+        self.init(status, kind.rawValue, error.description)
     }
 
     var headers: HTTPFields { [:] }

@@ -23,7 +23,7 @@ struct DocumentThumbnails: Sendable {
         do {
             thumbnail = try await service.thumbnail(for: document, size: size)
         } catch {
-            if case .cacheUnwritable = error { throw APIError(error) }
+            if error.code == .fileSystem { throw APIError(error) }
             throw APIError(.notFound, "noThumbnail", error.description)
         }
         // Written by the service's own files, capped in size; read whole.

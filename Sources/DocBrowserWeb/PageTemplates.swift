@@ -9,7 +9,7 @@ struct PageTemplates: Sendable {
     let library: MustacheLibrary
 
     init(installation: Installation) throws {
-        guard let webDirectory = installation.webDirectory() else { throw MissingWebPages() }
+        guard let webDirectory = installation.webDirectory() else { throw MissingWebPages.error }
         self.webDirectory = webDirectory
         let templates = webDirectory.appending(path: "templates", directoryHint: .isDirectory)
         MustacheContentTypes.register(ScalarHTMLEscaping(), named: ScalarHTMLEscaping.name)

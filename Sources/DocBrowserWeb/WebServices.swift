@@ -34,8 +34,8 @@ struct WebServices: Sendable {
         guard let id, let key = DocumentIdentifier.parse(id) else { throw APIError.notFound() }
         do {
             return try catalog.document(in: key.location, at: key.relativePath)
-        } catch let error as CatalogError {
-            if error.kind == .notFound || error.kind == .invalidInput { throw APIError.notFound() }
+        } catch let error as DocKitError {
+            if [.documentNotFound, .notFound, .invalidName, .invalidValue].contains(error.code) { throw APIError.notFound() }
             throw APIError(error)
         }
     }
@@ -44,7 +44,7 @@ struct WebServices: Sendable {
     func call<Value>(_ body: () throws -> Value) throws -> Value {
         do {
             return try body()
-        } catch let error as any DocKitError {
+        } catch let error as DocKitError {
             throw APIError(error)
         }
     }
@@ -52,7 +52,7 @@ struct WebServices: Sendable {
     func call<Value>(_ body: () async throws -> Value) async throws -> Value {
         do {
             return try await body()
-        } catch let error as any DocKitError {
+        } catch let error as DocKitError {
             throw APIError(error)
         }
     }

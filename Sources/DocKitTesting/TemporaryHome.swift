@@ -130,7 +130,7 @@ public final class TemporaryHome: Sendable {
     /// deletions, replacements and resolutions sent there.
     ///
     /// - Returns: The names of the items in ``trash``.
-    /// - Throws: ``DocKit/FileSystemError`` when the Trash cannot be read.
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the Trash cannot be read.
     public func trashedNames() throws -> [String] {
         try trash.items().map(\.name.description).sorted()
     }

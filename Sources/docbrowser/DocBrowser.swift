@@ -51,6 +51,9 @@ struct DocBrowser: ParsableCommand {
         } catch {
             exitForArgumentParser(error)
         }
+        if let command = command as? any CommandWithErrorHints {
+            ErrorHints.current = type(of: command).errorHints
+        }
         var failureStyle: (output: Output, waitOption: String)?
         if let command = command as? any CommandWithGlobalOptions {
             failureStyle = (command.global.output, type(of: command).syncWaitOption)
@@ -59,7 +62,7 @@ struct DocBrowser: ParsableCommand {
             try run(command)
         } catch let failure as PartialFailure {
             Foundation.exit(failure.status)
-        } catch let error as any DocKitError {
+        } catch let error as DocKitError {
             if let (output, waitOption) = failureStyle {
                 output.finalError(error, waitOption: waitOption)
             } else {

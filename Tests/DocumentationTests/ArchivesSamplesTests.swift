@@ -37,7 +37,7 @@ struct ArchivesSamplesTests {
         #expect(try Data(contentsOf: again.url) == Data(contentsOf: archive.url))
 
         // Past a limit, nothing is imported.
-        await #expect(throws: PluginError.self) {
+        await #expect(throws: DocKitError.self) {
             try await library.importer(limits: ArchiveExtractor.Limits(entries: 1)).importFiles([download], to: .local, onConflict: .rename)
         }
         #expect(try await library.documents().count == 4)

@@ -59,12 +59,7 @@ struct DocumentTile {
     /// The engine that is still writing `document`, as a move would name
     /// it when refusing; nil when none is named.
     private static func incompleteWriter(of document: Document, quietPeriod: QuietPeriod) -> String? {
-        do {
-            try SyncActivity.refuseIfIncomplete(document, force: false, quietPeriod: quietPeriod)
-        } catch CoordinationError.incomplete(_, _, let writer) {
-            return writer
-        } catch {}
-        return nil
+        SyncActivity.incompleteWriter(of: document, quietPeriod: quietPeriod)
     }
 
     /// The icon drawn for its kind (browser.css's `icon-*`), by

@@ -98,9 +98,9 @@ public struct ArchiveExporter: Sendable {
     ///   - options: The format, level and whether to replace an existing file.
     ///   - progress: Called with each progress report the plugin sends.
     /// - Returns: What was written.
-    /// - Throws: ``ExportError/outputExists(path:)`` when `output` exists and
-    ///   `options.force` is off; ``FileSystemError`` when the output's directory is
-    ///   missing or the archive cannot be moved into place; ``PluginError`` when no
+    /// - Throws: ``DocKitError/Code/alreadyExists`` when `output` exists and
+    ///   `options.force` is off; ``DocKitError/Code/fileSystem`` when the output's directory is
+    ///   missing or the archive cannot be moved into place; ``DocKitError/Code/pluginFailed`` when no
     ///   plugin exports the format, or it fails, times out, or writes no archive.
     public func export(_ inputs: [RawPath], to output: RawPath, options: Options,
                        progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws -> Summary {
@@ -116,9 +116,9 @@ public struct ArchiveExporter: Sendable {
     ///   - options: The format, level and whether to replace an existing file.
     ///   - progress: Called with each progress report the plugin sends.
     /// - Returns: What was written; its `output` is `-` for a descriptor.
-    /// - Throws: ``ExportError/outputExists(path:)`` when the file exists and
-    ///   `options.force` is off; ``FileSystemError`` when the directory is missing or
-    ///   the archive cannot be moved or copied into place; ``PluginError`` when no
+    /// - Throws: ``DocKitError/Code/alreadyExists`` when the file exists and
+    ///   `options.force` is off; ``DocKitError/Code/fileSystem`` when the directory is missing or
+    ///   the archive cannot be moved or copied into place; ``DocKitError/Code/pluginFailed`` when no
     ///   plugin exports the format, or it fails, times out, or writes no archive.
     public func export(_ inputs: [RawPath], to destination: Destination, options: Options,
                        progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws -> Summary {
@@ -126,7 +126,7 @@ public struct ArchiveExporter: Sendable {
         switch destination {
         case .file(let output):
             if !options.force, try FileStatus.of(output) != nil {
-                throw ExportError.outputExists(path: output.description)
+                throw DocKitError(ExportError.outputExists(path: output.description))
             }
             directory = output.deletingLastComponent.isEmpty ? RawPath(".") : output.deletingLastComponent
         case .descriptor:
@@ -137,7 +137,7 @@ public struct ArchiveExporter: Sendable {
         }
         let folder = try FileStatus.of(directory)
         guard folder?.kind == .directory else {
-            throw FileSystemError(path: directory, operation: "cannot hold the archive", errno: folder == nil ? ENOENT : ENOTDIR)
+            throw DocKitError(FileSystemError(path: directory, operation: "cannot hold the archive", errno: folder == nil ? ENOENT : ENOTDIR))
         }
         let service = try locator.service(.export, for: options.format.typeIdentifier)
         let identifier = home.map(OperationJournal.newIdentifier) ?? UUID().uuidString.lowercased()
@@ -165,19 +165,20 @@ public struct ArchiveExporter: Sendable {
             do {
                 result = try outcome.decodeResult(Result.self)
             } catch {
-                throw PluginError(plugin: service.identifier, reason: .garbledOutput(line: String(decoding: outcome.result.prefix(120), as: UTF8.self)))
+                throw DocKitError(PluginError(plugin: service.identifier, reason: .garbledOutput(line: String(decoding: outcome.result.prefix(120), as: UTF8.self))))
             }
             guard try FileStatus.of(temporary)?.kind == .regular else {
-                throw PluginError(plugin: service.identifier, reason: .exited(status: 0, diagnostic: "it reported success but wrote no archive"))
+                throw DocKitError(PluginError(plugin: service.identifier, reason: .exited(status: 0, diagnostic: "it reported success but wrote no archive")))
             }
-        } catch var failure as PluginError {
+        } catch let error as DocKitError where error.failure is PluginError {
+            guard var failure = error.failure as? PluginError else { throw error }
             // The launcher's own verdicts (crashed, stopped, garbled) name
             // FILE, as an import's name its archive; a plugin's error event
             // names what it names.
             if case .file(let output) = destination, failure.file == nil {
                 if case .reported = failure.reason {} else { failure.file = output.description }
             }
-            throw failure
+            throw DocKitError(failure)
         }
         CrashPoint.reached("export-written")
         let written: String
@@ -185,7 +186,7 @@ public struct ArchiveExporter: Sendable {
         case .file(let output):
             if options.force {
                 let renamed = temporary.withCString { from in output.withCString { to in rename(from, to) } }
-                guard renamed == 0 else { throw FileSystemError(path: output, operation: "cannot be replaced", errno: errno) }
+                guard renamed == 0 else { throw DocKitError(FileSystemError(path: output, operation: "cannot be replaced", errno: errno)) }
             } else {
                 try FileSystem.renameWithoutReplacing(temporary, to: output)
             }
@@ -202,9 +203,9 @@ public struct ArchiveExporter: Sendable {
 
     /// The temporary is unlinked once open, so that nothing is left of it
     /// if the reader goes away (SIGPIPE) or the process is killed mid-copy.
-    private static func copy(_ file: RawPath, to output: Int32) throws(FileSystemError) {
+    private static func copy(_ file: RawPath, to output: Int32) throws(DocKitError) {
         let input = file.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard input >= 0 else { throw FileSystemError(path: file, operation: "cannot be read back", errno: errno) }
+        guard input >= 0 else { throw DocKitError(FileSystemError(path: file, operation: "cannot be read back", errno: errno)) }
         defer { close(input) }
         _ = file.withCString { unlink($0) }
         try FileSystem.copyBytes(from: input, file, to: output, RawPath("-"))

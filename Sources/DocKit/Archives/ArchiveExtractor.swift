@@ -97,7 +97,7 @@ public struct ArchiveExtractor: Sendable {
     ///   - progress: Called with each progress report the plugin sends.
     ///   - onLaunch: Called with the plugin's identity once it runs, or `nil`.
     /// - Returns: How many entries and bytes the plugin wrote.
-    /// - Throws: ``PluginError``, naming the archive, when no plugin imports the type,
+    /// - Throws: ``DocKitError/Code/pluginFailed``, naming the archive, when no plugin imports the type,
     ///   the plugin refuses the archive or passes a limit, fails, times out or
     ///   reports garbled output; whatever `onLaunch` throws.
     func extract(_ archive: RawPath, type typeIdentifier: String, into staging: RawPath,
@@ -112,15 +112,15 @@ public struct ArchiveExtractor: Sendable {
             outcome = try await PluginProcess(service: service, arguments: arguments, home: home, environment: environment,
                                           timeLimit: timeLimit, watchdog: watchdog).run(progress: progress, onLaunch: onLaunch)
         } catch {
-            var named = error
+            guard var named = error.failure as? PluginError else { throw error }
             named.file = archive.description
-            throw named
+            throw DocKitError(named)
         }
         do {
             return try outcome.decodeResult(Extracted.self)
         } catch {
-            throw PluginError(plugin: service.identifier, reason: .garbledOutput(line: String(decoding: outcome.result.prefix(120), as: UTF8.self)),
-                              file: archive.description)
+            throw DocKitError(PluginError(plugin: service.identifier, reason: .garbledOutput(line: String(decoding: outcome.result.prefix(120), as: UTF8.self)),
+                              file: archive.description))
         }
     }
 }

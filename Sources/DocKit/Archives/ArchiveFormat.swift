@@ -120,10 +120,10 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - filename: The output's name.
     ///   - registry: The registry whose types' extensions name the formats.
-    /// - Throws: ``ArchiveFormatError``, with the type it names in
-    ///   ``ArchiveFormatError/namedType``, when the name's extension is of a
+    /// - Throws: ``DocKitError``, with the type it names in
+    ///   ``DocKitError/Code/notAnArchive``, when the name's extension is of a
     ///   type that is no archive.
-    public init(output filename: String, registry: TypeRegistry) throws(ArchiveFormatError) {
+    public init(output filename: String, registry: TypeRegistry) throws(DocKitError) {
         if let named = ArchiveFormat(filename: filename, registry: registry) {
             self = named
             return
@@ -131,7 +131,7 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
         let name = RawPath(filename).lastComponent.description
         let type = registry.type(forFileName: name, isDirectory: false)
         guard type.isDynamic || type.identifier == UTType.data else {
-            throw ArchiveFormatError(argument: name, namedType: type.description.map { "\"\($0)\" (\(type.identifier))" } ?? type.identifier)
+            throw DocKitError(ArchiveFormatError(argument: name, namedType: type.description.map { "\"\($0)\" (\(type.identifier))" } ?? type.identifier))
         }
         self = .zip
     }
@@ -142,9 +142,9 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
     /// - Parameters:
     ///   - argument: The `--format` value, with or without a leading dot.
     ///   - registry: The registry whose archive types it may name.
-    /// - Throws: ``ArchiveFormatError`` when it names neither a bundled format
+    /// - Throws: ``DocKitError`` when it names neither a bundled format
     ///   nor an archive type the registry declares, by identifier or extension.
-    public init(argument: String, registry: TypeRegistry) throws(ArchiveFormatError) {
+    public init(argument: String, registry: TypeRegistry) throws(DocKitError) {
         let text = argument.lowercased().trimmingPrefix(".")
         if let bundled = Self.bundled.first(where: { $0.name == text }) ?? ArchiveFormat(filename: "x." + text) {
             self = bundled
@@ -159,34 +159,35 @@ public struct ArchiveFormat: Sendable, Hashable, CustomStringConvertible {
             return
         }
         let byExtension = registry.types(withTag: String(text), tagClass: .filenameExtension, conformingTo: "public.archive")
-        guard let type = byExtension.first else { throw ArchiveFormatError(argument: argument) }
+        guard let type = byExtension.first else { throw DocKitError(ArchiveFormatError(argument: argument)) }
         self.init(name: String(text), declaredType: type.identifier, registry: registry)
     }
 }
 
 /// `--format` named nothing any registered type declares, or an output
 /// name without `--format` names a type that is no archive.
-public struct ArchiveFormatError: DocKitError, Hashable {
+struct ArchiveFormatError: DocKitFailure, Hashable {
     /// The `--format` value or output name that was refused.
-    public var argument: String
+    var argument: String
     /// For an output name: the kind of document its extension names.
-    public var namedType: String?
+    var namedType: String?
 
     /// Creates the error.
     ///
     /// - Parameters:
     ///   - argument: The refused `--format` value or output name.
     ///   - namedType: The non-archive type an output name's extension names, or `nil`.
-    public init(argument: String, namedType: String? = nil) {
+    init(argument: String, namedType: String? = nil) {
         self.argument = argument
         self.namedType = namedType
     }
 
-    /// Always `.invalidInput`.
-    public var kind: FailureKind { .invalidInput }
+    var code: DocKitError.Code { namedType == nil ? .unknownFormat : .notAnArchive }
+
+    var document: String? { argument }
 
     /// A message naming the argument and, for a `--format` value, the formats accepted.
-    public var description: String {
+    var description: String {
         if let namedType {
             return "\(argument): the name says \(namedType), not an archive"
         }

@@ -10,8 +10,8 @@ extension DocumentImporter {
     ///   - batch: The placements to lock.
     ///   - location: Where the documents go, for names in messages.
     /// - Returns: The lock, to release once the batch is placed.
-    /// - Throws: ``MoveError/destinationTaken(_:)`` when a name was taken
-    ///   or a document to replace went; ``CoordinationError`` when one is
+    /// - Throws: ``DocKitError/Code/alreadyExists`` when a name was taken
+    ///   or a document to replace went; ``DocKitError`` when one is
     ///   busy or open.
     func lockChecked(_ batch: ArraySlice<ImportPlacement>, location: Location) throws -> DocumentLock {
         let lock = try DocumentLock(batch.map(\.destination), in: LockDirectory(home: catalog.home),
@@ -22,7 +22,7 @@ extension DocumentImporter {
                 if placement.replace {
                     try checkReplacement(placement, location: location)
                 } else if try DocumentName.isTaken(placement.destination, caseInsensitive: location == .cloud) {
-                    throw MoveError.destinationTaken(name)
+                    throw DocKitError(MoveError.destinationTaken(name))
                 }
             }
         } catch {
@@ -35,7 +35,7 @@ extension DocumentImporter {
     /// Under the lock: the document to replace is still there, and no app has it open.
     func checkReplacement(_ placement: ImportPlacement, location: Location) throws {
         let name = "\(location):\(placement.destination.lastComponent)"
-        if try FileStatus.of(placement.destination) == nil { throw MoveError.destinationTaken(name) }
+        if try FileStatus.of(placement.destination) == nil { throw DocKitError(MoveError.destinationTaken(name)) }
         try OpenDocumentRecord.refuseIfOpen(placement.destination, name: name, in: LockDirectory(home: catalog.home), force: force)
     }
 }

@@ -94,12 +94,12 @@ public struct DocumentImporter: Sendable {
     ///   - policy: What to do when a name is taken.
     ///   - progress: Called with each progress report of an archive's plugin.
     /// - Returns: The documents created and what was skipped.
-    /// - Throws: ``ImportError`` when a file is not a regular file or directory, an archive
+    /// - Throws: ``DocKitError`` when a file is not a regular file or directory, an archive
     ///   yields nothing, two items want one name, a name is reserved, or a taken name is too
     ///   long to number under `rename`;
-    ///   ``MoveError/destinationTaken(_:)`` under `fail`, or when a name is taken meanwhile;
-    ///   ``PluginError`` when an archive's plugin refuses or fails; ``CoordinationError`` when
-    ///   documents are busy or open; ``FileSystemError`` when a file is missing or cannot be
+    ///   ``DocKitError/Code/alreadyExists`` under `fail`, or when a name is taken meanwhile;
+    ///   ``DocKitError/Code/pluginFailed`` when an archive's plugin refuses or fails; ``DocKitError`` when
+    ///   documents are busy or open; ``DocKitError/Code/fileSystem`` when a file is missing or cannot be
     ///   copied or moved.
     public func importFiles(_ files: [RawPath], to location: Location, onConflict policy: ConflictPolicy,
                             progress: @escaping @Sendable (PluginProgress) -> Void = { _ in }) async throws -> Result {
@@ -107,8 +107,8 @@ public struct DocumentImporter: Sendable {
         // the link's own name.
         let sources = try files.map { file in
             let resolved = file.resolvingSymbolicLinks() ?? file
-            guard let status = try FileStatus.of(resolved) else { throw FileSystemError(path: file, operation: "does not exist", errno: ENOENT) }
-            guard status.kind == .regular || status.kind == .directory else { throw ImportError.notADocument(file.description) }
+            guard let status = try FileStatus.of(resolved) else { throw DocKitError(FileSystemError(path: file, operation: "does not exist", errno: ENOENT)) }
+            guard status.kind == .regular || status.kind == .directory else { throw DocKitError(ImportError.notADocument(file.description)) }
             return (given: file, resolved: resolved)
         }
         let directory = try catalog.locations.existingDocumentsDirectory(location)
@@ -150,7 +150,7 @@ public struct DocumentImporter: Sendable {
                                              extensionLength: DocumentName.extensionLength(of: name, name: text, displayName: displayName)))
                     found = true
                 }
-                if !found { throw ImportError.nothingToImport(archive: file.description) }
+                if !found { throw DocKitError(ImportError.nothingToImport(archive: file.description)) }
             }
             CrashPoint.reached("import-staged")
             let move = JournaledMove(home: catalog.home, trash: trash)
@@ -212,7 +212,7 @@ public struct DocumentImporter: Sendable {
             }
             lock.release()
         }
-        throw CoordinationError.busy(document: "\(location)", holder: holder)
+        throw DocKitError(CoordinationError.busy(document: "\(location)", holder: holder))
     }
 
     private func choose(_ staged: [StagedItem], in directory: RawPath, location: Location, policy: ConflictPolicy) throws -> [ImportPlacement] {
@@ -224,7 +224,7 @@ public struct DocumentImporter: Sendable {
             for number in 1... {
                 let name = DocumentName.numbered(item.name, extensionLength: item.extensionLength, number)
                 if name.bytes.count > Int(NAME_MAX) {
-                    throw ImportError.tooLongToNumber(item.name.description, numbered: name.description, source: item.source.description)
+                    throw DocKitError(ImportError.tooLongToNumber(item.name.description, numbered: name.description, source: item.source.description))
                 }
                 let destination = try directory.appending(name: name)
                 let key = DocumentName.comparisonKey(name, caseInsensitive: location == .cloud) ?? name.description
@@ -232,17 +232,17 @@ public struct DocumentImporter: Sendable {
                 if let earlier = chosen[key] {
                     guard policy == .rename else {
                         if earlier.sourceIndex == item.sourceIndex {
-                            throw ImportError.sameNameInOneFile("\(location):\(name)", source: item.source.description,
-                                                                first: earlier.name.description, second: item.name.description)
+                            throw DocKitError(ImportError.sameNameInOneFile("\(location):\(name)", source: item.source.description,
+                                                                first: earlier.name.description, second: item.name.description))
                         }
-                        throw ImportError.sameName("\(location):\(name)", first: earlier.source.description, second: item.source.description)
+                        throw DocKitError(ImportError.sameName("\(location):\(name)", first: earlier.source.description, second: item.source.description))
                     }
                     continue
                 } else if DocumentEntryRules.verdict(for: name, atTopLevel: true) != .document {
-                    throw ImportError.hiddenName(name.description, source: item.source.description)
+                    throw DocKitError(ImportError.hiddenName(name.description, source: item.source.description))
                 } else if try DocumentName.isTaken(destination, caseInsensitive: location == .cloud) {
                     switch policy {
-                    case .fail: throw MoveError.destinationTaken("\(location):\(name)")
+                    case .fail: throw DocKitError(MoveError.destinationTaken("\(location):\(name)"))
                     case .rename: continue
                     case .replace: replace = true
                     }

@@ -1,6 +1,6 @@
 /// Why files cannot be imported, beyond the plugin's and the file system's
 /// own errors.
-public enum ImportError: DocKitError, Hashable {
+enum ImportError: DocKitFailure, Hashable {
     /// An archive with no item that could become a document.
     case nothingToImport(archive: String)
     /// Two imported items want the same name and the policy is not rename.
@@ -17,16 +17,24 @@ public enum ImportError: DocKitError, Hashable {
     /// the name longer than a file system allows (255 bytes).
     case tooLongToNumber(String, numbered: String, source: String)
 
-    /// `.conflict` when two items want one name; `.invalidInput` otherwise.
-    public var kind: FailureKind {
+    var code: DocKitError.Code {
         switch self {
-        case .nothingToImport, .notADocument, .hiddenName: .invalidInput
-        case .sameName, .sameNameInOneFile, .tooLongToNumber: .conflict
+        case .nothingToImport, .notADocument: .invalidValue
+        case .hiddenName: .invalidName
+        case .sameName, .sameNameInOneFile: .nameClash
+        case .tooLongToNumber: .nameTooLong
+        }
+    }
+
+    var document: String? {
+        switch self {
+        case .nothingToImport(let name), .sameName(let name, _, _), .sameNameInOneFile(let name, _, _, _), .notADocument(let name),
+             .hiddenName(_, let name), .tooLongToNumber(_, _, let name): name
         }
     }
 
     /// One line for the user, naming the document, file or argument concerned.
-    public var description: String {
+    var description: String {
         switch self {
         case .nothingToImport(let archive):
             "\(archive): contains nothing to import"

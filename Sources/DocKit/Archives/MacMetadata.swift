@@ -18,8 +18,8 @@ enum MacMetadata {
     ///
     /// - Parameter folder: An extracted top-level item; a file is left alone.
     /// - Returns: The paths removed, relative to `folder`, sorted.
-    /// - Throws: ``FileSystemError`` when the folder cannot be read or a file cannot be removed.
-    static func removeLitter(below folder: RawPath) throws(FileSystemError) -> [RawPath] {
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the folder cannot be read or a file cannot be removed.
+    static func removeLitter(below folder: RawPath) throws(DocKitError) -> [RawPath] {
         guard try FileStatus.of(folder)?.kind == .directory else { return [] }
         var removed: [RawPath] = []
         var failure: FileSystemError?
@@ -32,7 +32,7 @@ enum MacMetadata {
             removed.append(path)
             return true
         }
-        if let failure { throw failure }
+        if let failure { throw DocKitError(failure) }
         return removed.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
     }
 }

@@ -16,12 +16,12 @@ final class CatalogDatabase: Sendable {
     private let readers = Mutex<[DatabaseQueue]>([])
 
     /// Opens (creating and migrating if needed) the file at `url`.
-    init(url: URL) throws(DatabaseAccessError) {
+    init(url: URL) throws(DocKitError) {
         path = url.path
         do {
             queue = try SQLiteDatabase.openQueue(at: url, migrator: Self.migrator)
         } catch {
-            throw DatabaseAccessError(path: url.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: url.path, error: error))
         }
     }
 
@@ -35,12 +35,12 @@ final class CatalogDatabase: Sendable {
 
     /// A connection of its own for reading, from the last commit of
     /// `queue`; give it back with ``returnReader(_:)``.
-    func borrowReader() throws(DatabaseAccessError) -> DatabaseQueue {
+    func borrowReader() throws(DocKitError) -> DatabaseQueue {
         if let reader = readers.withLock({ $0.popLast() }) { return reader }
         do {
             return try SQLiteDatabase.openReader(at: path)
         } catch {
-            throw DatabaseAccessError(path: path, error: error)
+            throw DocKitError(DatabaseAccessError(path: path, error: error))
         }
     }
 

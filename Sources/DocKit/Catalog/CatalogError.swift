@@ -1,5 +1,5 @@
 /// A document could not be found, named or created as asked.
-public enum CatalogError: DocKitError, Hashable {
+enum CatalogError: DocKitFailure, Hashable {
     /// No document is listed under this name or path.
     case documentNotFound(String)
     /// The name matches documents in both locations (or several in one).
@@ -17,18 +17,32 @@ public enum CatalogError: DocKitError, Hashable {
     /// Only its iCloud placeholder is here; `action` says what could not be done.
     case notDownloaded(String, action: String)
 
-    /// `.notFound` when nothing matches, `.conflict` for ambiguous or taken names, `.invalidInput` for bad names and types, `.refused` for a placeholder.
-    public var kind: FailureKind {
+    var code: DocKitError.Code {
         switch self {
-        case .documentNotFound, .notADocument: .notFound
-        case .ambiguous, .nameTaken: .conflict
-        case .invalidName, .typeHasNoExtension, .typeNotImplied: .invalidInput
-        case .notDownloaded: .refused
+        case .documentNotFound: .documentNotFound
+        case .notADocument: .notFound
+        case .ambiguous: .ambiguous
+        case .nameTaken: .alreadyExists
+        case .invalidName: .invalidName
+        case .typeHasNoExtension, .typeNotImplied: .invalidValue
+        case .notDownloaded: .notDownloaded
         }
     }
 
+    var document: String? {
+        switch self {
+        case .documentNotFound(let name), .ambiguous(let name, _), .invalidName(let name, _), .nameTaken(let name),
+             .typeHasNoExtension(let name), .typeNotImplied(let name), .notADocument(let name), .notDownloaded(let name, _): name
+        }
+    }
+
+    var alternatives: [String] {
+        if case .ambiguous(_, let candidates) = self { return candidates }
+        return []
+    }
+
     /// One line for the user, naming the document, file or argument concerned.
-    public var description: String {
+    var description: String {
         switch self {
         case .documentNotFound(let name): "\(name): no such document"
         case .ambiguous(let name, let candidates): "\(name): ambiguous, it could be \(candidates.joined(separator: " or "))"

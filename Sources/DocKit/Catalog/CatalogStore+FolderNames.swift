@@ -20,7 +20,7 @@ extension CatalogStore {
     }
 
     /// The names last recorded for `location`'s Documents folder.
-    func folderNames(of location: Location) throws(DatabaseAccessError) -> FolderNames? {
+    func folderNames(of location: Location) throws(DocKitError) -> FolderNames? {
         let database = try database(of: location)
         do {
             return try database.queue.read { db in
@@ -38,7 +38,7 @@ extension CatalogStore {
                 return FolderNames(path: RawPath(bytes: rows.blob(0)), status: status, names: names)
             }
         } catch {
-            throw DatabaseAccessError(path: database.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: database.path, error: error))
         }
     }
 
@@ -56,7 +56,7 @@ extension CatalogStore {
     }
 
     /// Records `names` as `location`'s folder's, replacing what was.
-    func record(_ names: FolderNames, of location: Location) throws(DatabaseAccessError) {
+    func record(_ names: FolderNames, of location: Location) throws(DocKitError) {
         var joined: [UInt8] = []
         joined.reserveCapacity(names.names.reduce(0) { $0 + $1.bytes.count + 1 })
         for name in names.names {
@@ -77,7 +77,7 @@ extension CatalogStore {
                     ])
             }
         } catch {
-            throw DatabaseAccessError(path: database.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: database.path, error: error))
         }
     }
 }

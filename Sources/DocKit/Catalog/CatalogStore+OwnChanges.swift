@@ -48,7 +48,7 @@ extension CatalogStore {
     /// Records that docbrowser left each document (a relative path of
     /// `location`) as its change describes, dropping records too old to
     /// matter, in one transaction.
-    func recordOwnChanges(_ changes: [(RawPath, OwnChange)], in location: Location, now: Int64) throws(DatabaseAccessError) {
+    func recordOwnChanges(_ changes: [(RawPath, OwnChange)], in location: Location, now: Int64) throws(DocKitError) {
         let database = try database(of: location)
         do {
             try database.queue.write { db in
@@ -61,13 +61,13 @@ extension CatalogStore {
                 }
             }
         } catch {
-            throw DatabaseAccessError(path: database.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: database.path, error: error))
         }
     }
 
     /// What docbrowser recorded of its own last change to the document at
     /// `relativePath` of `location`; nil when it recorded none.
-    func ownChange(at relativePath: RawPath, in location: Location) throws(DatabaseAccessError) -> OwnChange? {
+    func ownChange(at relativePath: RawPath, in location: Location) throws(DocKitError) -> OwnChange? {
         let database = try database(of: location)
         do {
             return try database.queue.read { db in
@@ -78,7 +78,7 @@ extension CatalogStore {
                 return OwnChange(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), changeTime: row[2])
             }
         } catch {
-            throw DatabaseAccessError(path: database.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: database.path, error: error))
         }
     }
 }

@@ -25,7 +25,7 @@ extension CatalogStore {
     }
 
     /// What is remembered of the package at `relativePath` of `location`.
-    func rememberedTree(at relativePath: RawPath, in location: Location) throws(DatabaseAccessError) -> RememberedTree? {
+    func rememberedTree(at relativePath: RawPath, in location: Location) throws(DocKitError) -> RememberedTree? {
         let database = try database(of: location)
         do {
             return try database.queue.read { db in
@@ -39,11 +39,11 @@ extension CatalogStore {
                 return RememberedTree(whole: whole, state: state)
             }
         } catch {
-            throw DatabaseAccessError(path: database.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: database.path, error: error))
         }
     }
 
-    func remember(_ tree: RememberedTree, at relativePath: RawPath, in location: Location) throws(DatabaseAccessError) {
+    func remember(_ tree: RememberedTree, at relativePath: RawPath, in location: Location) throws(DocKitError) {
         let database = try database(of: location)
         do {
             let json = try JSONEncoder().encode(tree.whole)
@@ -53,18 +53,18 @@ extension CatalogStore {
                     arguments: [Data(relativePath.bytes), json, tree.state.rawValue])
             }
         } catch {
-            throw DatabaseAccessError(path: database.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: database.path, error: error))
         }
     }
 
-    func forgetTree(at relativePath: RawPath, in location: Location) throws(DatabaseAccessError) {
+    func forgetTree(at relativePath: RawPath, in location: Location) throws(DocKitError) {
         let database = try database(of: location)
         do {
             try database.queue.write { db in
                 try db.execute(sql: "DELETE FROM packageTree WHERE relativePath = ?", arguments: [Data(relativePath.bytes)])
             }
         } catch {
-            throw DatabaseAccessError(path: database.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: database.path, error: error))
         }
     }
 

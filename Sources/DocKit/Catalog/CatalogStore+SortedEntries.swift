@@ -52,7 +52,7 @@ extension CatalogStore {
         /// The entry at `relativePath`; paths must be asked for in
         /// nondecreasing order. A row this version cannot read is nil, and
         /// simply scanned again.
-        func entry(at relativePath: RawPath) throws(DatabaseAccessError) -> Entry? {
+        func entry(at relativePath: RawPath) throws(DocKitError) -> Entry? {
             try advance(to: relativePath)
             guard let head, page.orderOfPath(at: head, comparedWith: relativePath) == 0 else { return nil }
             return madeHeadEntry()
@@ -65,7 +65,7 @@ extension CatalogStore {
         /// then add to a listing as it is.
         ///
         /// - Returns: Whether it was.
-        func keepUnchanged(at relativePath: RawPath, status: FileStatus) throws(DatabaseAccessError) -> Bool {
+        func keepUnchanged(at relativePath: RawPath, status: FileStatus) throws(DocKitError) -> Bool {
             try advance(to: relativePath)
             guard let head, page.orderOfPath(at: head, comparedWith: relativePath) == 0, page.isUnchanged(at: head, status: status) else { return false }
             headKept = true
@@ -76,7 +76,7 @@ extension CatalogStore {
         /// an entry at.
         ///
         /// - Returns: Whether that row is `entry` as it is.
-        func keep(_ entry: Entry) throws(DatabaseAccessError) -> Bool {
+        func keep(_ entry: Entry) throws(DocKitError) -> Bool {
             let relativePath = entry.document.relativePath
             try advance(to: relativePath)
             guard let head, page.orderOfPath(at: head, comparedWith: relativePath) == 0 else { return false }
@@ -106,17 +106,17 @@ extension CatalogStore {
         }
 
         /// Reads to the end, so that ``unkept`` holds every row not kept.
-        func finish() throws(DatabaseAccessError) {
+        func finish() throws(DocKitError) {
             if !started { try step() }
             while head != nil { try step() }
         }
 
-        private func advance(to relativePath: RawPath) throws(DatabaseAccessError) {
+        private func advance(to relativePath: RawPath) throws(DocKitError) {
             if !started { try step() }
             while let head, page.orderOfPath(at: head, comparedWith: relativePath) < 0 { try step() }
         }
 
-        private func step() throws(DatabaseAccessError) {
+        private func step() throws(DocKitError) {
             // Past the last row, there is no next one.
             guard !started || head != nil else { return }
             if let head, !headKept { unkept.append(page.path(at: head)) }
@@ -131,7 +131,7 @@ extension CatalogStore {
             head = next < page.count ? next : nil
         }
 
-        private func readPage(after last: RawPath?) throws(DatabaseAccessError) {
+        private func readPage(after last: RawPath?) throws(DocKitError) {
             if reader == nil {
                 let database = try catalog.database(of: location)
                 reader = (database, try database.borrowReader())
@@ -157,7 +157,7 @@ extension CatalogStore {
                     while try rows.step() { page.append(from: rows) }
                 }
             } catch {
-                throw DatabaseAccessError(path: database.path, error: error)
+                throw DocKitError(DatabaseAccessError(path: database.path, error: error))
             }
             isLastPage = page.count < Self.pageSize
         }

@@ -40,24 +40,24 @@ final class CatalogStore: Sendable {
 
     /// The database of `location`, opened (created and migrated if need
     /// be) at the first call.
-    func database(of location: Location) throws(DatabaseAccessError) -> CatalogDatabase {
+    func database(of location: Location) throws(DocKitError) -> CatalogDatabase {
         let url = Self.databaseURL(of: location, in: directory)
         // Each location has a lock of its own: the two scans of a listing
         // open their files at once.
         switch location {
-        case .local: return try localDatabase.withLock { database throws(DatabaseAccessError) in try Self.open(&database, at: url) }
-        case .cloud: return try cloudDatabase.withLock { database throws(DatabaseAccessError) in try Self.open(&database, at: url) }
+        case .local: return try localDatabase.withLock { database throws(DocKitError) in try Self.open(&database, at: url) }
+        case .cloud: return try cloudDatabase.withLock { database throws(DocKitError) in try Self.open(&database, at: url) }
         }
     }
 
-    private static func open(_ database: inout CatalogDatabase?, at url: URL) throws(DatabaseAccessError) -> CatalogDatabase {
+    private static func open(_ database: inout CatalogDatabase?, at url: URL) throws(DocKitError) -> CatalogDatabase {
         if let database { return database }
         let opened = try CatalogDatabase(url: url)
         database = opened
         return opened
     }
 
-    func entries(in location: Location, documentsDirectory: RawPath) throws(DatabaseAccessError) -> [RawPath: Entry] {
+    func entries(in location: Location, documentsDirectory: RawPath) throws(DocKitError) -> [RawPath: Entry] {
         let database = try database(of: location)
         do {
             return try database.queue.read { db in
@@ -75,13 +75,13 @@ final class CatalogStore: Sendable {
                 return entries
             }
         } catch {
-            throw DatabaseAccessError(path: database.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: database.path, error: error))
         }
     }
 
     /// The entries of `location` at these paths, looked up one by one, so
     /// that finding one document reads one row, not the location's.
-    func entries(in location: Location, documentsDirectory: RawPath, relativePaths: [RawPath]) throws(DatabaseAccessError) -> [RawPath: Entry] {
+    func entries(in location: Location, documentsDirectory: RawPath, relativePaths: [RawPath]) throws(DocKitError) -> [RawPath: Entry] {
         let database = try database(of: location)
         do {
             return try database.queue.read { db in
@@ -99,27 +99,27 @@ final class CatalogStore: Sendable {
                 return entries
             }
         } catch {
-            throw DatabaseAccessError(path: database.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: database.path, error: error))
         }
     }
 
     /// The digest of the type registry the entries of `location` were typed
     /// with; entries typed with another registry must be typed again.
-    func registryDigest(of location: Location) throws(DatabaseAccessError) -> String? {
+    func registryDigest(of location: Location) throws(DocKitError) -> String? {
         let database = try database(of: location)
         do {
             return try database.queue.read(Self.registryDigest)
         } catch {
-            throw DatabaseAccessError(path: database.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: database.path, error: error))
         }
     }
 
-    func setRegistryDigest(_ digest: String, of location: Location) throws(DatabaseAccessError) {
+    func setRegistryDigest(_ digest: String, of location: Location) throws(DocKitError) {
         let database = try database(of: location)
         do {
             try database.queue.write { db in try Self.setRegistryDigest(digest, in: db) }
         } catch {
-            throw DatabaseAccessError(path: database.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: database.path, error: error))
         }
     }
 
@@ -138,7 +138,7 @@ final class CatalogStore: Sendable {
     /// another process may have adopted another registry since.
     func reconcile(
         _ location: Location, with entries: [Entry], previous: [RawPath: Entry], typedBy digest: String? = nil, inScope: (RawPath) -> Bool
-    ) throws(DatabaseAccessError) {
+    ) throws(DocKitError) {
         let current = Set(entries.map(\.document.relativePath))
         let changed = entries.filter { previous[$0.document.relativePath] != $0 }
         let removed = previous.keys.filter { inScope($0) && !current.contains($0) }
@@ -148,7 +148,7 @@ final class CatalogStore: Sendable {
     /// Writes `changed` entries over their rows and deletes the rows at
     /// `removed`, in one transaction; nothing at all when both are empty,
     /// or when `digest` is given and is not the location's registry.
-    func write(_ location: Location, changed: [Entry], removed: [RawPath], typedBy digest: String? = nil) throws(DatabaseAccessError) {
+    func write(_ location: Location, changed: [Entry], removed: [RawPath], typedBy digest: String? = nil) throws(DocKitError) {
         guard !changed.isEmpty || !removed.isEmpty else { return }
         let database = try database(of: location)
         do {
@@ -161,7 +161,7 @@ final class CatalogStore: Sendable {
                 try Self.insert(changed, in: db)
             }
         } catch {
-            throw DatabaseAccessError(path: database.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: database.path, error: error))
         }
     }
 
@@ -173,7 +173,7 @@ final class CatalogStore: Sendable {
     /// entries again. When another process has adopted the same registry
     /// since the digest was read (a listing just ended), its rows are kept
     /// and `entries` written among them.
-    func replaceAll(_ location: Location, with entries: [Entry], typedBy digest: String) throws(DatabaseAccessError) {
+    func replaceAll(_ location: Location, with entries: [Entry], typedBy digest: String) throws(DocKitError) {
         let database = try database(of: location)
         do {
             try database.queue.write { db in
@@ -184,7 +184,7 @@ final class CatalogStore: Sendable {
                 try Self.insert(entries, in: db)
             }
         } catch {
-            throw DatabaseAccessError(path: database.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: database.path, error: error))
         }
     }
 

@@ -12,21 +12,21 @@ extension DocumentCatalog {
     ///   - path: The folder's path under the location, `/`-separated.
     ///   - location: Where; `nil` for the preferred storage.
     /// - Returns: The folder, as the catalog lists it.
-    /// - Throws: ``CatalogError/invalidName(_:reason:)`` for an empty, hidden,
+    /// - Throws: ``DocKitError/Code/invalidName`` for an empty, hidden,
     ///   `.` or `..` component, or one that names a package type;
-    ///   ``CatalogError/nameTaken(_:)`` when the folder exists, or a file
-    ///   holds a name on its way; ``LocationError`` when the Documents folder
-    ///   is missing or unusable; ``FileSystemError`` when a folder cannot be made.
+    ///   ``DocKitError/Code/alreadyExists`` when the folder exists, or a file
+    ///   holds a name on its way; ``DocKitError`` when the Documents folder
+    ///   is missing or unusable; ``DocKitError/Code/fileSystem`` when a folder cannot be made.
     public func createFolder(_ path: String, in location: Location? = nil) throws -> Document {
         let location = location ?? configuration.preferredLocation
         let components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        guard !components.isEmpty else { throw CatalogError.invalidName(path, reason: "it is empty") }
+        guard !components.isEmpty else { throw DocKitError(CatalogError.invalidName(path, reason: "it is empty")) }
         for (index, component) in components.enumerated() {
             try DocumentName.validate(component)
             try DocumentName.validateListed(RawPath(escaped: component), atTopLevel: index == 0)
             let type = registry.type(forFileName: component, isDirectory: true)
             if registry.isPackage(type.identifier) {
-                throw CatalogError.invalidName(component, reason: "a folder with this extension would be a \(type.description ?? type.identifier), not a folder")
+                throw DocKitError(CatalogError.invalidName(component, reason: "a folder with this extension would be a \(type.description ?? type.identifier), not a folder"))
             }
         }
         var directory = try locations.existingDocumentsDirectory(location)
@@ -39,15 +39,15 @@ extension DocumentCatalog {
             switch try FileStatus.of(directory)?.kind {
             case nil:
                 if try DocumentName.equivalentName(to: directory, caseInsensitive: location == .cloud) != nil {
-                    throw CatalogError.nameTaken("\(location):\(relative)")
+                    throw DocKitError(CatalogError.nameTaken("\(location):\(relative)"))
                 }
                 if try !Self.makeFolder(directory), isLast {
-                    throw CatalogError.nameTaken("\(location):\(relative)")
+                    throw DocKitError(CatalogError.nameTaken("\(location):\(relative)"))
                 }
             case .directory where !isLast:
                 continue
             default:
-                throw CatalogError.nameTaken("\(location):\(relative)")
+                throw DocKitError(CatalogError.nameTaken("\(location):\(relative)"))
             }
         }
         try? noteOwnChange(in: location, at: relative)
@@ -55,7 +55,7 @@ extension DocumentCatalog {
     }
 
     /// False when another process made it first.
-    private static func makeFolder(_ path: RawPath) throws(FileSystemError) -> Bool {
+    private static func makeFolder(_ path: RawPath) throws(DocKitError) -> Bool {
         do {
             try FileSystem.createNewDirectory(path)
             return true

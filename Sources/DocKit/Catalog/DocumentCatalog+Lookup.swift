@@ -12,11 +12,11 @@ extension DocumentCatalog {
     ///   - relativePath: The document's path inside that Documents folder,
     ///     its filename last.
     /// - Returns: The document, with its coordination states.
-    /// - Throws: ``CatalogError/documentNotFound(_:)`` when nothing is listed
+    /// - Throws: ``DocKitError/Code/documentNotFound`` when nothing is listed
     ///   there, and the scanner's errors.
     public func document(in location: Location, at relativePath: RawPath) throws -> Document {
         try listedDocument(in: location, at: relativePath)
-            ?? { throw CatalogError.documentNotFound("\(location):\(relativePath)") }()
+            ?? { throw DocKitError(CatalogError.documentNotFound("\(location):\(relativePath)")) }()
     }
 
     /// ``document(in:at:)``, judged among its folder's names as the caller
@@ -25,7 +25,7 @@ extension DocumentCatalog {
     /// just placed, in the folder it read under its lock for taken names.
     func document(in location: Location, at relativePath: RawPath, amongNames names: [RawPath]) throws -> Document {
         try listedDocument(in: location, at: relativePath, amongNames: names)
-            ?? { throw CatalogError.documentNotFound("\(location):\(relativePath)") }()
+            ?? { throw DocKitError(CatalogError.documentNotFound("\(location):\(relativePath)")) }()
     }
 
     /// The document whose file is, or is becoming, `relativePath` (a sync
@@ -66,14 +66,14 @@ extension DocumentCatalog {
     /// The folder `destination` names, relative to its location's
     /// Documents folder; nil when it keeps the document's own folder.
     ///
-    /// - Throws: ``MoveError/noSuchFolder(_:)`` when no folder `list` shows has that name.
+    /// - Throws: ``DocKitError/Code/noSuchFolder`` when no folder `list` shows has that name.
     func folder(of destination: DocumentDestination) throws -> RawPath? {
         guard let name = destination.folder else { return nil }
         // As typed, or with `\xHH` escapes decoded, as names are found.
         for spelling in [name, RawPath(escaped: name).description] {
             if let folder = try listedFolder(named: spelling, in: destination.location) { return folder }
         }
-        throw MoveError.noSuchFolder(destination.description)
+        throw DocKitError(MoveError.noSuchFolder(destination.description))
     }
 
     private func listedFolder(named text: String, in location: Location) throws -> RawPath? {

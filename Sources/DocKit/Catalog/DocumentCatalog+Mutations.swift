@@ -15,17 +15,17 @@ extension DocumentCatalog {
     ///     for the type the name's extension implies.
     ///   - location: Where to create it; `nil` for the preferred storage.
     /// - Returns: The new document, as the catalog lists it.
-    /// - Throws: ``TypeRegistryError/unknownType(_:)`` for an undeclared type;
-    ///   ``CatalogError/typeNotImplied(_:)`` when no type is given and the name
-    ///   implies none; ``CatalogError/invalidName(_:reason:)``;
-    ///   ``CatalogError/typeHasNoExtension(_:)`` when the name needs the type's
-    ///   extension and it declares none; ``CatalogError/nameTaken(_:)`` when
-    ///   the given name exists; ``LocationError`` when the Documents folder is
-    ///   missing or unusable; ``FileSystemError`` when the file cannot be created.
+    /// - Throws: ``DocKitError/Code/typeNotFound`` for an undeclared type;
+    ///   ``DocKitError/Code/invalidValue`` when no type is given and the name
+    ///   implies none; ``DocKitError/Code/invalidName``;
+    ///   ``DocKitError/Code/invalidValue`` when the name needs the type's
+    ///   extension and it declares none; ``DocKitError/Code/alreadyExists`` when
+    ///   the given name exists; ``DocKitError`` when the Documents folder is
+    ///   missing or unusable; ``DocKitError/Code/fileSystem`` when the file cannot be created.
     public func createDocument(named name: String?, type identifier: String? = nil, in location: Location? = nil) throws -> Document {
         let type: UTType
         if let identifier {
-            guard let declared = registry.type(withIdentifier: identifier) else { throw TypeRegistryError.unknownType(identifier) }
+            guard let declared = registry.type(withIdentifier: identifier) else { throw DocKitError(TypeRegistryError.unknownType(identifier)) }
             type = declared
         } else {
             type = try impliedType(of: name ?? "Untitled")
@@ -44,22 +44,22 @@ extension DocumentCatalog {
                 try? noteOwnChange(in: location, at: RawPath(escaped: filename))
                 return try document(in: location, at: RawPath(escaped: filename))
             }
-            if name != nil { throw CatalogError.nameTaken("\(location):\(filename)") }
+            if name != nil { throw DocKitError(CatalogError.nameTaken("\(location):\(filename)")) }
         }
-        throw CatalogError.nameTaken("\(location):\(base)")
+        throw DocKitError(CatalogError.nameTaken("\(location):\(base)"))
     }
 
-    private func impliedType(of name: String) throws(CatalogError) -> UTType {
+    private func impliedType(of name: String) throws(DocKitError) -> UTType {
         let asFile = registry.type(forFileName: name, isDirectory: false)
         if !asFile.isDynamic, asFile.identifier != UTType.data { return asFile }
         let asPackage = registry.type(forFileName: name, isDirectory: true)
         if asPackage.identifier != UTType.folder { return asPackage }
-        throw .typeNotImplied(name)
+        throw DocKitError(CatalogError.typeNotImplied(name))
     }
 
     /// False when the name is taken, by a file or by the placeholder of a
     /// document not downloaded yet.
-    private func create(_ path: RawPath, asDirectory: Bool, caseInsensitive: Bool) throws(FileSystemError) -> Bool {
+    private func create(_ path: RawPath, asDirectory: Bool, caseInsensitive: Bool) throws(DocKitError) -> Bool {
         if try Self.placeholderExists(for: path) { return false }
         if try DocumentName.equivalentName(to: path, caseInsensitive: caseInsensitive) != nil { return false }
         do {
@@ -77,10 +77,10 @@ extension DocumentCatalog {
 
     /// A given name keeps an extension of the type it already has
     /// (`Report.PDF` for a PDF); any other gets the type's preferred one.
-    private func nameParts(_ name: String?, type: UTType) throws(CatalogError) -> (base: String, extension: String?) {
+    private func nameParts(_ name: String?, type: UTType) throws(DocKitError) -> (base: String, extension: String?) {
         guard let name else {
             guard let ext = type.preferredFilenameExtension else {
-                throw .typeHasNoExtension(type.identifier)
+                throw DocKitError(CatalogError.typeHasNoExtension(type.identifier))
             }
             return ("Untitled", ext)
         }
@@ -88,7 +88,7 @@ extension DocumentCatalog {
         for candidate in TypeRegistry.extensionCandidates(of: name) where type.filenameExtensions.contains(candidate.lowercased()) {
             return (String(name.dropLast(candidate.count + 1)), candidate)
         }
-        guard let ext = type.preferredFilenameExtension else { throw .typeHasNoExtension(type.identifier) }
+        guard let ext = type.preferredFilenameExtension else { throw DocKitError(CatalogError.typeHasNoExtension(type.identifier)) }
         return (name, ext)
     }
 
@@ -107,16 +107,16 @@ extension DocumentCatalog {
     ///     engine is writing it or conflict copies lie beside it, and to wait
     ///     for other docbrowser processes instead of refusing.
     /// - Returns: The renamed document, as the catalog lists it.
-    /// - Throws: ``CatalogError/invalidName(_:reason:)``;
-    ///   ``CatalogError/nameTaken(_:)`` when the new name exists;
-    ///   ``CoordinationError/busy(document:holder:)`` while another docbrowser
+    /// - Throws: ``DocKitError/Code/invalidName``;
+    ///   ``DocKitError/Code/alreadyExists`` when the new name exists;
+    ///   ``DocKitError/Code/busy`` while another docbrowser
     ///   process holds either name (without `force`); without `force`,
-    ///   ``CoordinationError/open(document:holders:)``,
-    ///   ``CoordinationError/incomplete(document:temporary:writer:)`` or
-    ///   ``CoordinationError/changing(document:detail:)``, and
-    ///   ``VersionsError/unresolved(document:action:versions:)``;
-    ///   ``MoveError/vanished(_:)`` when it is gone once locked;
-    ///   ``FileSystemError`` when the rename fails.
+    ///   ``DocKitError/Code/inUse``,
+    ///   ``DocKitError/Code/incomplete`` or
+    ///   ``DocKitError/Code/incomplete``, and
+    ///   ``DocKitError/Code/unresolvedConflict``;
+    ///   ``DocKitError/Code/notFound`` when it is gone once locked;
+    ///   ``DocKitError/Code/fileSystem`` when the rename fails.
     public func renameDocument(_ document: Document, to newName: String, force: Bool = false) throws -> Document {
         try DocumentName.validate(newName)
         let filename = renamedFilename(document, newName)
@@ -138,12 +138,12 @@ extension DocumentCatalog {
         let qualified = qualifiedName(document, renamedTo: filename)
         if try Self.placeholderExists(for: destination)
             || DocumentName.equivalentName(to: destination, caseInsensitive: document.location == .cloud, except: document.path) != nil {
-            throw CatalogError.nameTaken(qualified)
+            throw DocKitError(CatalogError.nameTaken(qualified))
         }
         do {
             try FileSystem.renameWithoutReplacing(document.path, to: destination)
         } catch {
-            if error.errno == EEXIST { throw CatalogError.nameTaken(qualified) }
+            if error.errno == EEXIST { throw DocKitError(CatalogError.nameTaken(qualified)) }
             throw error
         }
         try FileSystem.synchronizeDirectory(destination.deletingLastComponent)
@@ -170,14 +170,14 @@ extension DocumentCatalog {
         let placeholder = Self.placeholderPath(for: visible)
         if placeholder == document.path { return document }
         let qualified = qualifiedName(document, renamedTo: filename)
-        if try FileStatus.of(visible) != nil { throw CatalogError.nameTaken(qualified) }
+        if try FileStatus.of(visible) != nil { throw DocKitError(CatalogError.nameTaken(qualified)) }
         var contents = (try? PropertyListFile.readDictionary(at: document.path.url)) ?? [:]
         contents["NSURLNameKey"] = filename.description
         let data: Data
         do {
             data = try PropertyListEncoding.data(contents, format: .binary)
         } catch {
-            throw MalformedFileError(path: document.path.description, reason: error.reason)
+            throw DocKitError(MalformedFileError(path: document.path.description, reason: error.reason))
         }
         let temporary = directory.appending(FileSystem.temporaryName(owner: home.deviceTag))
         try FileSystem.writeAtomically(data, to: temporary, owner: home.deviceTag)
@@ -185,7 +185,7 @@ extension DocumentCatalog {
             try FileSystem.renameWithoutReplacing(temporary, to: placeholder)
         } catch {
             _ = temporary.withCString { unlink($0) }
-            if error.errno == EEXIST { throw CatalogError.nameTaken(qualified) }
+            if error.errno == EEXIST { throw DocKitError(CatalogError.nameTaken(qualified)) }
             throw error
         }
         _ = document.path.withCString { unlink($0) }
@@ -197,7 +197,7 @@ extension DocumentCatalog {
     /// Whether the placeholder of `path` is there. A name of 247 bytes or
     /// more, legal on its own, has no placeholder: `.NAME.icloud` would be
     /// longer than a name can be.
-    static func placeholderExists(for path: RawPath) throws(FileSystemError) -> Bool {
+    static func placeholderExists(for path: RawPath) throws(DocKitError) -> Bool {
         guard path.lastComponent.bytes.count + 8 <= 255 else { return false }
         return try FileStatus.of(placeholderPath(for: path)) != nil
     }

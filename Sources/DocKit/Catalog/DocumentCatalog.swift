@@ -30,9 +30,9 @@ public struct DocumentCatalog: Sendable {
     ///   - environment: The app's environment, such as
     ///     ``DocumentLibrary/environment``: where sync engines' adapters
     ///     are declared, and what they inherit.
-    /// - Throws: ``ConfigurationError`` when `config.json` is malformed. A
+    /// - Throws: ``DocKitError`` when `config.json` is malformed. A
     ///   catalog database that cannot be opened is reported, as
-    ///   ``DatabaseAccessError``, by the first call that needs it.
+    ///   ``DocKitError/Code/database``, by the first call that needs it.
     public init(home: Home, registry: TypeRegistry, trash: Trash, plugins: PluginSearchPath, environment: [String: String]) throws {
         self.home = home
         configuration = try ConfigurationFile(home: home).load()
@@ -61,8 +61,8 @@ public struct DocumentCatalog: Sendable {
     ///
     /// - Parameter query: The locations, filters and order.
     /// - Returns: The matching documents.
-    /// - Throws: ``LocationError`` when a Documents folder is missing or unusable;
-    ///   ``FileSystemError`` when a folder cannot be read; ``DatabaseAccessError`` when
+    /// - Throws: ``DocKitError`` when a Documents folder is missing or unusable;
+    ///   ``DocKitError/Code/fileSystem`` when a folder cannot be read; ``DocKitError/Code/database`` when
     ///   a location's catalog database cannot be opened, read or written.
     public func documents(matching query: DocumentQuery) throws -> [Document] {
         Array(try listing(matching: query))
@@ -113,11 +113,11 @@ public struct DocumentCatalog: Sendable {
     ///
     /// - Parameter argument: The path or name, as typed on the command line.
     /// - Returns: The one document it names.
-    /// - Throws: ``CatalogError/documentNotFound(_:)`` when it names none;
-    ///   ``CatalogError/ambiguous(_:candidates:)`` when it names several;
-    ///   ``CatalogError/notADocument(path:)`` for a path outside the Documents
-    ///   folders; ``LocationError``, ``FileSystemError`` or
-    ///   ``DatabaseAccessError`` when a location cannot be scanned.
+    /// - Throws: ``DocKitError/Code/documentNotFound`` when it names none;
+    ///   ``DocKitError/Code/ambiguous`` when it names several;
+    ///   ``DocKitError/Code/notFound`` for a path outside the Documents
+    ///   folders; ``DocKitError``, ``DocKitError/Code/fileSystem`` or
+    ///   ``DocKitError/Code/database`` when a location cannot be scanned.
     public func resolve(_ argument: String) throws -> Document {
         var name = argument
         var scope = Location.allCases
@@ -142,9 +142,9 @@ public struct DocumentCatalog: Sendable {
             matches = byFilename.isEmpty ? documents.filter { displayPath($0) == wanted } : byFilename
         }
         switch matches.count {
-        case 0: throw CatalogError.documentNotFound(argument)
+        case 0: throw DocKitError(CatalogError.documentNotFound(argument))
         case 1: return matches[0]
-        default: throw CatalogError.ambiguous(argument, candidates: matches.map(\.qualifiedName))
+        default: throw DocKitError(CatalogError.ambiguous(argument, candidates: matches.map(\.qualifiedName)))
         }
     }
 
@@ -168,9 +168,9 @@ public struct DocumentCatalog: Sendable {
         let parent = path.deletingLastComponent
         if let real = parent.resolvingSymbolicLinks() { path = real.appending(path.lastComponent) }
         guard let (location, relativePath) = locations.locate(path) ?? locateAfterResolvingLocations(path) else {
-            throw CatalogError.notADocument(path: text)
+            throw DocKitError(CatalogError.notADocument(path: text))
         }
-        return try listedDocument(in: location, at: relativePath) ?? { throw CatalogError.documentNotFound(text) }()
+        return try listedDocument(in: location, at: relativePath) ?? { throw DocKitError(CatalogError.documentNotFound(text)) }()
     }
 
     private func locateAfterResolvingLocations(_ path: RawPath) -> (location: Location, relativePath: RawPath)? {

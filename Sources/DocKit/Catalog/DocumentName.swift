@@ -1,34 +1,34 @@
 /// The rules a name given by a user must follow to become a document's.
 enum DocumentName {
-    static func validate(_ name: String) throws(CatalogError) {
-        if name.isEmpty { throw .invalidName(name, reason: "it is empty") }
-        if name.contains("/") { throw .invalidName(name, reason: "it contains '/'") }
-        if name.contains("\0") { throw .invalidName(name, reason: "it contains a NUL character") }
-        if name == "." || name == ".." { throw .invalidName(name, reason: "it names a directory") }
-        if name.hasPrefix(".") { throw .invalidName(name, reason: "a leading '.' would hide it") }
+    static func validate(_ name: String) throws(DocKitError) {
+        if name.isEmpty { throw DocKitError(CatalogError.invalidName(name, reason: "it is empty")) }
+        if name.contains("/") { throw DocKitError(CatalogError.invalidName(name, reason: "it contains '/'")) }
+        if name.contains("\0") { throw DocKitError(CatalogError.invalidName(name, reason: "it contains a NUL character")) }
+        if name == "." || name == ".." { throw DocKitError(CatalogError.invalidName(name, reason: "it names a directory")) }
+        if name.hasPrefix(".") { throw DocKitError(CatalogError.invalidName(name, reason: "a leading '.' would hide it")) }
         try validate(RawPath(escaped: name))
     }
 
     /// The same rules on the bytes a name will have on disk.
-    static func validate(_ name: RawPath) throws(CatalogError) {
+    static func validate(_ name: RawPath) throws(DocKitError) {
         let shown = name.description
-        if !name.isSingleName { throw .invalidName(shown, reason: name.bytes.contains(0) ? "it contains a NUL character" : "it is not a single file name") }
-        if name.bytes.first == UInt8(ascii: ".") { throw .invalidName(shown, reason: "a leading '.' would hide it") }
-        if name.bytes.count > 255 { throw .invalidName(shown, reason: "it is longer than 255 bytes") }
+        if !name.isSingleName { throw DocKitError(CatalogError.invalidName(shown, reason: name.bytes.contains(0) ? "it contains a NUL character" : "it is not a single file name")) }
+        if name.bytes.first == UInt8(ascii: ".") { throw DocKitError(CatalogError.invalidName(shown, reason: "a leading '.' would hide it")) }
+        if name.bytes.count > 255 { throw DocKitError(CatalogError.invalidName(shown, reason: "it is longer than 255 bytes")) }
     }
 
     /// A name that would not be listed as the document given it: the
     /// Documents folder's `Inbox` (where other apps deliver documents, as
     /// on iOS), a sync engine's temporary or conflict copy.
-    static func validateListed(_ name: RawPath, atTopLevel: Bool) throws(CatalogError) {
+    static func validateListed(_ name: RawPath, atTopLevel: Bool) throws(DocKitError) {
         let shown = name.description
         switch DocumentEntryRules.verdict(for: name, atTopLevel: atTopLevel) {
         case .document: return
-        case .syncTemporary: throw .invalidName(shown, reason: "it is a sync engine's temporary name")
-        case .conflictCopy: throw .invalidName(shown, reason: "it is a sync engine's conflict copy name")
+        case .syncTemporary: throw DocKitError(CatalogError.invalidName(shown, reason: "it is a sync engine's temporary name"))
+        case .conflictCopy: throw DocKitError(CatalogError.invalidName(shown, reason: "it is a sync engine's conflict copy name"))
         case .placeholder, .ignored:
-            throw .invalidName(shown, reason: atTopLevel && shown == "Inbox"
-                ? "the top-level Inbox is where other apps deliver documents, and is never listed" : "it would be hidden")
+            throw DocKitError(CatalogError.invalidName(shown, reason: atTopLevel && shown == "Inbox"
+                ? "the top-level Inbox is where other apps deliver documents, and is never listed" : "it would be hidden"))
         }
     }
 
@@ -60,7 +60,7 @@ enum DocumentName {
     /// Another entry beside `path` whose name is `path`'s after NFC (and
     /// case folding), other than `except`; placeholders count by the name
     /// they stand for.
-    static func equivalentName(to path: RawPath, caseInsensitive: Bool, except: RawPath? = nil) throws(FileSystemError) -> RawPath? {
+    static func equivalentName(to path: RawPath, caseInsensitive: Bool, except: RawPath? = nil) throws(DocKitError) -> RawPath? {
         let directory = path.deletingLastComponent
         guard try FileStatus.of(directory) != nil else { return nil }
         return equivalentName(to: path, caseInsensitive: caseInsensitive, except: except, among: try DirectoryReader.names(in: directory))

@@ -57,9 +57,9 @@ struct DocumentScanner: Sendable {
     ///   - location: The location whose Documents folder to scan.
     ///   - recursive: Whether to list the documents inside folders too.
     /// - Returns: The documents, as the catalog now stores them.
-    /// - Throws: ``LocationError`` when the Documents folder is missing,
-    ///   ``FileSystemError`` when a folder cannot be read, and
-    ///   ``DatabaseAccessError`` when the catalog cannot be read or written.
+    /// - Throws: ``DocKitError`` when the Documents folder is missing,
+    ///   ``DocKitError/Code/fileSystem`` when a folder cannot be read, and
+    ///   ``DocKitError/Code/database`` when the catalog cannot be read or written.
     public func scan(_ location: Location, recursive: Bool = false) throws -> [Document] {
         var documents: [Document] = []
         try scan(location, recursive: recursive) { documents.append($0.document) }
@@ -142,9 +142,9 @@ struct DocumentScanner: Sendable {
     ///     under, as `list` shows it (for a placeholder, a temporary or a
     ///     conflict copy, the name of the document it stands for).
     /// - Returns: The accepted documents, in no particular order.
-    /// - Throws: ``LocationError`` when the Documents folder is missing,
-    ///   ``FileSystemError`` when the folder cannot be read, and
-    ///   ``DatabaseAccessError`` when the catalog cannot be.
+    /// - Throws: ``DocKitError`` when the Documents folder is missing,
+    ///   ``DocKitError/Code/fileSystem`` when the folder cannot be read, and
+    ///   ``DocKitError/Code/database`` when the catalog cannot be.
     public func scan(_ location: Location, folder: RawPath, listedNamesAccepted accepts: (String) -> Bool) throws -> [Document] {
         try scan(location, folder: folder, namesContaining: [], listedNamesAccepted: accepts)
     }
@@ -168,7 +168,7 @@ struct DocumentScanner: Sendable {
                 if let found = try scan(location, folder: folder, names: names, namesContaining: fragments, unlessAnyVanished: !last, listedNamesAccepted: accepts) {
                     return found
                 }
-            } catch let error as FileSystemError where attempt > 1 && error.kind == .notFound {
+            } catch let error as DocKitError where attempt > 1 && error.fileSystemFailure != nil && error.code == .notFound {
                 // The folder itself went away after its names were read:
                 // nothing in it is to be found, as when it was gone at once.
                 return []
@@ -224,7 +224,7 @@ struct DocumentScanner: Sendable {
     /// would leave its times as they are).
     private func currentNames(of root: RawPath, in location: Location) throws -> (names: [RawPath], toRecord: CatalogStore.FolderNames?) {
         let folder = root.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard folder >= 0 else { throw FileSystemError(path: root, operation: "cannot be listed", errno: errno) }
+        guard folder >= 0 else { throw DocKitError(FileSystemError(path: root, operation: "cannot be listed", errno: errno)) }
         defer { close(folder) }
         let now = Nanoseconds.now
         let status = try FileStatus.of(descriptor: folder, path: root)
@@ -268,7 +268,7 @@ struct DocumentScanner: Sendable {
         // Each entry's lstat then looks up one name, not the whole path.
         let folder = directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         defer { if folder >= 0 { close(folder) } }
-        func status(of name: RawPath) throws(FileSystemError) -> FileStatus? {
+        func status(of name: RawPath) throws(DocKitError) -> FileStatus? {
             let status = folder >= 0 ? try FileStatus.of(name, in: folder, inFolderAt: directory) : try FileStatus.of(directory.appending(name))
             if status == nil { vanishing() }
             return status

@@ -40,8 +40,8 @@ struct PackageContents: Sendable, Hashable, Codable {
     ///
     /// - Parameter root: The package; symbolic links inside are counted, never followed.
     /// - Returns: What it holds; empty contents when nothing is at `root`.
-    /// - Throws: ``FileSystemError`` when a directory inside cannot be opened or read.
-    public static func walk(_ root: RawPath) throws(FileSystemError) -> PackageContents {
+    /// - Throws: ``DocKitError/Code/fileSystem`` when a directory inside cannot be opened or read.
+    public static func walk(_ root: RawPath) throws(DocKitError) -> PackageContents {
         var contents = PackageContents(entryCount: 0, size: 0, directories: [], syncTemporaries: [], conflictCopies: [], latestChangeTime: .min)
         guard let status = try FileStatus.of(root) else { return contents }
         contents.directories.append(DirectorySignature(relativePath: RawPath(bytes: []), modificationTime: status.modificationTime, changeTime: status.changeTime))

@@ -20,7 +20,7 @@ public struct PackageSummary: Sendable, Hashable, Codable {
     ///   - document: The package.
     ///   - registry: Types the files inside.
     /// - Returns: The summary; an unreadable Info.plist is left out rather than thrown.
-    /// - Throws: ``FileSystemError`` when the package cannot be walked.
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the package cannot be walked.
     public static func summarize(_ document: Document, registry: TypeRegistry) throws -> PackageSummary {
         let contents = try PackageContents.walk(document.path)
         var summary = PackageSummary(entryCount: contents.entryCount, size: contents.size, typeCounts: [:], infoPlistPath: nil, infoPlist: [:])

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a mutation did not start: another process holds the document.
-public enum CoordinationError: DocKitError, Hashable {
+enum CoordinationError: DocKitFailure, Hashable {
     /// Another process is mutating it; `holder` is nil when it has not
     /// said who it is yet.
     case busy(document: String, holder: LockHolder?)
@@ -21,11 +21,24 @@ public enum CoordinationError: DocKitError, Hashable {
     /// `--wait` ran out before its sync engine finished it.
     case stillIncomplete(document: String, waited: Duration, reason: String)
 
-    /// Always `.refused`: waiting or `--force` may succeed where this did not.
-    public var kind: FailureKind { .refused }
+    var code: DocKitError.Code {
+        switch self {
+        case .busy: .busy
+        case .open: .inUse
+        case .incomplete, .changing, .recentlyChanged, .engineNeeds: .incomplete
+        case .stillIncomplete: .stillIncomplete
+        }
+    }
+
+    var document: String? {
+        switch self {
+        case .busy(let document, _), .open(let document, _), .incomplete(let document, _, _), .changing(let document, _),
+             .recentlyChanged(let document, _), .engineNeeds(let document, _), .stillIncomplete(let document, _, _): document
+        }
+    }
 
     /// One line for the user, naming the document, file or argument concerned.
-    public var description: String {
+    var description: String {
         switch self {
         case .busy(let document, let holder):
             "\(document): another docbrowser process is \(holder?.description ?? "changing it"); try again when it is done"
@@ -39,7 +52,7 @@ public enum CoordinationError: DocKitError, Hashable {
     }
 
     /// Why a document is incomplete, without its name.
-    public var reason: String {
+    var reason: String {
         switch self {
         case .incomplete(_, let temporary, let writer): "\(writer) is still writing it (\(temporary))"
         case .changing(_, let detail): "\(detail), so something is still writing it"

@@ -68,10 +68,10 @@ public struct DocumentCopier: Sendable {
     ///   - location: Where the copy goes; the document's own location makes a second copy there only under `rename`.
     ///   - policy: When the name is taken: fail, take "Name 2.ext", or replace (the old one to the Trash).
     /// - Returns: The copy, listed.
-    /// - Throws: ``MoveError`` when the document is not downloaded, changed
+    /// - Throws: ``DocKitError`` when the document is not downloaded, changed
     ///   while copied, or its name is taken under `fail`;
-    ///   ``CoordinationError`` when a sync engine is still writing it (unless
-    ///   ``force``) or another process holds it; ``FileSystemError`` when a
+    ///   ``DocKitError`` when a sync engine is still writing it (unless
+    ///   ``force``) or another process holds it; ``DocKitError/Code/fileSystem`` when a
     ///   file operation fails.
     public func copy(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Result {
         try copy(document, to: DocumentDestination(location), onConflict: policy)
@@ -83,8 +83,8 @@ public struct DocumentCopier: Sendable {
     /// which runs on a thread of its own.
     ///
     /// - Throws: What ``copy(_:to:onConflict:)-4tczc`` throws;
-    ///   ``MoveError/noSuchFolder(_:)`` when the folder is not one `list`
-    ///   shows; ``MoveError/intoItself(_:destination:)`` for a folder copied
+    ///   ``DocKitError/Code/noSuchFolder`` when the folder is not one `list`
+    ///   shows; ``DocKitError/Code/refused`` for a folder copied
     ///   into itself.
     public func copy(_ document: Document, to destination: DocumentDestination, onConflict policy: ConflictPolicy) throws -> Result {
         let location = destination.location
@@ -110,10 +110,10 @@ public struct DocumentCopier: Sendable {
     ///   - policy: When the name is taken there.
     /// - Returns: Where the copy is.
     /// - Throws: What ``copy(_:to:onConflict:)-4tczc`` throws, and
-    ///   ``MoveError/destinationFolderMissing(_:folder:)`` when `folder` is not one.
+    ///   ``DocKitError/Code/folderGone`` when `folder` is not one.
     public func copy(_ document: Document, toFolder folder: RawPath, onConflict policy: ConflictPolicy) throws -> Result {
         guard try FileStatus.of(folder)?.kind == .directory else {
-            throw MoveError.destinationFolderMissing(folder.appending(document.filename).description, folder: folder.description)
+            throw DocKitError(MoveError.destinationFolderMissing(folder.appending(document.filename).description, folder: folder.description))
         }
         return try copy(document, into: folder, policy: policy) { number in
             DocumentName.numbered(document.filename, extensionLength: document.extensionLength, number)
@@ -121,7 +121,7 @@ public struct DocumentCopier: Sendable {
     }
 
     private func copy(_ document: Document, into folder: RawPath, policy: ConflictPolicy, name: (Int) -> RawPath) throws -> Result {
-        if document.states.contains(.notDownloaded) { throw MoveError.notDownloaded(document.qualifiedName) }
+        if document.states.contains(.notDownloaded) { throw DocKitError(MoveError.notDownloaded(document.qualifiedName)) }
         let locks = LockDirectory(home: catalog.home)
         let holder = LockHolder(activity: "copying \(document.qualifiedName)")
         for number in 1...10_000 {
@@ -134,20 +134,20 @@ public struct DocumentCopier: Sendable {
             let taken = try FileStatus.of(destination) != nil
             if taken {
                 switch policy {
-                case .fail: throw MoveError.destinationTaken(destination.description)
+                case .fail: throw DocKitError(MoveError.destinationTaken(destination.description))
                 case .rename: continue
                 case .replace: break
                 }
             }
             guard let outcome = try place(document, at: destination, replacing: taken) else {
                 if policy == .rename { continue }
-                throw MoveError.destinationTaken(destination.description)
+                throw DocKitError(MoveError.destinationTaken(destination.description))
             }
             try? catalog.noteOwnChange(at: destination)
             let copy = try? catalog.resolve(destination.description)
             return Result(source: document, destination: destination, copy: copy, displacedTrashName: outcome.displacedTrashName?.description)
         }
-        throw MoveError.destinationTaken(folder.appending(name(1)).description)
+        throw DocKitError(MoveError.destinationTaken(folder.appending(name(1)).description))
     }
 
     /// Copies into a journaled temporary beside `destination`, then puts it
@@ -162,7 +162,7 @@ public struct DocumentCopier: Sendable {
             try FileSystem.synchronizeDirectory(destination.deletingLastComponent)
             CrashPoint.reached("copied")
             return try JournaledMove(home: catalog.home, trash: trash).move(temporary, to: destination, replace: replacing)
-        } catch let error as FileSystemError where error.errno == EEXIST && error.path == destination {
+        } catch let error as DocKitError where error.fileSystemFailure?.errno == EEXIST && error.fileSystemFailure?.path == destination {
             try TreeRemover.remove(temporary)
             return nil
         } catch {

@@ -45,10 +45,10 @@ public struct DocumentDeleter: Sendable {
     ///   - document: The document to delete, as listed.
     ///   - permanently: `true` removes it outright; `false` moves it to the Trash.
     /// - Returns: The document and, when trashed, its name and info file in the Trash.
-    /// - Throws: ``CoordinationError`` when another process holds it, a handler has it
-    ///   open or a sync engine is writing it (unless ``force``); ``MoveError/vanished(_:)``
-    ///   when it is gone; ``VersionsError`` when conflict copies lie beside it;
-    ///   ``FileSystemError`` when it cannot be trashed or removed.
+    /// - Throws: ``DocKitError`` when another process holds it, a handler has it
+    ///   open or a sync engine is writing it (unless ``force``); ``DocKitError/Code/notFound``
+    ///   when it is gone; ``DocKitError`` when conflict copies lie beside it;
+    ///   ``DocKitError/Code/fileSystem`` when it cannot be trashed or removed.
     public func delete(_ document: Document, permanently: Bool) throws -> Result {
         let lock = try lockForDeletion(document)
         defer { lock.release() }
@@ -66,10 +66,10 @@ public struct DocumentDeleter: Sendable {
     /// deletes nothing (`--dry-run`).
     ///
     /// - Parameter document: The document a deletion would delete, as listed.
-    /// - Throws: What `delete(_:permanently:)` throws before deleting:
-    ///   ``CoordinationError`` when another process holds it, a handler has it
+    /// - Throws: What ``delete(_:permanently:)`` throws before deleting:
+    ///   ``DocKitError`` when another process holds it, a handler has it
     ///   open or a sync engine is writing it (unless ``force``);
-    ///   ``MoveError/vanished(_:)`` when it is gone; ``VersionsError`` when
+    ///   ``DocKitError/Code/notFound`` when it is gone; ``DocKitError`` when
     ///   conflict copies lie beside it.
     public func rehearse(_ document: Document) throws {
         try lockForDeletion(document).release()

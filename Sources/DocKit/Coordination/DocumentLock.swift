@@ -20,15 +20,15 @@ final class DocumentLock: @unchecked Sendable {
 
     /// Locks `documents` in a fixed order (so two waiting processes cannot
     /// deadlock). Without `waiting`, a document held by another process
-    /// throws ``CoordinationError/busy(document:holder:)`` naming it.
+    /// throws ``DocKitError/Code/busy`` naming it.
     ///
     /// - Parameters:
     ///   - documents: The documents and destination names to lock; they need not exist.
     ///   - directory: The home's Locks folder, created if missing.
     ///   - holder: Who is locking, written into each lock file for messages.
     ///   - waiting: Whether to block until each is free instead of refusing.
-    /// - Throws: ``CoordinationError/busy(document:holder:)`` without `waiting`;
-    ///   ``FileSystemError`` when the Locks folder cannot be made; `LockError` when a
+    /// - Throws: ``DocKitError/Code/busy`` without `waiting`;
+    ///   ``DocKitError/Code/fileSystem`` when the Locks folder cannot be made; ``DocKitError/Code/fileSystem`` when a
     ///   lock file cannot be opened or locked.
     public init(_ documents: [RawPath], in directory: LockDirectory, holder: LockHolder, waiting: Bool = false) throws {
         self.documents = documents
@@ -60,7 +60,7 @@ final class DocumentLock: @unchecked Sendable {
     private static func lock(_ file: RawPath, document: RawPath, waiting: Bool) throws -> Int32 {
         while true {
             let descriptor = file.withCString { open($0, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
-            guard descriptor >= 0 else { throw LockError(path: file.description, errno: errno) }
+            guard descriptor >= 0 else { throw DocKitError(LockError(path: file.description, errno: errno)) }
             var result: Int32
             repeat {
                 result = flock(descriptor, LOCK_EX | (waiting ? 0 : LOCK_NB))
@@ -69,8 +69,8 @@ final class DocumentLock: @unchecked Sendable {
                 let code = errno
                 let holder = code == EWOULDBLOCK ? readHolder(descriptor) : nil
                 close(descriptor)
-                if code == EWOULDBLOCK { throw CoordinationError.busy(document: document.description, holder: holder) }
-                throw LockError(path: file.description, errno: code)
+                if code == EWOULDBLOCK { throw DocKitError(CoordinationError.busy(document: document.description, holder: holder)) }
+                throw DocKitError(LockError(path: file.description, errno: code))
             }
             if isStillLinked(descriptor, as: file) { return descriptor }
             close(descriptor)
@@ -80,7 +80,7 @@ final class DocumentLock: @unchecked Sendable {
     /// Checked once the lock is held: another process may have moved or
     /// deleted the document between its lookup and the lock.
     static func checkStillThere(_ document: Document) throws {
-        guard try FileStatus.of(document.path) != nil else { throw MoveError.vanished(document.qualifiedName) }
+        guard try FileStatus.of(document.path) != nil else { throw DocKitError(MoveError.vanished(document.qualifiedName)) }
     }
 
     static func isStillLinked(_ descriptor: Int32, as file: RawPath) -> Bool {

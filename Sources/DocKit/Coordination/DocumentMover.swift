@@ -78,9 +78,9 @@ public struct DocumentMover: Sendable {
     ///   - policy: What to do when the name is taken at the destination.
     /// - Returns: The plan; its action is ``DocumentMover/Plan/Action/conflict`` when the name
     ///   is taken under `fail`.
-    /// - Throws: ``MoveError/notDownloaded(_:)`` for a placeholder;
-    ///   ``MoveError/destinationTaken(_:)`` when `rename` finds no free name;
-    ///   ``FileSystemError`` when the destination cannot be examined.
+    /// - Throws: ``DocKitError/Code/notDownloaded`` for a placeholder;
+    ///   ``DocKitError/Code/alreadyExists`` when `rename` finds no free name;
+    ///   ``DocKitError/Code/fileSystem`` when the destination cannot be examined.
     public func plan(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Plan {
         try plan(document, to: DocumentDestination(location), onConflict: policy)
     }
@@ -88,8 +88,8 @@ public struct DocumentMover: Sendable {
     /// ``plan(_:to:onConflict:)`` into a folder of a location.
     ///
     /// - Throws: What ``plan(_:to:onConflict:)`` throws;
-    ///   ``MoveError/noSuchFolder(_:)`` when the folder is not one `list`
-    ///   shows; ``MoveError/intoItself(_:destination:)`` for a folder moved
+    ///   ``DocKitError/Code/noSuchFolder`` when the folder is not one `list`
+    ///   shows; ``DocKitError/Code/refused`` for a folder moved
     ///   into itself.
     public func plan(_ document: Document, to destination: DocumentDestination, onConflict policy: ConflictPolicy) throws -> Plan {
         let parent = try catalog.folder(of: destination) ?? document.relativePath.deletingLastComponent
@@ -104,7 +104,7 @@ public struct DocumentMover: Sendable {
         if document.location == location, parent == document.relativePath.deletingLastComponent {
             return Plan(document: document, action: .none, destination: location, destinationName: document.listedName, destinationPath: document.path, replaces: false)
         }
-        if document.states.contains(.notDownloaded) { throw MoveError.notDownloaded(document.qualifiedName) }
+        if document.states.contains(.notDownloaded) { throw DocKitError(MoveError.notDownloaded(document.qualifiedName)) }
         try Self.refuseIntoItself(document, location: location, parent: parent)
         let directory = destinationDirectory(parent, in: location)
         for number in 1...10_000 {
@@ -123,14 +123,14 @@ public struct DocumentMover: Sendable {
                 continue
             }
         }
-        throw MoveError.destinationTaken("\(location):\(document.listedName)")
+        throw DocKitError(MoveError.destinationTaken("\(location):\(document.listedName)"))
     }
 
     /// A folder cannot go into itself or anything inside it: moved or copied.
-    static func refuseIntoItself(_ document: Document, location: Location, parent: RawPath) throws(MoveError) {
+    static func refuseIntoItself(_ document: Document, location: Location, parent: RawPath) throws(DocKitError) {
         guard document.isFolder, document.location == location else { return }
         let inside = parent.components.starts(with: document.relativePath.components)
-        if inside { throw MoveError.intoItself(document.qualifiedName, destination: "\(location):\(parent)/") }
+        if inside { throw DocKitError(MoveError.intoItself(document.qualifiedName, destination: "\(location):\(parent)/")) }
     }
 
     /// What `move` would do now, refused exactly as `move` would refuse
@@ -142,10 +142,10 @@ public struct DocumentMover: Sendable {
     ///   - policy: What to do when the name is taken at the destination.
     /// - Returns: What ``move(_:to:onConflict:)-3loym`` would do.
     /// - Throws: What ``move(_:to:onConflict:)-3loym`` throws before moving:
-    ///   ``MoveError`` when the document is not downloaded or vanished, or the
-    ///   name is taken under `fail`; ``CoordinationError`` when another process
+    ///   ``DocKitError`` when the document is not downloaded or vanished, or the
+    ///   name is taken under `fail`; ``DocKitError`` when another process
     ///   holds it, a handler has it (or the document it would replace) open or
-    ///   a sync engine is writing it (unless `force`); ``VersionsError`` when
+    ///   a sync engine is writing it (unless `force`); ``DocKitError`` when
     ///   conflict copies lie beside it.
     public func rehearse(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Plan {
         try rehearse(document, to: DocumentDestination(location), onConflict: policy)
@@ -159,7 +159,7 @@ public struct DocumentMover: Sendable {
         case .none:
             return plan
         case .conflict:
-            throw MoveError.destinationTaken("\(location):\(plan.destinationName)")
+            throw DocKitError(MoveError.destinationTaken("\(location):\(plan.destinationName)"))
         case .move:
             break
         }
@@ -189,10 +189,10 @@ public struct DocumentMover: Sendable {
     ///   - location: Where it goes; moving to its own location does nothing.
     ///   - policy: What to do when the name is taken at the destination.
     /// - Returns: What was done, with the document as it is now.
-    /// - Throws: ``MoveError`` when the document is not downloaded, vanished, changed while
-    ///   copied, or the name is taken under `fail`; ``CoordinationError`` when another process
+    /// - Throws: ``DocKitError`` when the document is not downloaded, vanished, changed while
+    ///   copied, or the name is taken under `fail`; ``DocKitError`` when another process
     ///   is moving it, a handler has it open or a sync engine is writing it (unless `force`);
-    ///   ``VersionsError`` when conflict copies lie beside it; ``FileSystemError`` when a file
+    ///   ``DocKitError`` when conflict copies lie beside it; ``DocKitError/Code/fileSystem`` when a file
     ///   operation fails.
     public func move(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) throws -> Result {
         try move(document, to: DocumentDestination(location), onConflict: policy)
@@ -206,8 +206,8 @@ public struct DocumentMover: Sendable {
     /// of its own.
     ///
     /// - Throws: What ``move(_:to:onConflict:)-3loym`` throws;
-    ///   ``MoveError/noSuchFolder(_:)`` when the folder is not one `list`
-    ///   shows; ``MoveError/intoItself(_:destination:)`` for a folder moved
+    ///   ``DocKitError/Code/noSuchFolder`` when the folder is not one `list`
+    ///   shows; ``DocKitError/Code/refused`` for a folder moved
     ///   into itself.
     public func move(_ document: Document, to destination: DocumentDestination, onConflict policy: ConflictPolicy) throws -> Result {
         let location = destination.location
@@ -221,7 +221,7 @@ public struct DocumentMover: Sendable {
         case .none:
             return Result(plan: initial, document: document, crossedFileSystems: false)
         case .conflict:
-            throw MoveError.destinationTaken("\(location):\(initial.destinationName)")
+            throw DocKitError(MoveError.destinationTaken("\(location):\(initial.destinationName)"))
         case .move:
             break
         }
@@ -244,8 +244,8 @@ public struct DocumentMover: Sendable {
             let lock: DocumentLock
             do {
                 lock = try DocumentLock(force ? [document.path, destination] : [destination], in: locks, holder: holder, waiting: force)
-            } catch let error as CoordinationError {
-                if case .busy = error, policy == .rename {
+            } catch let error as DocKitError where error.failure is CoordinationError {
+                if error.code == .busy, policy == .rename {
                     number += 1
                     continue
                 }
@@ -262,7 +262,7 @@ public struct DocumentMover: Sendable {
             let taken = try DocumentName.isTaken(destination, caseInsensitive: location == .cloud, among: names)
             if taken {
                 switch policy {
-                case .fail: throw MoveError.destinationTaken("\(location):\(relativeName(parent, name))")
+                case .fail: throw DocKitError(MoveError.destinationTaken("\(location):\(relativeName(parent, name))"))
                 case .rename:
                     number += 1
                     continue
@@ -270,7 +270,7 @@ public struct DocumentMover: Sendable {
                     if try FileStatus.of(destination) == nil {
                         // Only a placeholder holds the name; the file it
                         // stands for is not here to replace.
-                        throw MoveError.destinationTaken("\(location):\(relativeName(parent, name))")
+                        throw DocKitError(MoveError.destinationTaken("\(location):\(relativeName(parent, name))"))
                     }
                     try checkNotOpen(destination, name: "\(location):\(relativeName(parent, name))", locks: locks)
                 }
@@ -278,12 +278,12 @@ public struct DocumentMover: Sendable {
             let outcome: JournaledMove.Outcome
             do {
                 outcome = try journaledMove(for: document).move(document.path, to: destination, replace: taken)
-            } catch let error as FileSystemError where error.errno == EEXIST && error.path == destination {
+            } catch let error as DocKitError where error.fileSystemFailure?.errno == EEXIST && error.fileSystemFailure?.path == destination {
                 if policy == .rename {
                     number += 1
                     continue
                 }
-                throw MoveError.destinationTaken("\(location):\(relativeName(parent, name))")
+                throw DocKitError(MoveError.destinationTaken("\(location):\(relativeName(parent, name))"))
             }
             if outcome.crossedFileSystems {
                 progress?(TransferProgress(document: document.qualifiedName, bytesCopied: document.size, totalBytes: document.size))
@@ -299,7 +299,7 @@ public struct DocumentMover: Sendable {
             moved.states.remove(.locked)
             return Result(plan: plan, document: moved, crossedFileSystems: outcome.crossedFileSystems, displacedTrashName: outcome.displacedTrashName?.description)
         }
-        throw MoveError.destinationTaken("\(location):\(document.listedName)")
+        throw DocKitError(MoveError.destinationTaken("\(location):\(document.listedName)"))
     }
 
     private func journaledMove(for document: Document) -> JournaledMove {

@@ -20,11 +20,11 @@ final class FileLock: @unchecked Sendable {
     /// - Parameters:
     ///   - path: The lock file, created if missing.
     ///   - mode: Shared or exclusive; exclusive by default.
-    /// - Throws: `LockError` when the file cannot be opened or locked.
-    public init(path: String, mode: Mode = .exclusive) throws(LockError) {
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the file cannot be opened or locked.
+    public init(path: String, mode: Mode = .exclusive) throws(DocKitError) {
         self.path = path
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw LockError(path: path, errno: errno) }
+        guard descriptor >= 0 else { throw DocKitError(LockError(path: path, errno: errno)) }
         var result: Int32
         repeat {
             result = flock(descriptor, mode == .exclusive ? LOCK_EX : LOCK_SH)
@@ -32,7 +32,7 @@ final class FileLock: @unchecked Sendable {
         guard result == 0 else {
             let code = errno
             close(descriptor)
-            throw LockError(path: path, errno: code)
+            throw DocKitError(LockError(path: path, errno: code))
         }
     }
 

@@ -11,7 +11,7 @@ extension FileSystem {
     /// Renames an item to a hidden name beside it, so it leaves view in one
     /// step, then removes it; a crash in between leaves only the hidden
     /// remnant, which recovery removes.
-    static func retireAndRemove(_ item: RawPath, retired: RawPath) throws(FileSystemError) {
+    static func retireAndRemove(_ item: RawPath, retired: RawPath) throws(DocKitError) {
         if inode(of: item) != nil {
             try renameWithoutReplacing(item, to: retired)
             try synchronizeDirectory(item.deletingLastComponent)

@@ -11,7 +11,7 @@ struct JournaledDeletion {
     /// Returns the item's name in the Trash.
     func moveToTrash(_ item: RawPath) throws -> RawPath {
         guard let inode = FileSystem.inode(of: item) else {
-            throw FileSystemError(path: item, operation: "does not exist", errno: ENOENT)
+            throw DocKitError(FileSystemError(path: item, operation: "does not exist", errno: ENOENT))
         }
         let identifier = OperationJournal.newIdentifier(for: home)
         let request = TrashRequest(item: item, originalPath: item, inode: inode, trash: trash, identifier: identifier, role: "retired")
@@ -31,7 +31,7 @@ struct JournaledDeletion {
     /// without the Trash, and how the Inbox lets go of an item.
     static func removePermanently(_ item: RawPath, home: Home) throws {
         guard let inode = FileSystem.inode(of: item) else {
-            throw FileSystemError(path: item, operation: "does not exist", errno: ENOENT)
+            throw DocKitError(FileSystemError(path: item, operation: "does not exist", errno: ENOENT))
         }
         let identifier = OperationJournal.newIdentifier(for: home)
         let retired = OperationJournal.temporary(beside: item, identifier: identifier, role: "retired")

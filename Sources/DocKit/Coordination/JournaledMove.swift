@@ -26,7 +26,7 @@ struct JournaledMove {
     /// `replace` is false, having changed nothing.
     func move(_ source: RawPath, to destination: RawPath, replace: Bool) throws -> Outcome {
         guard let sourceInode = FileSystem.inode(of: source) else {
-            throw FileSystemError(path: source, operation: "does not exist", errno: ENOENT)
+            throw DocKitError(FileSystemError(path: source, operation: "does not exist", errno: ENOENT))
         }
         let destinationInode = FileSystem.inode(of: destination)
         let sameFileSystem = FileSystem.device(of: source.deletingLastComponent) == FileSystem.device(of: destination.deletingLastComponent)
@@ -60,7 +60,7 @@ struct JournaledMove {
 
     private func copyAcross(_ source: RawPath, to destination: RawPath, replace: Bool, sourceInode: UInt64, destinationInode: UInt64?) throws -> Outcome {
         if !replace, destinationInode != nil {
-            throw FileSystemError(path: destination, operation: "already exists", errno: EEXIST)
+            throw DocKitError(FileSystemError(path: destination, operation: "already exists", errno: EEXIST))
         }
         let identifier = OperationJournal.newIdentifier(for: home)
         let staged = OperationJournal.temporary(beside: destination, identifier: identifier, role: "staged")
@@ -107,7 +107,7 @@ struct JournaledMove {
         TrashRequest(item: item, originalPath: originalPath, inode: inode, trash: trash, identifier: identifier, role: "displaced")
     }
 
-    private func synchronize(_ first: RawPath, _ second: RawPath) throws(FileSystemError) {
+    private func synchronize(_ first: RawPath, _ second: RawPath) throws(DocKitError) {
         try FileSystem.synchronizeDirectory(first.deletingLastComponent)
         if second.deletingLastComponent != first.deletingLastComponent {
             try FileSystem.synchronizeDirectory(second.deletingLastComponent)

@@ -43,7 +43,7 @@ public struct LockDirectory: Sendable, Hashable {
         key(for: document) + Self.openRecordMarker
     }
 
-    func create() throws(FileSystemError) {
+    func create() throws(DocKitError) {
         try FileSystem.createDirectory(path, mode: 0o700)
     }
 }

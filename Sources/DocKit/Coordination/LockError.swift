@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -5,13 +6,16 @@ import Glibc
 /// The lock file could not be opened or locked: what a save, a
 /// registration or a settings change throws when the home's Locks or
 /// Library folder cannot be used.
-public struct LockError: DocKitError {
+struct LockError: DocKitFailure {
     /// The lock file.
-    public var path: String
+    var path: String
     /// The `errno` that `open` or `flock` set.
-    public var errno: Int32
-    /// Always `.failed`.
-    public var kind: FailureKind { .failed }
+    var errno: Int32
+    var code: DocKitError.Code { .fileSystem }
+
+    var document: String? { path }
+
+    var underlying: (any Error & Sendable)? { POSIXErrorCode(rawValue: errno).map { POSIXError($0) } }
     /// `path: cannot lock (strerror)`.
-    public var description: String { "\(path): cannot lock (\(String(cString: strerror(errno))))" }
+    var description: String { "\(path): cannot lock (\(String(cString: strerror(errno))))" }
 }

@@ -1,6 +1,6 @@
 /// Why a document cannot be moved or deleted, beyond the file system's own
 /// errors.
-public enum MoveError: DocKitError, Hashable {
+enum MoveError: DocKitFailure, Hashable {
     /// An iCloud placeholder stands for a file that is not on this machine.
     case notDownloaded(String)
     /// Another process moved or removed it since it was looked up.
@@ -18,27 +18,33 @@ public enum MoveError: DocKitError, Hashable {
     /// A folder cannot go into itself or a folder inside it.
     case intoItself(String, destination: String)
 
-    /// `.notFound` when the document vanished, `.conflict` when the name is taken, `.refused` otherwise.
-    public var kind: FailureKind {
+    var code: DocKitError.Code {
         switch self {
-        case .notDownloaded: .refused
+        case .notDownloaded: .notDownloaded
         case .vanished: .notFound
-        case .destinationTaken: .conflict
-        case .changedWhileCopied: .refused
-        case .destinationFolderMissing: .notFound
-        case .noSuchFolder: .notFound
+        case .destinationTaken: .alreadyExists
+        case .changedWhileCopied: .changedWhileCopied
+        case .destinationFolderMissing: .folderGone
+        case .noSuchFolder: .noSuchFolder
         case .intoItself: .refused
         }
     }
 
+    var document: String? {
+        switch self {
+        case .notDownloaded(let name), .vanished(let name), .destinationTaken(let name), .changedWhileCopied(let name, _),
+             .destinationFolderMissing(let name, _), .noSuchFolder(let name), .intoItself(let name, _): name
+        }
+    }
+
     /// One line for the user, naming the document, file or argument concerned.
-    public var description: String {
+    var description: String {
         switch self {
         case .notDownloaded(let name): "\(name): not downloaded; only its placeholder is here, so there is nothing to move; download it on a device that has it"
         case .vanished(let name): "\(name): no longer exists; another process moved or removed it"
         case .destinationTaken(let name): "\(name): already exists"
         case .destinationFolderMissing(let name, let folder): "\(name): cannot go back to \(folder), which no longer exists"
-        case .noSuchFolder(let folder): "\(folder): no such folder; make it with 'docbrowser new --folder'"
+        case .noSuchFolder(let folder): "\(folder): no such folder"
         case .intoItself(let name, let destination): "\(name): cannot go into \(destination), which is inside it"
         case .changedWhileCopied(let name, let entry):
             "\(name): changed while it was being copied\(entry.isEmpty ? "" : " (\(entry))"), so a sync engine or another program is still writing it; the move was undone and the document is as it was; try again when it is done"

@@ -13,7 +13,7 @@ public final class OpenDocumentRecord: @unchecked Sendable {
     private var descriptor: Int32
     private let file: RawPath
 
-    /// Refuses with ``CoordinationError/busy(document:holder:)`` while
+    /// Refuses with ``DocKitError/Code/busy`` while
     /// another process is mutating the document, so an open never starts
     /// on a half-moved document.
     ///
@@ -21,9 +21,9 @@ public final class OpenDocumentRecord: @unchecked Sendable {
     ///   - document: The document the handler opens.
     ///   - directory: The home's Locks folder, where the record is made.
     ///   - holder: Who has it open, for other processes' messages.
-    /// - Throws: ``CoordinationError/busy(document:holder:)`` while another
-    ///   process is mutating it; ``FileSystemError`` when the Locks folder or
-    ///   the record cannot be made; `LockError` when a lock file cannot be
+    /// - Throws: ``DocKitError/Code/busy`` while another
+    ///   process is mutating it; ``DocKitError/Code/fileSystem`` when the Locks folder or
+    ///   the record cannot be made; ``DocKitError/Code/fileSystem`` when a lock file cannot be
     ///   opened or locked.
     public init(_ document: RawPath, in directory: LockDirectory, holder: LockHolder) throws {
         let mutation = try DocumentLock([document], in: directory, holder: LockHolder(activity: "opening it"))
@@ -34,11 +34,11 @@ public final class OpenDocumentRecord: @unchecked Sendable {
         let staging = directory.path.appending(".staging-\(unique)")
         file = directory.path.appending(directory.openRecordPrefix(for: document) + unique)
         descriptor = staging.withCString { open($0, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
-        guard descriptor >= 0 else { throw LockError(path: staging.description, errno: errno) }
+        guard descriptor >= 0 else { throw DocKitError(LockError(path: staging.description, errno: errno)) }
         guard flock(descriptor, LOCK_EX) == 0 else {
             let code = errno
             Glibc.close(descriptor)
-            throw LockError(path: staging.description, errno: code)
+            throw DocKitError(LockError(path: staging.description, errno: code))
         }
         DocumentLock.write(holder, to: descriptor)
         do {
@@ -88,7 +88,7 @@ public final class OpenDocumentRecord: @unchecked Sendable {
     static func refuseIfOpen(_ document: RawPath, name: String, in directory: LockDirectory, force: Bool) throws {
         guard !force else { return }
         let holders = othersOnly(holders(of: document, in: directory))
-        if !holders.isEmpty { throw CoordinationError.open(document: name, holders: holders) }
+        if !holders.isEmpty { throw DocKitError(CoordinationError.open(document: name, holders: holders)) }
     }
 
     private static func othersOnly(_ holders: [LockHolder]) -> [LockHolder] {
@@ -114,7 +114,7 @@ public final class OpenDocumentRecord: @unchecked Sendable {
             return false
         }
         if let (relativePath, holders) = found {
-            throw CoordinationError.open(document: "\(document.qualifiedName)/\(relativePath)", holders: holders)
+            throw DocKitError(CoordinationError.open(document: "\(document.qualifiedName)/\(relativePath)", holders: holders))
         }
     }
 

@@ -43,11 +43,11 @@ package final class OperationJournal: @unchecked Sendable {
         file = directory.appending(identifier + Self.fileExtension)
         let staging = directory.appending(".staging-" + identifier)
         descriptor = staging.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600) }
-        guard descriptor >= 0 else { throw FileSystemError(path: staging, operation: "cannot be created", errno: errno) }
+        guard descriptor >= 0 else { throw DocKitError(FileSystemError(path: staging, operation: "cannot be created", errno: errno)) }
         guard flock(descriptor, LOCK_EX) == 0 else {
             let code = errno
             close(descriptor)
-            throw LockError(path: staging.description, errno: code)
+            throw DocKitError(LockError(path: staging.description, errno: code))
         }
         do {
             try append(JournalEntry(.begin, operation: operation))
@@ -93,19 +93,19 @@ package final class OperationJournal: @unchecked Sendable {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    func append(_ entry: JournalEntry) throws(FileSystemError) {
+    func append(_ entry: JournalEntry) throws(DocKitError) {
         var line = (try? JSONEncoder().encode(entry)) ?? Data()
         line.append(UInt8(ascii: "\n"))
         let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         guard written == line.count, fsync(descriptor) == 0 else {
-            throw FileSystemError(path: file, operation: "cannot be written", errno: errno)
+            throw DocKitError(FileSystemError(path: file, operation: "cannot be written", errno: errno))
         }
     }
 
     /// Called once a plugin's process exists, before it is let run: should
     /// this process die, the next run stops the plugin before removing what
     /// it writes into, so that nothing it writes later outlives the sweep.
-    func recordLaunch(of plugin: ProcessIdentity) throws(FileSystemError) {
+    func recordLaunch(of plugin: ProcessIdentity) throws(DocKitError) {
         try append(JournalEntry(.launched, process: plugin))
         CrashPoint.reached("plugin-launched")
     }

@@ -23,9 +23,9 @@ public struct StorageSwitcher: Sendable {
     ///   - location: The location to switch to.
     ///   - policy: What to do when a name is taken there.
     /// - Returns: One plan per document that can move; placeholders are left out.
-    /// - Throws: ``LocationError``, ``FileSystemError`` or
-    ///   ``DatabaseAccessError`` when the other location cannot be listed;
-    ///   ``MoveError/destinationTaken(_:)`` when `rename` finds no free name.
+    /// - Throws: ``DocKitError``, ``DocKitError/Code/fileSystem`` or
+    ///   ``DocKitError/Code/database`` when the other location cannot be listed;
+    ///   ``DocKitError/Code/alreadyExists`` when `rename` finds no free name.
     public func plan(to location: Location, onConflict policy: ConflictPolicy) throws -> [DocumentMover.Plan] {
         try remaining(to: location).filter { !$0.states.contains(.notDownloaded) }.map { try mover.plan($0, to: location, onConflict: policy) }
     }
@@ -36,8 +36,8 @@ public struct StorageSwitcher: Sendable {
     /// - Parameter location: The location being switched to.
     /// - Returns: The documents of the other location, as `list` shows them
     ///   there (not inside its folders).
-    /// - Throws: ``LocationError``, ``FileSystemError`` or
-    ///   ``DatabaseAccessError`` when the other location cannot be listed.
+    /// - Throws: ``DocKitError``, ``DocKitError/Code/fileSystem`` or
+    ///   ``DocKitError/Code/database`` when the other location cannot be listed.
     public func remaining(to location: Location) throws -> [Document] {
         var query = DocumentQuery()
         query.locations = [location == .local ? .cloud : .local]
@@ -55,10 +55,10 @@ public struct StorageSwitcher: Sendable {
     ///     taken name stops the switch before anything changes.
     ///   - each: Called with each document and what moving it did or why it
     ///     could not move, placeholders included.
-    /// - Throws: ``StorageError/conflicts(location:names:)`` when names are
-    ///   taken under `fail`; ``ConfigurationError`` when `config.json` cannot
-    ///   be read; ``FileSystemError`` when it cannot be written;
-    ///   ``LocationError`` or ``DatabaseAccessError`` when the other location
+    /// - Throws: ``DocKitError/Code/alreadyExists`` when names are
+    ///   taken under `fail`; ``DocKitError`` when `config.json` cannot
+    ///   be read; ``DocKitError/Code/fileSystem`` when it cannot be written;
+    ///   ``DocKitError`` or ``DocKitError/Code/database`` when the other location
     ///   cannot be listed. A document's own failure goes to `each` instead.
     public func switchPreferred(
         to location: Location,
@@ -66,7 +66,7 @@ public struct StorageSwitcher: Sendable {
         each: (Document, Swift.Result<DocumentMover.Result, any Error>) -> Void
     ) throws {
         let plans = try plansWithoutConflicts(to: location, onConflict: policy)
-        try ConfigurationFile(home: mover.catalog.home).update { configuration throws(ConfigurationError) in
+        try ConfigurationFile(home: mover.catalog.home).update { configuration throws(DocKitError) in
             try configuration.set(.preferredStorage, to: location.rawValue)
         }
         try reportPlaceholders(to: location) { each($0, .failure($1)) }
@@ -86,10 +86,10 @@ public struct StorageSwitcher: Sendable {
     ///   - each: Called with each cloud document and its copy's path (`nil` in
     ///     a dry run), or why it was not copied.
     /// - Returns: How many were copied.
-    /// - Throws: ``LocationError`` when a Documents folder is missing;
-    ///   ``FileSystemError`` or ``DatabaseAccessError`` when the cloud cannot be
-    ///   listed; ``ConfigurationError`` when `config.json` cannot be read, and
-    ///   ``FileSystemError`` when it cannot be written. A document's own
+    /// - Throws: ``DocKitError`` when a Documents folder is missing;
+    ///   ``DocKitError/Code/fileSystem`` or ``DocKitError/Code/database`` when the cloud cannot be
+    ///   listed; ``DocKitError`` when `config.json` cannot be read, and
+    ///   ``DocKitError/Code/fileSystem`` when it cannot be written. A document's own
     ///   failure goes to `each` instead.
     public func keepLocalCopies(dryRun: Bool, each: (Document, Swift.Result<RawPath?, any Error>) -> Void) throws -> Int {
         let catalog = mover.catalog
@@ -97,7 +97,7 @@ public struct StorageSwitcher: Sendable {
         var copied = 0
         for document in try remaining(to: .local) {
             each(document, Swift.Result {
-                if document.states.contains(.notDownloaded) { throw CatalogError.notDownloaded(document.qualifiedName, action: "copy") }
+                if document.states.contains(.notDownloaded) { throw DocKitError(CatalogError.notDownloaded(document.qualifiedName, action: "copy")) }
                 try SyncActivity.refuseIfIncomplete(document, force: mover.force, in: catalog)
                 guard !dryRun else { return nil }
                 let copy = try InboxDelivery.deliver(document.path, named: document.filename, into: local, registry: catalog.registry, home: catalog.home)
@@ -106,7 +106,7 @@ public struct StorageSwitcher: Sendable {
             })
         }
         if !dryRun {
-            try ConfigurationFile(home: catalog.home).update { configuration throws(ConfigurationError) in
+            try ConfigurationFile(home: catalog.home).update { configuration throws(DocKitError) in
                 try configuration.set(.preferredStorage, to: Location.local.rawValue)
             }
         }
@@ -122,9 +122,9 @@ public struct StorageSwitcher: Sendable {
     ///   - policy: What to do when a name is taken there.
     ///   - each: Called with each document and what moving it would do, or
     ///     why it could not move.
-    /// - Throws: ``StorageError/conflicts(location:names:)`` when names are
-    ///   taken under `fail`; ``LocationError``, ``FileSystemError`` or
-    ///   ``DatabaseAccessError`` when the other location cannot be listed.
+    /// - Throws: ``DocKitError/Code/alreadyExists`` when names are
+    ///   taken under `fail`; ``DocKitError``, ``DocKitError/Code/fileSystem`` or
+    ///   ``DocKitError/Code/database`` when the other location cannot be listed.
     public func rehearse(
         to location: Location,
         onConflict policy: ConflictPolicy,
@@ -142,28 +142,33 @@ public struct StorageSwitcher: Sendable {
         let plans = try plan(to: location, onConflict: policy)
         let conflicts = plans.filter { $0.action == .conflict }
         if !conflicts.isEmpty {
-            throw StorageError.conflicts(location: location, names: conflicts.map(\.destinationName))
+            throw DocKitError(StorageError.conflicts(location: location, names: conflicts.map(\.destinationName)))
         }
         return plans
     }
 
     private func reportPlaceholders(to location: Location, _ report: (Document, any Error) -> Void) throws {
         for document in try remaining(to: location) where document.states.contains(.notDownloaded) {
-            report(document, MoveError.notDownloaded(document.qualifiedName))
+            report(document, DocKitError(MoveError.notDownloaded(document.qualifiedName)))
         }
     }
 }
 
 /// A storage switch was refused before anything moved.
-public enum StorageError: DocKitError, Hashable {
+enum StorageError: DocKitFailure, Hashable {
     /// These names are taken in `location`; nothing was moved.
     case conflicts(location: Location, names: [String])
 
-    /// Always `.conflict`.
-    public var kind: FailureKind { .conflict }
+    var code: DocKitError.Code { .alreadyExists }
+
+    var document: String? {
+        switch self {
+        case .conflicts(let location, let names): names.first.map { "\(location):\($0)" }
+        }
+    }
 
     /// The taken names, qualified by location, and that nothing was moved.
-    public var description: String {
+    var description: String {
         switch self {
         case .conflicts(let location, let names):
             "\(names.map { "\(location):\($0)" }.joined(separator: ", ")): already exist\(names.count == 1 ? "s" : ""); nothing was moved"

@@ -8,11 +8,27 @@ import Glibc
 /// partial copy, and the engine would then finish writing into a name that
 /// is gone, or spread the loss to every device.
 public enum SyncActivity {
-    /// Throws ``CoordinationError/incomplete(document:temporary:writer:)``
+    /// The program still writing `document`, as a move would name it when
+    /// refusing (`Syncthing`); nil when none is named.
+    ///
+    /// - Parameters:
+    ///   - document: The document, as listed.
+    ///   - quietPeriod: The catalog's ``DocumentCatalog/quietPeriod``.
+    /// - Returns: The writer's name, or `nil`.
+    public static func incompleteWriter(of document: Document, quietPeriod: QuietPeriod) -> String? {
+        do {
+            try refuseIfIncomplete(document, force: false, quietPeriod: quietPeriod)
+        } catch let error as DocKitError {
+            if case .incomplete(_, _, let writer)? = error.failure as? CoordinationError { return writer }
+        } catch {}
+        return nil
+    }
+
+    /// Throws ``DocKitError/Code/incomplete``
     /// when an engine's temporary is the document, lies beside it or
-    /// inside it, ``CoordinationError/recentlyChanged(document:ago:)`` when
+    /// inside it, ``DocKitError/Code/incomplete`` when
     /// it changed within `quietPeriod` (the rule listings apply), and
-    /// ``CoordinationError/changing(document:detail:)`` when its size or
+    /// ``DocKitError/Code/incomplete`` when its size or
     /// time changed since it was listed (rclone writes in place); nothing
     /// unless `force`.
     ///
@@ -20,7 +36,7 @@ public enum SyncActivity {
     ///   - document: The document, as listed.
     ///   - force: Whether to skip the check, for `--force`.
     ///   - quietPeriod: The catalog's ``DocumentCatalog/quietPeriod``.
-    /// - Throws: The errors above; ``FileSystemError`` when the document or its
+    /// - Throws: The errors above; ``DocKitError/Code/fileSystem`` when the document or its
     ///   folder cannot be examined.
     public static func refuseIfIncomplete(_ document: Document, force: Bool, quietPeriod: QuietPeriod) throws {
         try refuseIfIncomplete(document, force: force, quietPeriod: quietPeriod, engineHasIt: false, isOwnChange: { _, _ in false })
@@ -29,7 +45,7 @@ public enum SyncActivity {
     /// ``refuseIfIncomplete(_:force:quietPeriod:)`` with `catalog`'s quiet
     /// period, which does not hold back a document still as docbrowser
     /// itself left it (``CatalogStore/OwnChange``), as listings do not;
-    /// first, ``CoordinationError/engineNeeds(document:need:)`` when the
+    /// first, ``DocKitError/Code/incomplete`` when the
     /// cloud's sync engine, asked now as a listing asks it
     /// (``SyncEngines``), still needs any file of the document; a plain
     /// file it needs none of is not held back by the quiet period, as in
@@ -40,7 +56,7 @@ public enum SyncActivity {
             let root = try catalog.locations.existingDocumentsDirectory(.cloud)
             if let answer = catalog.scanner.engineAnswer(for: .cloud, documentsDirectory: root) {
                 if let need = answer.need(of: document.relativePath) {
-                    throw CoordinationError.engineNeeds(document: document.qualifiedName, need: need)
+                    throw DocKitError(CoordinationError.engineNeeds(document: document.qualifiedName, need: need))
                 }
                 engineHasIt = true
             }
@@ -58,16 +74,16 @@ public enum SyncActivity {
         let name = document.qualifiedName
         let entry = document.relativePath.lastComponent
         if let temporary = SyncTemporary(entry) {
-            throw CoordinationError.incomplete(document: name, temporary: document.path.description, writer: temporary.writer)
+            throw DocKitError(CoordinationError.incomplete(document: name, temporary: document.path.description, writer: temporary.writer))
         }
         let folder = document.path.deletingLastComponent
         if let beside = try temporaryBeside(document, in: folder) {
-            throw CoordinationError.incomplete(document: name, temporary: folder.appending(beside.name).description, writer: beside.writer)
+            throw DocKitError(CoordinationError.incomplete(document: name, temporary: folder.appending(beside.name).description, writer: beside.writer))
         }
         guard let status = try FileStatus.of(document.path) else { return }
         let contents = status.kind == .directory ? try PackageContents.walk(document.path) : nil
         if let inside = contents?.syncTemporaries.first, let temporary = SyncTemporary(inside.lastComponent) {
-            throw CoordinationError.incomplete(document: name, temporary: document.path.appending(inside).description, writer: temporary.writer)
+            throw DocKitError(CoordinationError.incomplete(document: name, temporary: document.path.appending(inside).description, writer: temporary.writer))
         }
         // A plain folder is judged by everything in it: a package deep
         // inside may be arriving, and would leave split.
@@ -76,19 +92,19 @@ public enum SyncActivity {
         if let ago = period.changedAgo(in: document.location, status: status, package: judged, now: Nanoseconds.now),
            try !isOwnChange(status, judged) {
             let inside = document.isFolder ? try latestChanged(in: document.path, at: judged?.latestChangeTime ?? status.changeTime) : nil
-            throw CoordinationError.recentlyChanged(document: inside.map { "\(name)/\($0)" } ?? name, ago: ago)
+            throw DocKitError(CoordinationError.recentlyChanged(document: inside.map { "\(name)/\($0)" } ?? name, ago: ago))
         }
         if let contents {
             if document.isPackage, contents.size != document.size {
-                throw CoordinationError.changing(document: name, detail: "its size went from \(document.size) to \(contents.size) bytes since it was listed")
+                throw DocKitError(CoordinationError.changing(document: name, detail: "its size went from \(document.size) to \(contents.size) bytes since it was listed"))
             }
         } else if status.kind == .regular {
             if status.size != document.size {
-                throw CoordinationError.changing(document: name, detail: "its size went from \(document.size) to \(status.size) bytes since it was listed")
+                throw DocKitError(CoordinationError.changing(document: name, detail: "its size went from \(document.size) to \(status.size) bytes since it was listed"))
             }
             // The catalog keeps times through a Double; a writer moves them by far more.
             if abs(status.modificationDate.timeIntervalSince(document.modificationDate)) > 0.001 {
-                throw CoordinationError.changing(document: name, detail: "it was modified since it was listed")
+                throw DocKitError(CoordinationError.changing(document: name, detail: "it was modified since it was listed"))
             }
         }
     }

@@ -29,7 +29,7 @@ extension SyncActivity {
     /// was only an engine's temporary comes back as the file it became.
     ///
     /// `whileWaiting` is called once, with the reason, when waiting starts.
-    /// Throws ``CoordinationError/stillIncomplete(document:waited:reason:)``
+    /// Throws ``DocKitError/Code/stillIncomplete``
     /// when the deadline passes first.
     ///
     /// - Parameters:
@@ -38,24 +38,24 @@ extension SyncActivity {
     ///   - wait: The deadline shared by every document of the command.
     ///   - whileWaiting: Told why the document is incomplete, once, if it is.
     /// - Returns: The document as listed once complete.
-    /// - Throws: ``CoordinationError/stillIncomplete(document:waited:reason:)``
+    /// - Throws: ``DocKitError/Code/stillIncomplete``
     ///   as above; `CancellationError` when the task is cancelled;
-    ///   ``FileSystemError``, ``LocationError`` or ``DatabaseAccessError``
+    ///   ``DocKitError/Code/fileSystem``, ``DocKitError`` or ``DocKitError/Code/database``
     ///   when the document cannot be listed again.
     public static func waitUntilComplete(
         _ document: Document,
         in catalog: DocumentCatalog,
         within wait: SyncWait,
-        whileWaiting: (CoordinationError) -> Void = { _ in }
+        whileWaiting: (_ reason: String) -> Void = { _ in }
     ) async throws -> Document {
-        var reason: CoordinationError
+        var reason: DocKitError
         do {
             try refuseIfIncomplete(document, force: false, in: catalog)
             return document
-        } catch let refusal as CoordinationError {
+        } catch let refusal as DocKitError where refusal.failure is CoordinationError {
             reason = refusal
         }
-        whileWaiting(reason)
+        whileWaiting((reason.failure as? CoordinationError)?.reason ?? reason.description)
         var quiet: (snapshot: TreeSnapshot, since: ContinuousClock.Instant)?
         while ContinuousClock.now < wait.deadline {
             try await Task.sleep(for: wait.pollInterval)
@@ -71,12 +71,12 @@ extension SyncActivity {
                 } else {
                     quiet = (snapshot, .now)
                 }
-            } catch let refusal as CoordinationError {
+            } catch let refusal as DocKitError where refusal.failure is CoordinationError {
                 reason = refusal
                 quiet = nil
             }
         }
-        throw CoordinationError.stillIncomplete(document: document.qualifiedName, waited: wait.limit, reason: reason.reason)
+        throw DocKitError(CoordinationError.stillIncomplete(document: document.qualifiedName, waited: wait.limit, reason: (reason.failure as? CoordinationError)?.reason ?? reason.description))
     }
 }
 

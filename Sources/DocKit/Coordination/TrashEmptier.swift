@@ -21,7 +21,7 @@ public struct TrashEmptier: Sendable {
     ///
     /// - Parameter cutoff: Keep items trashed at or after this date; `nil` removes all.
     /// - Returns: The items removed.
-    /// - Throws: ``FileSystemError`` when the Trash cannot be read or an item removed.
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the Trash cannot be read or an item removed.
     public func empty(trashedBefore cutoff: Date? = nil) throws -> [TrashedItem] {
         var removed: [TrashedItem] = []
         for item in try trash.items() where cutoff.map({ item.info.deletionDate < $0 }) ?? true {

@@ -34,14 +34,14 @@ struct TrashPlacement {
                 } else {
                     try placeCopy(request, as: name)
                 }
-            } catch let error as FileSystemError where error.errno == EEXIST {
+            } catch let error as DocKitError where error.fileSystemFailure?.errno == EEXIST {
                 _ = trash.infoPath(name).withCString { unlink($0) }
                 continue
             }
             try FileSystem.synchronizeDirectory(trash.filesDirectory)
             return name
         }
-        throw FileSystemError(path: trash.filesDirectory, operation: "has no free name for \(request.originalPath.lastComponent)", errno: EEXIST)
+        throw DocKitError(FileSystemError(path: trash.filesDirectory, operation: "has no free name for \(request.originalPath.lastComponent)", errno: EEXIST))
     }
 
     private func reserve(_ name: RawPath, info: TrashInfo) throws -> Bool {
@@ -49,12 +49,12 @@ struct TrashPlacement {
         let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else {
             if errno == EEXIST { return false }
-            throw FileSystemError(path: path, operation: "cannot be created", errno: errno)
+            throw DocKitError(FileSystemError(path: path, operation: "cannot be created", errno: errno))
         }
         defer { close(descriptor) }
         let data = Array(info.contents.utf8)
         guard write(descriptor, data, data.count) == data.count, fsync(descriptor) == 0 else {
-            throw FileSystemError(path: path, operation: "cannot be written", errno: errno)
+            throw DocKitError(FileSystemError(path: path, operation: "cannot be written", errno: errno))
         }
         try FileSystem.synchronizeDirectory(trash.infoDirectory)
         // A name free in info/ may still be taken in files/ by a tool that

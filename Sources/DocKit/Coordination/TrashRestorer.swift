@@ -50,30 +50,30 @@ public struct TrashRestorer: Sendable {
     ///   - policy: What to do when its name is taken there: fail, take
     ///     "Name 2.ext", or replace, sending what was there to the Trash.
     /// - Returns: Where it went.
-    /// - Throws: ``MoveError/vanished(_:)`` when it left the Trash since it
-    ///   was listed; ``MoveError/destinationFolderMissing(_:folder:)`` when
-    ///   the folder is gone; ``MoveError/destinationTaken(_:)`` under
-    ///   `fail`; ``CoordinationError`` when another process holds either
-    ///   path; ``FileSystemError`` when a step fails.
+    /// - Throws: ``DocKitError/Code/notFound`` when it left the Trash since it
+    ///   was listed; ``DocKitError/Code/folderGone`` when
+    ///   the folder is gone; ``DocKitError/Code/alreadyExists`` under
+    ///   `fail`; ``DocKitError`` when another process holds either
+    ///   path; ``DocKitError/Code/fileSystem`` when a step fails.
     public func restore(_ item: TrashedItem, to folder: RawPath? = nil, onConflict policy: ConflictPolicy = .fail) throws -> Result {
         let original = destination(of: item, in: folder)
         let parent = original.deletingLastComponent
         guard try FileStatus.of(parent)?.kind == .directory else {
-            throw MoveError.destinationFolderMissing(original.description, folder: parent.description)
+            throw DocKitError(MoveError.destinationFolderMissing(original.description, folder: parent.description))
         }
         var destination = original
         var attempt = 1
         while true {
             let lock = try DocumentLock([item.path, destination], in: LockDirectory(home: home), holder: LockHolder(activity: "restoring \(item.info.originalPath) from the Trash"))
             defer { lock.release() }
-            guard FileSystem.inode(of: item.path) == item.status.inode else { throw MoveError.vanished(item.info.originalPath.description) }
+            guard FileSystem.inode(of: item.path) == item.status.inode else { throw DocKitError(MoveError.vanished(item.info.originalPath.description)) }
             if try FileStatus.of(destination) != nil {
                 switch policy {
                 case .fail:
-                    throw MoveError.destinationTaken(destination.description)
+                    throw DocKitError(MoveError.destinationTaken(destination.description))
                 case .rename:
                     attempt += 1
-                    guard attempt <= 10_000 else { throw MoveError.destinationTaken(destination.description) }
+                    guard attempt <= 10_000 else { throw DocKitError(MoveError.destinationTaken(destination.description)) }
                     destination = parent.appending(Trash.candidateName(for: original, attempt: attempt))
                     continue
                 case .replace:
@@ -85,10 +85,10 @@ public struct TrashRestorer: Sendable {
             let outcome: JournaledMove.Outcome
             do {
                 outcome = try JournaledMove(home: home, trash: trash).move(item.path, to: destination, replace: policy == .replace)
-            } catch let error as FileSystemError where error.errno == EEXIST {
+            } catch let error as DocKitError where error.fileSystemFailure?.errno == EEXIST {
                 journal.finish()
                 if policy == .rename { continue }
-                throw MoveError.destinationTaken(destination.description)
+                throw DocKitError(MoveError.destinationTaken(destination.description))
             } catch {
                 journal.finish()
                 throw error

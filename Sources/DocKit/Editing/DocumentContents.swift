@@ -32,7 +32,7 @@ public protocol DocumentContents: Sendable {
     /// - Returns: A ``DocumentWrapper/regularFile(_:)`` for a file, a
     ///   ``DocumentWrapper/directory(_:)`` for a package.
     /// - Throws: Whatever keeps the model from being saved; the save fails
-    ///   with ``EditingError/contents(document:underlying:)``.
+    ///   with ``DocKitError/Code/contentsFailed``.
     func contents(forType type: String) async throws -> DocumentWrapper
 
     /// Replaces the model with what the document holds on disk.
@@ -44,6 +44,6 @@ public protocol DocumentContents: Sendable {
     ///     ``EditableDocument``.
     /// - Throws: Whatever keeps the model from taking the contents; the
     ///   open or revert fails with
-    ///   ``EditingError/contents(document:underlying:)``.
+    ///   ``DocKitError/Code/contentsFailed``.
     func load(fromContents contents: DocumentWrapper, ofType type: String) async throws
 }

@@ -6,14 +6,14 @@ extension EditableDocument {
     ///
     /// - Returns: The unresolved conflict versions; empty when there are
     ///   none.
-    /// - Throws: ``EditingError/fileSystem(_:)`` when the document's folder
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the document's folder
     ///   or package cannot be read.
-    public func unresolvedConflictVersions() throws(EditingError) -> [DocumentVersion] {
+    public func unresolvedConflictVersions() throws(DocKitError) -> [DocumentVersion] {
         do {
             // A folder under an editable document's name is its package.
             return try DocumentVersions.versions(of: path, isPackage: true).conflicts
         } catch {
-            throw .wrapping(error, document: path)
+            throw EditingError.wrapping(error, document: path)
         }
     }
 

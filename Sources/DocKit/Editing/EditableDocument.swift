@@ -109,13 +109,13 @@ public actor EditableDocument {
     /// Reads the document and gives its contents to the app, then marks it
     /// open. Opening a document that is open does nothing.
     ///
-    /// - Throws: ``EditingError/busy(document:holder:)`` while a docbrowser
-    ///   process is moving or deleting it; ``EditingError/vanished(document:)``
-    ///   when it is not there; ``EditingError/unsupportedEntry(document:entry:reason:)``
+    /// - Throws: ``DocKitError/Code/busy`` while a docbrowser
+    ///   process is moving or deleting it; ``DocKitError/Code/notFound``
+    ///   when it is not there; ``DocKitError/Code/notSupported``
     ///   for a package holding what a document cannot;
-    ///   ``EditingError/contents(document:underlying:)`` when the app cannot
-    ///   load it; ``EditingError/fileSystem(_:)`` when reading fails.
-    public func open() async throws(EditingError) {
+    ///   ``DocKitError/Code/contentsFailed`` when the app cannot
+    ///   load it; ``DocKitError/Code/fileSystem`` when reading fails.
+    public func open() async throws(DocKitError) {
         guard openRecord == nil else { return }
         // Marked open before reading, so no move starts under the read.
         let record = try markOpen()
@@ -143,25 +143,25 @@ public actor EditableDocument {
     ///
     /// - Parameter operation: Whether the save creates the document or
     ///   writes over it.
-    /// - Throws: ``EditingError/closed(document:)`` when overwriting a
-    ///   closed document; ``EditingError/alreadyExists(document:)`` when
-    ///   creating over an existing one; ``EditingError/busy(document:holder:)``
+    /// - Throws: ``DocKitError/Code/notOpen`` when overwriting a
+    ///   closed document; ``DocKitError/Code/alreadyExists`` when
+    ///   creating over an existing one; ``DocKitError/Code/busy``
     ///   while a docbrowser process holds the document's lock;
-    ///   ``EditingError/vanished(document:)`` when an open document is gone;
-    ///   ``EditingError/contents(document:underlying:)`` when the app cannot
-    ///   give its contents; ``EditingError/unsupportedEntry(document:entry:reason:)``
+    ///   ``DocKitError/Code/notFound`` when an open document is gone;
+    ///   ``DocKitError/Code/contentsFailed`` when the app cannot
+    ///   give its contents; ``DocKitError/Code/notSupported``
     ///   for a child name or link a package cannot hold;
-    ///   ``EditingError/fileSystem(_:)`` when writing fails.
-    public func save(for operation: SaveOperation = .forOverwriting) async throws(EditingError) {
+    ///   ``DocKitError/Code/fileSystem`` when writing fails.
+    public func save(for operation: SaveOperation = .forOverwriting) async throws(DocKitError) {
         let creating = operation == .forCreating
-        if !creating, openRecord == nil { throw .closed(document: path) }
+        if !creating, openRecord == nil { throw DocKitError(EditingError.closed(document: path)) }
         let newRecord = creating && openRecord == nil ? try markOpen() : nil
-        do throws(EditingError) {
+        do throws(DocKitError) {
             let saving = changeCount
             let wrapper: DocumentWrapper
-            do { wrapper = try await contents.contents(forType: fileType) } catch { throw EditingError.contents(document: path, underlying: error) }
+            do { wrapper = try await contents.contents(forType: fileType) } catch { throw DocKitError(EditingError.contents(document: path, underlying: error)) }
             // A close may have come while the app gave its contents.
-            guard openRecord != nil else { throw EditingError.closed(document: path) }
+            guard openRecord != nil else { throw DocKitError(EditingError.closed(document: path)) }
             try write(wrapper, creating: creating)
             // So that neither the quiet period nor a package's loss takes this save for a sync engine's work.
             try? DocumentCatalog.noteOwnSave(at: path, home: home)
@@ -187,7 +187,7 @@ public actor EditableDocument {
     ///
     /// - Throws: What ``save(for:)`` throws; the document then stays open
     ///   with its changes, to be saved again or reverted.
-    public func close() async throws(EditingError) {
+    public func close() async throws(DocKitError) {
         guard openRecord != nil else { return }
         if hasUnsavedChanges { try await save() }
         autosaveTask?.cancel()
@@ -202,10 +202,10 @@ public actor EditableDocument {
     /// Reads the document from disk again and gives it to the app,
     /// discarding the unsaved changes. Editing is disabled meanwhile.
     ///
-    /// - Throws: ``EditingError/closed(document:)`` when the document is
+    /// - Throws: ``DocKitError/Code/notOpen`` when the document is
     ///   not open, else what ``open()`` throws when reading.
-    public func revert() async throws(EditingError) {
-        guard openRecord != nil else { throw .closed(document: path) }
+    public func revert() async throws(DocKitError) {
+        guard openRecord != nil else { throw DocKitError(EditingError.closed(document: path)) }
         setState(state.union(.editingDisabled))
         do {
             try await readFromDisk()
@@ -217,22 +217,22 @@ public actor EditableDocument {
         setState(withConflictState(state.subtracting([.editingDisabled, .savingError])))
     }
 
-    private func markOpen() throws(EditingError) -> OpenDocumentRecord {
+    private func markOpen() throws(DocKitError) -> OpenDocumentRecord {
         do {
             let record = try OpenDocumentRecord(path, in: LockDirectory(home: home), holder: holder)
             openRecord = record
             return record
         } catch {
-            throw .wrapping(error, document: path)
+            throw EditingError.wrapping(error, document: path)
         }
     }
 
     /// The snapshot is taken before reading, so that a change made while
     /// reading shows as a difference at the next save.
-    private func readFromDisk() async throws(EditingError) {
+    private func readFromDisk() async throws(DocKitError) {
         let snapshot = try? TreeSnapshot.take(path)
         let wrapper = try DocumentWrapper.read(path)
-        do { try await contents.load(fromContents: wrapper, ofType: fileType) } catch { throw .contents(document: path, underlying: error) }
+        do { try await contents.load(fromContents: wrapper, ofType: fileType) } catch { throw DocKitError(EditingError.contents(document: path, underlying: error)) }
         onDisk = (wrapper, snapshot)
         lastSeenOnDisk = snapshot
     }
@@ -240,12 +240,12 @@ public actor EditableDocument {
     /// Under the document's lock. Children of a package are reused only
     /// when the document is as it was read or last written: another
     /// writer's change is then overwritten, never kept by accident.
-    private func write(_ wrapper: DocumentWrapper, creating: Bool) throws(EditingError) {
+    private func write(_ wrapper: DocumentWrapper, creating: Bool) throws(DocKitError) {
         let lock: DocumentLock
         do {
             lock = try DocumentLock([path], in: LockDirectory(home: home), holder: LockHolder(activity: "saving it in \(application)"))
         } catch {
-            throw .wrapping(error, document: path)
+            throw EditingError.wrapping(error, document: path)
         }
         defer { lock.release() }
         let save = SafeSave(document: path, owner: home.deviceTag)

@@ -6,7 +6,7 @@ import Glibc
 ///
 /// Each case names the document (or the entry inside its package) and
 /// what happened, so that an app can show the description as it is.
-public enum EditingError: DocKitError {
+enum EditingError: DocKitFailure {
     /// A docbrowser process is moving, deleting or renaming the document;
     /// `holder` is nil when it has not said who it is yet.
     case busy(document: RawPath, holder: LockHolder?)
@@ -22,23 +22,39 @@ public enum EditingError: DocKitError {
     /// The app's ``DocumentContents`` failed to give or to take the contents.
     case contents(document: RawPath, underlying: any Error)
     /// A system call failed.
-    case fileSystem(FileSystemError)
+    case fileSystem(DocKitError)
 
-    /// What kind of failure it is, for choosing an exit status: a lock
-    /// held elsewhere or an unsafe entry is refused for safety.
-    public var kind: FailureKind {
+    var code: DocKitError.Code {
         switch self {
-        case .busy, .unsupportedEntry: .refused
-        case .alreadyExists: .conflict
+        case .busy: .busy
+        case .unsupportedEntry: .notSupported
+        case .alreadyExists: .alreadyExists
         case .vanished: .notFound
-        case .closed, .contents: .failed
-        case .fileSystem(let error): error.kind
+        case .closed: .notOpen
+        case .contents: .contentsFailed
+        case .fileSystem(let error): error.code
+        }
+    }
+
+    var document: String? {
+        switch self {
+        case .busy(let document, _), .alreadyExists(let document), .vanished(let document), .closed(let document),
+             .unsupportedEntry(let document, _, _), .contents(let document, _): document.description
+        case .fileSystem(let error): error.document
+        }
+    }
+
+    var underlying: (any Error & Sendable)? {
+        switch self {
+        case .contents(_, let underlying): underlying
+        case .fileSystem(let error): error.underlying
+        default: nil
         }
     }
 
     /// One line naming the document, or the entry inside it, and what
     /// happened, ready to show.
-    public var description: String {
+    var description: String {
         switch self {
         case .busy(let document, let holder):
             "\(document): another docbrowser process is \(holder?.description ?? "changing it"); try again when it is done"
@@ -61,14 +77,20 @@ public enum EditingError: DocKitError {
 extension EditingError {
     /// What the coordination and file-system layers throw, said about
     /// `document`.
-    static func wrapping(_ error: any Error, document: RawPath) -> EditingError {
-        switch error {
-        case let error as EditingError: error
-        case let error as FileSystemError: .fileSystem(error)
-        case CoordinationError.busy(_, let holder): .busy(document: document, holder: holder)
-        case is CoordinationError: .busy(document: document, holder: nil)
-        case let error as LockError: .fileSystem(FileSystemError(path: RawPath(error.path), operation: "cannot be locked", errno: error.errno))
-        default: .contents(document: document, underlying: error)
+    static func wrapping(_ error: any Error, document: RawPath) -> DocKitError {
+        guard let error = error as? DocKitError else { return DocKitError(EditingError.contents(document: document, underlying: error)) }
+        return switch error.failure {
+        case is EditingError: error
+        case is FileSystemError: DocKitError(EditingError.fileSystem(error))
+        case let coordination as CoordinationError:
+            if case .busy(_, let holder) = coordination {
+                DocKitError(EditingError.busy(document: document, holder: holder))
+            } else {
+                DocKitError(EditingError.busy(document: document, holder: nil))
+            }
+        case let failure as LockError:
+            DocKitError(EditingError.fileSystem(DocKitError(FileSystemError(path: RawPath(failure.path), operation: "cannot be locked", errno: failure.errno))))
+        default: DocKitError(EditingError.contents(document: document, underlying: error))
         }
     }
 }

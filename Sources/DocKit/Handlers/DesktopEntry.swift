@@ -29,23 +29,23 @@ struct DesktopEntry: Sendable, Hashable {
     ///
     /// - Parameter url: The `.desktop` file.
     /// - Returns: The entry.
-    /// - Throws: ``MalformedFileError`` when the file cannot be read, is not UTF-8, has no
+    /// - Throws: ``DocKitError/Code/malformed`` when the file cannot be read, is not UTF-8, has no
     ///   `[Desktop Entry]` group, is not `Type=Application`, is `Hidden=true`, or has a
     ///   missing or malformed `Exec=` or another malformed key; the error names the line or key.
-    public static func load(from url: URL) throws(MalformedFileError) -> DesktopEntry {
+    public static func load(from url: URL) throws(DocKitError) -> DesktopEntry {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw MalformedFileError(path: url.path, reason: "cannot be read")
+            throw DocKitError(MalformedFileError(path: url.path, reason: "cannot be read"))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw MalformedFileError(path: url.path, reason: "is not UTF-8, as desktop entries must be")
+            throw DocKitError(MalformedFileError(path: url.path, reason: "is not UTF-8, as desktop entries must be"))
         }
         return try parse(text, path: url.path)
     }
 
-    static func parse(_ text: String, path: String) throws(MalformedFileError) -> DesktopEntry {
+    static func parse(_ text: String, path: String) throws(DocKitError) -> DesktopEntry {
         var values: [String: String] = [:]
         var group: String?
         var sawGroup = false
@@ -56,19 +56,19 @@ struct DesktopEntry: Sendable, Hashable {
             let trimmed = line.trimmingBlanks
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if trimmed.hasPrefix("[") {
-                guard trimmed.hasSuffix("]") else { throw MalformedFileError(path: path, keyPath: "line \(number + 1)", reason: "a group header must end with ']'") }
+                guard trimmed.hasSuffix("]") else { throw DocKitError(MalformedFileError(path: path, keyPath: "line \(number + 1)", reason: "a group header must end with ']'")) }
                 group = String(trimmed.dropFirst().dropLast())
                 if group == Self.group {
-                    if sawGroup { throw MalformedFileError(path: path, keyPath: "line \(number + 1)", reason: "a second [Desktop Entry] group") }
+                    if sawGroup { throw DocKitError(MalformedFileError(path: path, keyPath: "line \(number + 1)", reason: "a second [Desktop Entry] group")) }
                     sawGroup = true
                 }
                 continue
             }
             guard let equals = line.firstIndex(of: "=") else {
-                throw MalformedFileError(path: path, keyPath: "line \(number + 1)", reason: "expected Key=Value")
+                throw DocKitError(MalformedFileError(path: path, keyPath: "line \(number + 1)", reason: "expected Key=Value"))
             }
             guard group != nil else {
-                throw MalformedFileError(path: path, keyPath: "line \(number + 1)", reason: "an entry before the first group header")
+                throw DocKitError(MalformedFileError(path: path, keyPath: "line \(number + 1)", reason: "an entry before the first group header"))
             }
             guard group == Self.group else { continue }
             let key = String(line[..<equals].trimmingBlanks)
@@ -76,54 +76,54 @@ struct DesktopEntry: Sendable, Hashable {
             if key.contains("[") { continue }
             values[key] = String(line[line.index(after: equals)...].trimmingBlanks)
         }
-        guard sawGroup else { throw MalformedFileError(path: path, reason: "has no [Desktop Entry] group") }
+        guard sawGroup else { throw DocKitError(MalformedFileError(path: path, reason: "has no [Desktop Entry] group")) }
         func keyPath(_ key: String) -> String { "\(Self.group).\(key)" }
-        func boolean(_ key: String) throws(MalformedFileError) -> Bool {
+        func boolean(_ key: String) throws(DocKitError) -> Bool {
             switch values[key] {
             case nil, "false": return false
             case "true": return true
-            case let other?: throw MalformedFileError(path: path, keyPath: keyPath(key), reason: "'\(other)' is not a boolean (true or false)")
+            case let other?: throw DocKitError(MalformedFileError(path: path, keyPath: keyPath(key), reason: "'\(other)' is not a boolean (true or false)"))
             }
         }
         let type = values["Type"]
         guard type == "Application" else {
-            throw MalformedFileError(path: path, keyPath: keyPath("Type"), reason: type == nil ? "missing, Application is required" : "'\(type!)' is not Application")
+            throw DocKitError(MalformedFileError(path: path, keyPath: keyPath("Type"), reason: type == nil ? "missing, Application is required" : "'\(type!)' is not Application"))
         }
         guard let rawExec = values["Exec"], !rawExec.isEmpty else {
-            throw MalformedFileError(path: path, keyPath: keyPath("Exec"), reason: "missing, a command line is required")
+            throw DocKitError(MalformedFileError(path: path, keyPath: keyPath("Exec"), reason: "missing, a command line is required"))
         }
         let exec: String
         do {
             exec = try unescape(rawExec)
         } catch {
-            throw MalformedFileError(path: path, keyPath: keyPath("Exec"), reason: error.reason)
+            throw DocKitError(MalformedFileError(path: path, keyPath: keyPath("Exec"), reason: error.reason))
         }
         let commandLine: DesktopCommandLine
         do {
             commandLine = try DesktopCommandLine(parsing: exec)
         } catch {
-            throw MalformedFileError(path: path, keyPath: keyPath("Exec"), reason: error.reason)
+            throw DocKitError(MalformedFileError(path: path, keyPath: keyPath("Exec"), reason: error.reason))
         }
         var mimeTypes: [String] = []
         if let raw = values["MimeType"] {
             do {
                 mimeTypes = try list(raw).map { $0.lowercased() }
             } catch {
-                throw MalformedFileError(path: path, keyPath: keyPath("MimeType"), reason: error.reason)
+                throw DocKitError(MalformedFileError(path: path, keyPath: keyPath("MimeType"), reason: error.reason))
             }
         }
         var name: String?
         if let value = values["Name"] {
-            do { name = try unescape(value) } catch { throw MalformedFileError(path: path, keyPath: keyPath("Name"), reason: error.reason) }
+            do { name = try unescape(value) } catch { throw DocKitError(MalformedFileError(path: path, keyPath: keyPath("Name"), reason: error.reason)) }
         }
         // "Hidden=true" is how a user deletes an entry installed elsewhere.
         if try boolean("Hidden") {
-            throw MalformedFileError(path: path, keyPath: keyPath("Hidden"), reason: "true, so the entry counts as deleted")
+            throw DocKitError(MalformedFileError(path: path, keyPath: keyPath("Hidden"), reason: "true, so the entry counts as deleted"))
         }
         var identifier = (path as NSString).lastPathComponent
         if identifier.hasSuffix(".desktop") { identifier = String(identifier.dropLast(".desktop".count)) }
         guard HandlerManifest.isValidIdentifier(identifier) else {
-            throw MalformedFileError(path: path, reason: "'\(identifier)' is not a valid desktop file ID")
+            throw DocKitError(MalformedFileError(path: path, reason: "'\(identifier)' is not a valid desktop file ID"))
         }
         return DesktopEntry(
             path: path,

@@ -41,15 +41,15 @@ public struct HandlerDefaults: Sendable, Hashable {
     ///
     /// - Parameter home: The docbrowser home.
     /// - Returns: The defaults.
-    /// - Throws: ``MalformedFileError`` when the file cannot be read, is not a dictionary,
+    /// - Throws: ``DocKitError/Code/malformed`` when the file cannot be read, is not a dictionary,
     ///   or holds a value that is not a string.
-    public static func load(home: Home) throws(MalformedFileError) -> HandlerDefaults {
+    public static func load(home: Home) throws(DocKitError) -> HandlerDefaults {
         let url = url(home: home)
         guard FileManager.default.fileExists(atPath: url.path) else { return HandlerDefaults() }
         let root = try PropertyListFile.readDictionary(at: url)
         var result: [String: String] = [:]
         for (type, value) in root {
-            guard let handler = value as? String else { throw MalformedFileError(path: url.path, keyPath: type, reason: "expected a handler identifier") }
+            guard let handler = value as? String else { throw DocKitError(MalformedFileError(path: url.path, keyPath: type, reason: "expected a handler identifier")) }
             result[type] = handler
         }
         return HandlerDefaults(result)
@@ -62,8 +62,8 @@ public struct HandlerDefaults: Sendable, Hashable {
     ///   - home: The home whose defaults file to change.
     ///   - change: Changes the loaded defaults.
     /// - Returns: The defaults as saved.
-    /// - Throws: ``MalformedFileError`` when the file cannot be read;
-    ///   ``FileSystemError`` when it cannot be written; `LockError` when its
+    /// - Throws: ``DocKitError/Code/malformed`` when the file cannot be read;
+    ///   ``DocKitError/Code/fileSystem`` when it cannot be written; ``DocKitError/Code/fileSystem`` when its
     ///   lock cannot be taken.
     public static func update(home: Home, _ change: (inout HandlerDefaults) -> Void) throws -> HandlerDefaults {
         let url = url(home: home)

@@ -1,5 +1,5 @@
 /// Why a handler could not be found, chosen, registered or started.
-public enum HandlerError: DocKitError, Hashable {
+enum HandlerError: DocKitFailure, Hashable {
     /// No handler opens the type; `candidates` are those `--with` accepts.
     case noHandler(document: String, type: String, candidates: [String])
     /// No handler has this identifier.
@@ -19,18 +19,34 @@ public enum HandlerError: DocKitError, Hashable {
     /// An iCloud placeholder: the document is not on this machine to be opened.
     case notDownloaded(document: String)
 
-    /// `.notFound` for a missing handler or manifest, `.failed` for a launch that failed, `.invalidInput` for a bad manifest, `.refused` otherwise.
-    public var kind: FailureKind {
+    var code: DocKitError.Code {
         switch self {
-        case .noHandler, .unknownHandler, .manifestNotFound: .notFound
-        case .cannotOpen, .needsTerminal, .notRegisteredInHome, .notDownloaded: .refused
-        case .launchFailed: .failed
-        case .notAManifest: .invalidInput
+        case .noHandler: .noHandler
+        case .unknownHandler: .handlerNotFound
+        case .manifestNotFound: .notFound
+        case .cannotOpen, .notRegisteredInHome: .refused
+        case .needsTerminal: .needsTerminal
+        case .notDownloaded: .notDownloaded
+        case .launchFailed: .launchFailed
+        case .notAManifest: .malformed
         }
     }
 
+    var document: String? {
+        switch self {
+        case .noHandler(let name, _, _), .unknownHandler(let name), .cannotOpen(let name, _), .launchFailed(let name, _, _),
+             .needsTerminal(let name), .notRegisteredInHome(let name, _), .manifestNotFound(let name), .notAManifest(let name),
+             .notDownloaded(let name): name
+        }
+    }
+
+    var alternatives: [String] {
+        if case .noHandler(_, _, let candidates) = self { return candidates }
+        return []
+    }
+
     /// One line for the user, naming the document, file or argument concerned.
-    public var description: String {
+    var description: String {
         switch self {
         case .noHandler(let document, let type, let candidates):
             let others = candidates.isEmpty

@@ -55,15 +55,15 @@ public enum HandlerLauncher {
     ///   - environment: docbrowser's environment, of which only
     ///     ``passedThrough`` and `LC_*` are kept.
     /// - Returns: The program, arguments, environment and working directory.
-    /// - Throws: ``HandlerError/cannotOpen(handler:reason:)`` when the handler
+    /// - Throws: ``DocKitError/Code/refused`` when the handler
     ///   has no executable here.
     public static func invocation(
         of handler: HandlerManifest, document: RawPath, type: String, home: Home,
         sourceApp: String? = nil, environment: [String: String]
-    ) throws(HandlerError) -> HandlerInvocation {
+    ) throws(DocKitError) -> HandlerInvocation {
         guard let executable = handler.executable else {
             let reason = handler.declaredExecutable.map { "its executable '\($0)' is not here (types only)" } ?? "it names no executable (types only)"
-            throw .cannotOpen(handler: handler.identifier, reason: reason)
+            throw DocKitError(HandlerError.cannotOpen(handler: handler.identifier, reason: reason))
         }
         let arguments: [[UInt8]]
         if let commandLine = handler.commandLine {
@@ -125,9 +125,9 @@ public enum HandlerLauncher {
     ///   - log: The file its output and errors are appended to, such as
     ///     ``Home/handlerLog(for:)``; `nil` discards them.
     /// - Returns: The handler's pid.
-    /// - Throws: ``HandlerError/launchFailed(handler:executable:reason:)`` when
+    /// - Throws: ``DocKitError/Code/launchFailed`` when
     ///   it cannot be started.
-    public static func launchDetached(_ invocation: HandlerInvocation, log: URL? = nil) async throws(HandlerError) -> pid_t {
+    public static func launchDetached(_ invocation: HandlerInvocation, log: URL? = nil) async throws(DocKitError) -> pid_t {
         let configuration = configuration(invocation, detached: true)
         let started = StartFlag()
         let output = log.flatMap { openLog($0, for: invocation) } ?? FileDescriptor(rawValue: open("/dev/null", O_WRONLY | O_CLOEXEC))
@@ -151,7 +151,7 @@ public enum HandlerLauncher {
                 }
             }
         } catch {
-            throw .launchFailed(handler: invocation.handler, executable: invocation.executable.path, reason: reason(error))
+            throw DocKitError(HandlerError.launchFailed(handler: invocation.handler, executable: invocation.executable.path, reason: reason(error)))
         }
     }
 
@@ -195,7 +195,7 @@ public enum HandlerLauncher {
     ///   - invocation: What to start, from ``invocation(of:document:type:home:sourceApp:environment:)``.
     ///   - onStart: Called with the handler's pid once it runs.
     /// - Returns: How the handler ended.
-    /// - Throws: ``HandlerError/launchFailed(handler:executable:reason:)`` when
+    /// - Throws: ``DocKitError/Code/launchFailed`` when
     ///   it cannot be started; once it has started, what `onStart` throws, or
     ///   the error that ended waiting for it.
     public static func launchAndWait(
@@ -222,7 +222,7 @@ public enum HandlerLauncher {
             }
         } catch {
             if started.isMarked { throw error }
-            throw HandlerError.launchFailed(handler: invocation.handler, executable: invocation.executable.path, reason: reason(error))
+            throw DocKitError(HandlerError.launchFailed(handler: invocation.handler, executable: invocation.executable.path, reason: reason(error)))
         }
         switch result.terminationStatus {
         case .exited(let code): return .exited(code)

@@ -118,7 +118,7 @@ public struct HandlerManifest: Sendable, Hashable {
     public var identifierIsDerived = false
     /// What was left out because it could not be understood, each naming
     /// its key path. The rest of the manifest still counts.
-    public var warnings: [MalformedFileError] = []
+    public var warnings: [DocKitError] = []
     /// For an app the desktop installed (`DesktopApplications`), the rank
     /// of its directory, 0 being the user's; nil for a registered handler.
     public internal(set) var installedDirectoryIndex: Int?
@@ -148,15 +148,15 @@ extension HandlerManifest {
     ///   - environment: Where a `.desktop` entry's program is looked up.
     ///   - identifier: The identifier to use instead of `CFBundleIdentifier`.
     /// - Returns: The manifest, with what was left out in ``HandlerManifest/warnings``.
-    /// - Throws: ``MalformedFileError`` when the file cannot be read at all
+    /// - Throws: ``DocKitError/Code/malformed`` when the file cannot be read at all
     ///   or is not a dictionary; anything less is a warning.
-    public static func load(from url: URL, environment: [String: String], identifier: String? = nil) throws(MalformedFileError) -> HandlerManifest {
+    public static func load(from url: URL, environment: [String: String], identifier: String? = nil) throws(DocKitError) -> HandlerManifest {
         var manifestURL = url
         var bundleURL: URL?
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             guard url.pathExtension.lowercased() == "handler" else {
-                throw MalformedFileError(path: url.path, reason: "is a directory but not a .handler bundle")
+                throw DocKitError(MalformedFileError(path: url.path, reason: "is a directory but not a .handler bundle"))
             }
             bundleURL = url
             manifestURL = url.appending(path: "Info.plist")
@@ -166,7 +166,7 @@ extension HandlerManifest {
         if bundleURL == nil, url.pathExtension.lowercased() == "desktop" {
             var manifest = try DesktopEntry.load(from: url).manifest(environment: environment)
             if let identifier {
-                guard isValidIdentifier(identifier) else { throw MalformedFileError(path: url.path, reason: "'\(identifier)' is not a valid handler identifier") }
+                guard isValidIdentifier(identifier) else { throw DocKitError(MalformedFileError(path: url.path, reason: "'\(identifier)' is not a valid handler identifier")) }
                 manifest.identifier = identifier
             }
             return manifest
@@ -181,19 +181,19 @@ extension HandlerManifest {
     ///
     /// - Parameter file: The built-in manifest.
     /// - Returns: The manifest.
-    /// - Throws: ``MalformedFileError`` when it cannot be parsed.
-    static func load(_ file: BundledFile) throws(MalformedFileError) -> HandlerManifest {
+    /// - Throws: ``DocKitError/Code/malformed`` when it cannot be parsed.
+    static func load(_ file: BundledFile) throws(DocKitError) -> HandlerManifest {
         let root = PropertyListValue(value: try PropertyListFile.dictionary(in: Data(file.text.utf8), path: file.label), keyPath: "", path: file.label)
         return try parse(root, manifestURL: file.url, bundleURL: nil)
     }
 
-    static func parse(_ root: PropertyListValue, manifestURL: URL, bundleURL: URL?, identifier chosenIdentifier: String? = nil) throws(MalformedFileError) -> HandlerManifest {
-        var warnings: [MalformedFileError] = []
+    static func parse(_ root: PropertyListValue, manifestURL: URL, bundleURL: URL?, identifier chosenIdentifier: String? = nil) throws(DocKitError) -> HandlerManifest {
+        var warnings: [DocKitError] = []
         let identifier: String
         let identifierIsDerived: Bool
         if let chosenIdentifier {
             guard isValidIdentifier(chosenIdentifier) else {
-                throw MalformedFileError(path: manifestURL.path, reason: "'\(chosenIdentifier)' is not a valid bundle identifier (reverse-DNS: at most \(InfoPlistTypeDeclarations.maximumIdentifierLength) ASCII letters, digits, '-', '_' and '.')")
+                throw DocKitError(MalformedFileError(path: manifestURL.path, reason: "'\(chosenIdentifier)' is not a valid bundle identifier (reverse-DNS: at most \(InfoPlistTypeDeclarations.maximumIdentifierLength) ASCII letters, digits, '-', '_' and '.')"))
             }
             identifier = chosenIdentifier
             identifierIsDerived = false
@@ -228,7 +228,7 @@ extension HandlerManifest {
             do {
                 services.append(try service(entry, handler: identifier, base: base, defaultExecutable: executable))
             } catch {
-                warnings.append(MalformedFileError(path: error.path, keyPath: error.keyPath, reason: error.reason + "; the service is ignored"))
+                warnings.append(error.adding("; the service is ignored"))
             }
         }
         return HandlerManifest(
@@ -249,11 +249,11 @@ extension HandlerManifest {
         )
     }
 
-    private static func documentType(_ entry: PropertyListValue, warnings: inout [MalformedFileError]) -> DocumentType {
+    private static func documentType(_ entry: PropertyListValue, warnings: inout [DocKitError]) -> DocumentType {
         var contentTypes: [String] = []
         for (index, type) in entry["LSItemContentTypes"].strings(warnings: &warnings).enumerated() {
             guard InfoPlistTypeDeclarations.isValidIdentifier(type) else {
-                warnings.append(MalformedFileError(path: entry.path, keyPath: "\(entry.keyPath).LSItemContentTypes[\(index)]", reason: "\(InfoPlistTypeDeclarations.quoted(type)) is not a valid type identifier; ignored"))
+                warnings.append(DocKitError(MalformedFileError(path: entry.path, keyPath: "\(entry.keyPath).LSItemContentTypes[\(index)]", reason: "\(InfoPlistTypeDeclarations.quoted(type)) is not a valid type identifier; ignored")))
                 continue
             }
             contentTypes.append(type)
@@ -293,7 +293,7 @@ extension HandlerManifest {
         )
     }
 
-    private static func service(_ entry: PropertyListValue, handler: String, base: URL, defaultExecutable: URL?) throws(MalformedFileError) -> HandlerService {
+    private static func service(_ entry: PropertyListValue, handler: String, base: URL, defaultExecutable: URL?) throws(DocKitError) -> HandlerService {
         let kindText = try entry["DBServiceKind"].requiredString()
         guard let kind = HandlerService.Kind(rawValue: kindText) else {
             throw entry["DBServiceKind"].problem("'\(kindText)' is not a service kind (export, import, preview or sync-status)")
@@ -302,7 +302,7 @@ extension HandlerManifest {
         let types = try entry["DBServiceTypes"].strings()
         if types.isEmpty { throw entry["DBServiceTypes"].problem("empty, at least one type identifier is required") }
         for (index, type) in types.enumerated() where !InfoPlistTypeDeclarations.isValidIdentifier(type) {
-            throw MalformedFileError(path: entry.path, keyPath: "\(entry.keyPath).DBServiceTypes[\(index)]", reason: "'\(type)' is not a valid type identifier")
+            throw DocKitError(MalformedFileError(path: entry.path, keyPath: "\(entry.keyPath).DBServiceTypes[\(index)]", reason: "'\(type)' is not a valid type identifier"))
         }
         var executable = defaultExecutable
         if let declared = try entry["DBServiceExecutable"].string() {

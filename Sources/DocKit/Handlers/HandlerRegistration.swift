@@ -43,20 +43,20 @@ public struct HandlerRegistration: Sendable {
     ///   - environment: Where a `.desktop` entry's program is looked up.
     /// - Returns: The stored registration, its ``HandlerManifest/warnings``
     ///   those of the source.
-    /// - Throws: ``HandlerError/manifestNotFound(path:)`` when nothing is at
-    ///   `source`; ``HandlerError/notAManifest(path:)`` for a file that is no
-    ///   `.plist`, `.json`, `.handler` or `.desktop`; ``MalformedFileError``
+    /// - Throws: ``DocKitError/Code/notFound`` when nothing is at
+    ///   `source`; ``DocKitError/Code/malformed`` for a file that is no
+    ///   `.plist`, `.json`, `.handler` or `.desktop`; ``DocKitError/Code/malformed``
     ///   when it cannot be read, or changed while it was copied;
-    ///   ``FileSystemError`` when it cannot be stored; `LockError` when the
+    ///   ``DocKitError/Code/fileSystem`` when it cannot be stored; ``DocKitError/Code/fileSystem`` when the
     ///   registrations' lock cannot be taken.
     public func register(_ source: URL, identifier: String? = nil, environment: [String: String]) throws -> HandlerManifest {
         var source = source.standardizedFileURL
         if source.lastPathComponent == "Info.plist", source.deletingLastPathComponent().pathExtension.lowercased() == "handler" {
             source = source.deletingLastPathComponent()
         }
-        guard FileManager.default.fileExists(atPath: source.path) else { throw HandlerError.manifestNotFound(path: source.path) }
+        guard FileManager.default.fileExists(atPath: source.path) else { throw DocKitError(HandlerError.manifestNotFound(path: source.path)) }
         let ext = source.pathExtension.lowercased()
-        guard ["plist", "json", "handler", "desktop"].contains(ext) else { throw HandlerError.notAManifest(path: source.path) }
+        guard ["plist", "json", "handler", "desktop"].contains(ext) else { throw DocKitError(HandlerError.notAManifest(path: source.path)) }
         let manifest = try HandlerManifest.load(from: source, environment: environment, identifier: identifier)
         let writtenIdentifier = identifier != nil || manifest.identifierIsDerived ? manifest.identifier : nil
 
@@ -83,7 +83,7 @@ public struct HandlerRegistration: Sendable {
             // A desktop entry's identifier is its file name, which the
             // temporary does not have; its bytes are copied unchanged.
             if manifest.form != .desktopEntry, try HandlerManifest.load(from: temporary.url, environment: environment).identifier != manifest.identifier {
-                throw MalformedFileError(path: source.path, keyPath: "CFBundleIdentifier", reason: "changed while it was being registered")
+                throw DocKitError(MalformedFileError(path: source.path, keyPath: "CFBundleIdentifier", reason: "changed while it was being registered"))
             }
             try Self.moveIntoPlace(temporary, replacing: destination)
         } catch {
@@ -110,10 +110,10 @@ public struct HandlerRegistration: Sendable {
     ///   - installed: Every handler, to tell one installed elsewhere from an
     ///     unknown one.
     /// - Returns: The registrations removed, one per form it was registered in.
-    /// - Throws: ``HandlerError/notRegisteredInHome(handler:path:)`` for a
-    ///   handler installed elsewhere; ``HandlerError/unknownHandler(_:)`` for
-    ///   an unknown one; ``FileSystemError`` when a registration cannot be
-    ///   removed; `LockError` when the registrations' lock cannot be taken.
+    /// - Throws: ``DocKitError/Code/refused`` for a
+    ///   handler installed elsewhere; ``DocKitError/Code/handlerNotFound`` for
+    ///   an unknown one; ``DocKitError/Code/fileSystem`` when a registration cannot be
+    ///   removed; ``DocKitError/Code/fileSystem`` when the registrations' lock cannot be taken.
     public func unregister(_ identifier: String, installed: HandlerRegistry) throws -> [URL] {
         try FileSystem.createDirectory(RawPath(directory))
         let lock = try FileLock(path: directory.appending(path: ".registration.lock").path)
@@ -121,9 +121,9 @@ public struct HandlerRegistration: Sendable {
         let found = registrations(of: identifier)
         guard !found.isEmpty else {
             if let elsewhere = installed.handler(withIdentifier: identifier) {
-                throw HandlerError.notRegisteredInHome(handler: elsewhere.identifier, path: (elsewhere.bundleURL ?? elsewhere.manifestURL).path)
+                throw DocKitError(HandlerError.notRegisteredInHome(handler: elsewhere.identifier, path: (elsewhere.bundleURL ?? elsewhere.manifestURL).path))
             }
-            throw HandlerError.unknownHandler(identifier)
+            throw DocKitError(HandlerError.unknownHandler(identifier))
         }
         for url in found {
             // Renamed out of sight first, so that no half-removed bundle is
@@ -158,7 +158,7 @@ public struct HandlerRegistration: Sendable {
 
     /// A file is renamed over the old one; a bundle directory is exchanged
     /// with it (renameat2 RENAME_EXCHANGE), then the old one removed.
-    static func moveIntoPlace(_ temporary: RawPath, replacing destination: RawPath) throws(FileSystemError) {
+    static func moveIntoPlace(_ temporary: RawPath, replacing destination: RawPath) throws(DocKitError) {
         guard let existing = try FileStatus.of(destination) else {
             try FileSystem.renameWithoutReplacing(temporary, to: destination)
             return
@@ -167,11 +167,11 @@ public struct HandlerRegistration: Sendable {
             let result = temporary.withCString { from in
                 destination.withCString { to in cdocshims_renameat2(AT_FDCWD, from, AT_FDCWD, to, CDOCSHIMS_RENAME_EXCHANGE) }
             }
-            guard result == 0 else { throw FileSystemError(path: destination, operation: "cannot be replaced", errno: errno) }
+            guard result == 0 else { throw DocKitError(FileSystemError(path: destination, operation: "cannot be replaced", errno: errno)) }
             InboxDelivery.removeItem(temporary)
         } else {
             let result = temporary.withCString { from in destination.withCString { to in rename(from, to) } }
-            guard result == 0 else { throw FileSystemError(path: destination, operation: "cannot be replaced", errno: errno) }
+            guard result == 0 else { throw DocKitError(FileSystemError(path: destination, operation: "cannot be replaced", errno: errno)) }
         }
     }
 
@@ -215,7 +215,7 @@ public struct HandlerRegistration: Sendable {
         do {
             return try PropertyListEncoding.data(root, format: format)
         } catch {
-            throw MalformedFileError(path: source.path, reason: error.reason)
+            throw DocKitError(MalformedFileError(path: source.path, reason: error.reason))
         }
     }
 }

@@ -6,7 +6,7 @@ public struct HandlerRegistry: Sendable {
     /// By identifier; a later location (the home) replaces an earlier one.
     public let handlers: [HandlerManifest]
     /// Files that could not be read; they are skipped.
-    public let problems: [MalformedFileError]
+    public let problems: [DocKitError]
     /// The desktop's defaults, consulted after docbrowser's own.
     let mimeApps: MimeAppsList
     /// How installed desktop apps' MIME types are matched, as GIO does.
@@ -20,7 +20,7 @@ public struct HandlerRegistry: Sendable {
     ///   - problems: Files that could not be read.
     ///   - mimeApps: The desktop's defaults.
     ///   - mimeHierarchy: How desktop apps' MIME types match subtypes and aliases.
-    init(handlers: [HandlerManifest], problems: [MalformedFileError] = [], mimeApps: MimeAppsList = MimeAppsList(), mimeHierarchy: MIMETypeHierarchy = MIMETypeHierarchy()) {
+    init(handlers: [HandlerManifest], problems: [DocKitError] = [], mimeApps: MimeAppsList = MimeAppsList(), mimeHierarchy: MIMETypeHierarchy = MIMETypeHierarchy()) {
         self.mimeApps = mimeApps
         self.mimeHierarchy = mimeHierarchy
         var byIdentifier: [String: HandlerManifest] = [:]
@@ -46,7 +46,7 @@ public struct HandlerRegistry: Sendable {
         selection: DesktopApplications.Selection = .all
     ) -> HandlerRegistry {
         var handlers = applications.applications(environment: environment, selection: selection).map(\.manifest)
-        var problems: [MalformedFileError] = []
+        var problems: [DocKitError] = []
         for file in locations.builtIn {
             do {
                 handlers.append(try HandlerManifest.load(file))
@@ -227,12 +227,12 @@ public struct HandlerRegistry: Sendable {
     ///   - handler: The handler asked for.
     ///   - type: The document's type identifier.
     ///   - registry: The registry that gives the conformance chain.
-    /// - Throws: ``HandlerError/cannotOpen(handler:reason:)`` with the reason,
+    /// - Throws: ``DocKitError/Code/refused`` with the reason,
     ///   also when the handler has no executable here.
-    public func checkOpens(_ handler: HandlerManifest, type: String, registry: TypeRegistry) throws(HandlerError) {
+    public func checkOpens(_ handler: HandlerManifest, type: String, registry: TypeRegistry) throws(DocKitError) {
         let claim = candidates(forType: type, registry: registry).first { $0.handler.identifier == handler.identifier }
         if let reason = Self.refusal(of: handler, claim: claim, type: type) {
-            throw .cannotOpen(handler: handler.identifier, reason: reason)
+            throw DocKitError(HandlerError.cannotOpen(handler: handler.identifier, reason: reason))
         }
     }
 
@@ -271,11 +271,11 @@ public struct HandlerRegistry: Sendable {
     ///   - registry: The registry that gives the conformance chain.
     ///   - defaults: The user's defaults, which rank first.
     /// - Returns: The best claim.
-    /// - Throws: ``HandlerError/noHandler(document:type:candidates:)`` when no
+    /// - Throws: ``DocKitError/Code/noHandler`` when no
     ///   claim can open the type.
-    public func preferredHandler(forType type: String, document: String, registry: TypeRegistry, defaults: HandlerDefaults = HandlerDefaults()) throws(HandlerError) -> HandlerCandidate {
+    public func preferredHandler(forType type: String, document: String, registry: TypeRegistry, defaults: HandlerDefaults = HandlerDefaults()) throws(DocKitError) -> HandlerCandidate {
         guard let best = candidates(forType: type, registry: registry, defaults: defaults).first, best.opens else {
-            throw .noHandler(document: document, type: type, candidates: launchableHandlers.map(\.identifier))
+            throw DocKitError(HandlerError.noHandler(document: document, type: type, candidates: launchableHandlers.map(\.identifier)))
         }
         return best
     }

@@ -56,8 +56,8 @@ public struct Inbox: Sendable {
     /// delivery in progress) are not items. A missing Inbox is empty.
     ///
     /// - Returns: The items, sorted by name.
-    /// - Throws: ``FileSystemError`` when the Inbox cannot be listed or an entry examined.
-    public func items() throws(FileSystemError) -> [Item] {
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the Inbox cannot be listed or an entry examined.
+    public func items() throws(DocKitError) -> [Item] {
         guard try FileStatus.of(directory) != nil else { return [] }
         var items: [Item] = []
         for name in try DirectoryReader.names(in: directory).sorted() where name.bytes.first != UInt8(ascii: ".") {
@@ -80,7 +80,7 @@ public struct Inbox: Sendable {
     /// Moves every item into the app's Documents folder as a document,
     /// `Name 2.ext` when the name is taken; never replaces anything.
     /// - Returns: Each item with where it went.
-    /// - Throws: ``FileSystemError`` when the Inbox cannot be listed or an item
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the Inbox cannot be listed or an item
     ///   cannot be moved, copied or removed; items moved before the failure stay moved.
     public func accept() throws -> [(item: Item, destination: RawPath)] {
         var moved: [(Item, RawPath)] = []
@@ -102,7 +102,7 @@ public struct Inbox: Sendable {
     }
 
     /// nil when the Documents folder is on another file system.
-    private func renamedIntoPlace(_ item: Item) throws(FileSystemError) -> RawPath? {
+    private func renamedIntoPlace(_ item: Item) throws(DocKitError) -> RawPath? {
         do {
             return try InboxDelivery.renameIntoPlace(item.path, in: documentsDirectory, filename: item.filename, registry: registry)
         } catch where error.errno == EXDEV {
@@ -115,7 +115,7 @@ public struct Inbox: Sendable {
     /// package is ever seen as an item.
     ///
     /// - Returns: The items removed.
-    /// - Throws: ``FileSystemError`` when the Inbox cannot be listed, an
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the Inbox cannot be listed, an
     ///   entry cannot be removed or the home's journal cannot be written.
     public func clear() throws -> [Item] {
         guard try FileStatus.of(directory) != nil else { return [] }

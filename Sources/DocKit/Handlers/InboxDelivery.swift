@@ -49,7 +49,7 @@ public enum InboxDelivery {
     ///     so a number goes before `.tar.gz`; `nil` takes the last extension.
     ///   - home: The home whose journal records the copy while it is made.
     /// - Returns: Where the copy now is.
-    /// - Throws: ``FileSystemError`` when the Inbox, the journal or the copy
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the Inbox, the journal or the copy
     ///   cannot be made, or the copy cannot be renamed into place; nothing is
     ///   left behind.
     public static func deliver(_ source: RawPath, named filename: RawPath, into inbox: RawPath, registry: TypeRegistry?, home: Home) throws -> RawPath {
@@ -77,7 +77,7 @@ public enum InboxDelivery {
 
     /// Renames `item` to the first free name of `Name.ext`, `Name 2.ext`, …
     /// in `directory`, never replacing anything (renameat2 NOREPLACE).
-    static func renameIntoPlace(_ item: RawPath, in directory: RawPath, filename: RawPath, registry: TypeRegistry?) throws(FileSystemError) -> RawPath {
+    static func renameIntoPlace(_ item: RawPath, in directory: RawPath, filename: RawPath, registry: TypeRegistry?) throws(DocKitError) -> RawPath {
         let extensionLength = self.extensionLength(of: filename, registry: registry)
         for number in 1...10_000 {
             let candidate = try directory.appending(name: DocumentName.numbered(filename, extensionLength: extensionLength, number))
@@ -91,7 +91,7 @@ public enum InboxDelivery {
                 throw error
             }
         }
-        throw FileSystemError(path: directory.appending(filename), operation: "has no free numbered name", errno: EEXIST)
+        throw DocKitError(FileSystemError(path: directory.appending(filename), operation: "has no free numbered name", errno: EEXIST))
     }
 
     /// `Report.tar.gz` numbers as `Report 2.tar.gz` when a type claims
@@ -113,9 +113,9 @@ public enum InboxDelivery {
     /// - Parameters:
     ///   - source: The file, package or folder to copy.
     ///   - destination: Where the copy goes; it must not exist.
-    /// - Throws: ``FileSystemError`` when something cannot be read or written,
+    /// - Throws: ``DocKitError/Code/fileSystem`` when something cannot be read or written,
     ///   or is a device or FIFO.
-    public static func copyItem(from source: RawPath, to destination: RawPath) throws(FileSystemError) {
+    public static func copyItem(from source: RawPath, to destination: RawPath) throws(DocKitError) {
         try TreeCopier().copy(source, to: destination)
     }
 

@@ -10,11 +10,11 @@ public enum WebBrowserOpener {
     /// outlives nothing of ours and is never waited for.
     ///
     /// - Returns: The process it started.
-    /// - Throws: ``HandlerError/launchFailed(handler:executable:reason:)``
+    /// - Throws: ``DocKitError/Code/launchFailed``
     ///   when there is no `xdg-open` or it cannot be started.
-    public static func open(_ url: String, home: Home, environment: [String: String]) async throws(HandlerError) -> pid_t {
+    public static func open(_ url: String, home: Home, environment: [String: String]) async throws(DocKitError) -> pid_t {
         guard let executable = ProgramSearchPath(environment: environment).locate("xdg-open") else {
-            throw HandlerError.launchFailed(handler: identifier, executable: "xdg-open", reason: "not found on PATH (install xdg-utils)")
+            throw DocKitError(HandlerError.launchFailed(handler: identifier, executable: "xdg-open", reason: "not found on PATH (install xdg-utils)"))
         }
         let invocation = HandlerInvocation(
             handler: identifier, document: RawPath(url), executable: executable, arguments: [Array(url.utf8)],

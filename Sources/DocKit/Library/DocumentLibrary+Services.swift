@@ -14,8 +14,8 @@ extension DocumentLibrary {
     /// registering types.
     ///
     /// - Returns: The catalog.
-    /// - Throws: ``DatabaseAccessError`` when the type registry cannot be
-    ///   read; ``ConfigurationError`` for an unreadable `config.json`.
+    /// - Throws: ``DocKitError/Code/database`` when the type registry cannot be
+    ///   read; ``DocKitError`` for an unreadable `config.json`.
     public func catalog() throws -> DocumentCatalog {
         let registry = try typeRegistry().registry
         return try recovery.withLock { reports in

@@ -23,18 +23,18 @@ extension DocumentLibrary {
     ///   - identifier: The app's bundle identifier, which the registration is stored under.
     ///   - name: The app's name, as `open-in` shows it.
     /// - Returns: The stored registration.
-    /// - Throws: ``MalformedFileError`` when an identifier is not valid,
-    ///   before anything is stored; ``FileSystemError`` when the
+    /// - Throws: ``DocKitError/Code/malformed`` when an identifier is not valid,
+    ///   before anything is stored; ``DocKitError/Code/fileSystem`` when the
     ///   registration cannot be stored.
     @discardableResult
     public func declare(_ types: [TypeDeclaration], byApplication identifier: String, name: String? = nil) throws -> HandlerManifest {
         let declared = "the types declared by \(identifier)"
         guard HandlerManifest.isValidIdentifier(identifier) else {
-            throw MalformedFileError(path: declared, reason: "'\(identifier)' is not a valid bundle identifier")
+            throw DocKitError(MalformedFileError(path: declared, reason: "'\(identifier)' is not a valid bundle identifier"))
         }
         for (index, type) in types.enumerated() {
             for named in [type.identifier] + type.conformsTo where !InfoPlistTypeDeclarations.isValidIdentifier(named) {
-                throw MalformedFileError(path: declared, keyPath: "[\(index)]", reason: "'\(named)' is not a valid type identifier")
+                throw DocKitError(MalformedFileError(path: declared, keyPath: "[\(index)]", reason: "'\(named)' is not a valid type identifier"))
             }
         }
         var manifest: [String: Any] = [

@@ -78,7 +78,7 @@ public struct DocumentLibrary: Sendable {
     /// show them together: what `delete` trashed, and what `gio trash`
     /// and `trash-put` did.
     ///
-    /// - Throws: ``ConfigurationError`` when `config.json` is malformed.
+    /// - Throws: ``DocKitError`` when `config.json` is malformed.
     public func trashes() throws -> [Trash] {
         let locations = DocumentLocations(home: home, configuration: try ConfigurationFile(home: home).load())
         return trash.withVolumeTrashes(of: [locations.localDocuments, locations.cloudDocuments])
@@ -88,9 +88,9 @@ public struct DocumentLibrary: Sendable {
     /// handler's, and shared-mime-info's.
     ///
     /// - Returns: The store, which rebuilds the registry when a source changed.
-    /// - Throws: ``DatabaseAccessError`` when the registry's database
+    /// - Throws: ``DocKitError/Code/database`` when the registry's database
     ///   cannot be opened.
-    public func typeRegistryStore() throws(DatabaseAccessError) -> TypeRegistryStore {
+    public func typeRegistryStore() throws(DocKitError) -> TypeRegistryStore {
         let sources = TypeSources(
             builtIn: installation.builtInTypes + installation.builtInHandlers,
             systemDirectories: installation.systemTypesDirectory.map { [$0] } ?? [],
@@ -105,9 +105,9 @@ public struct DocumentLibrary: Sendable {
     /// - Parameter forceRebuild: Rebuild it even if no source changed.
     /// - Returns: The registry, with what a rebuild found unreadable in
     ///   its sources (``TypeRegistryStore/Snapshot/problems``).
-    /// - Throws: ``MalformedFileError`` when docbrowser's system types are
+    /// - Throws: ``DocKitError/Code/malformed`` when docbrowser's system types are
     ///   missing or damaged (only a ``Installation/shareDirectory`` can lack
-    ///   them); ``DatabaseAccessError`` when the registry's database cannot
+    ///   them); ``DocKitError/Code/database`` when the registry's database cannot
     ///   be read or written.
     public func typeRegistry(forceRebuild: Bool = false) throws -> TypeRegistryStore.Snapshot {
         try typeRegistryStore().snapshot(forceRebuild: forceRebuild)
@@ -120,9 +120,9 @@ public struct DocumentLibrary: Sendable {
     ///
     /// - Parameter registry: The type registry to type documents with.
     /// - Returns: The catalog and what recovery did.
-    /// - Throws: ``ConfigurationError`` for an unreadable `config.json`.
+    /// - Throws: ``DocKitError`` for an unreadable `config.json`.
     ///   A catalog database that cannot be opened is reported, as
-    ///   ``DatabaseAccessError``, by the first scan that needs it.
+    ///   ``DocKitError/Code/database``, by the first scan that needs it.
     public func openCatalog(registry: TypeRegistry) throws -> OpenedCatalog {
         let catalog = try DocumentCatalog(home: home, registry: registry, trash: trash, plugins: pluginSearchPath, environment: environment)
         CatalogStore.removeSingleDatabase(in: home.libraryDirectory)
@@ -142,9 +142,9 @@ public struct DocumentLibrary: Sendable {
     ///
     /// - Parameter registry: The type registry to type documents with.
     /// - Returns: The catalog, with no recovery run.
-    /// - Throws: ``ConfigurationError`` for an unreadable `config.json`.
+    /// - Throws: ``DocKitError`` for an unreadable `config.json`.
     ///   A catalog database that cannot be opened is reported, as
-    ///   ``DatabaseAccessError``, by the first scan that needs it.
+    ///   ``DocKitError/Code/database``, by the first scan that needs it.
     public func readOnlyCatalog(registry: TypeRegistry) throws -> DocumentCatalog {
         try DocumentCatalog(home: home, registry: registry, trash: trash, plugins: pluginSearchPath, environment: environment)
     }
@@ -213,7 +213,7 @@ public struct DocumentLibrary: Sendable {
     /// The user's default handler for each type (`handlers default`).
     ///
     /// - Returns: The defaults; none when the file does not exist.
-    /// - Throws: ``MalformedFileError`` when the defaults file cannot be read.
+    /// - Throws: ``DocKitError/Code/malformed`` when the defaults file cannot be read.
     public func handlerDefaults() throws -> HandlerDefaults {
         try HandlerDefaults.load(home: home)
     }

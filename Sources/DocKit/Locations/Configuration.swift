@@ -55,23 +55,23 @@ public struct Configuration: Sendable, Hashable {
             }
         }
 
-        func validate(_ value: String) throws(ConfigurationError) {
+        func validate(_ value: String) throws(DocKitError) {
             switch self {
             case .localDocuments, .cloudContainer, .cloudEngineAPIKeyFile:
-                if value.isEmpty { throw .invalidValue(key: rawValue, value: value, reason: "a path is required") }
+                if value.isEmpty { throw DocKitError(ConfigurationError.invalidValue(key: rawValue, value: value, reason: "a path is required")) }
             case .cloudEngineAddress:
                 if !Self.isLoopbackAddress(value) {
-                    throw .invalidValue(key: rawValue, value: value, reason: "must be HOST:PORT on 127.0.0.1, [::1] or localhost; docbrowser talks to no other host")
+                    throw DocKitError(ConfigurationError.invalidValue(key: rawValue, value: value, reason: "must be HOST:PORT on 127.0.0.1, [::1] or localhost; docbrowser talks to no other host"))
                 }
             case .preferredStorage:
-                if Location(rawValue: value) == nil { throw .invalidValue(key: rawValue, value: value, reason: "must be local or cloud") }
+                if Location(rawValue: value) == nil { throw DocKitError(ConfigurationError.invalidValue(key: rawValue, value: value, reason: "must be local or cloud")) }
             case .cloudQuietSeconds:
                 if QuietPeriod(seconds: value) == nil {
-                    throw .invalidValue(key: rawValue, value: value, reason: "must be a number of seconds from 0 to \(QuietPeriod(length: QuietPeriod.longest).seconds), such as 3 or 0.5")
+                    throw DocKitError(ConfigurationError.invalidValue(key: rawValue, value: value, reason: "must be a number of seconds from 0 to \(QuietPeriod(length: QuietPeriod.longest).seconds), such as 3 or 0.5"))
                 }
             case .pluginStallLimit, .pluginCPULimit, .thumbnailTimeLimit:
                 if Self.seconds(value) == nil {
-                    throw .invalidValue(key: rawValue, value: value, reason: "must be a whole number of seconds from 1 to 86400")
+                    throw DocKitError(ConfigurationError.invalidValue(key: rawValue, value: value, reason: "must be a whole number of seconds from 1 to 86400"))
                 }
             }
         }
@@ -111,8 +111,8 @@ public struct Configuration: Sendable, Hashable {
     /// - Parameters:
     ///   - key: The setting to change.
     ///   - value: Its new value: a non-empty path, or `local`/`cloud` for `storage.preferred`.
-    /// - Throws: ``ConfigurationError/invalidValue(key:value:reason:)`` when the value is not valid for the key.
-    public mutating func set(_ key: Key, to value: String) throws(ConfigurationError) {
+    /// - Throws: ``DocKitError/Code/invalidValue`` when the value is not valid for the key.
+    public mutating func set(_ key: Key, to value: String) throws(DocKitError) {
         try key.validate(value)
         values[key.rawValue] = value
     }
@@ -148,15 +148,15 @@ public struct Configuration: Sendable, Hashable {
     ///
     /// - Parameter name: The key as written, such as `local.documents`.
     /// - Returns: The key.
-    /// - Throws: ``ConfigurationError/unknownKey(_:)`` when no setting has that name.
-    public static func key(named name: String) throws(ConfigurationError) -> Key {
-        guard let key = Key(rawValue: name) else { throw .unknownKey(name) }
+    /// - Throws: ``DocKitError/Code/notFound`` when no setting has that name.
+    public static func key(named name: String) throws(DocKitError) -> Key {
+        guard let key = Key(rawValue: name) else { throw DocKitError(ConfigurationError.unknownKey(name)) }
         return key
     }
 }
 
 /// A setting or the configuration file could not be used.
-public enum ConfigurationError: DocKitError, Hashable {
+enum ConfigurationError: DocKitFailure, Hashable {
     /// No setting has this name.
     case unknownKey(String)
     /// The value is not valid for the key; `reason` says what is expected.
@@ -164,16 +164,22 @@ public enum ConfigurationError: DocKitError, Hashable {
     /// `config.json` could not be read or does not hold valid settings; `reason` says what is wrong.
     case malformedFile(path: String, reason: String)
 
-    /// `.notFound` for an unknown key, `.invalidInput` otherwise.
-    public var kind: FailureKind {
+    var code: DocKitError.Code {
         switch self {
         case .unknownKey: .notFound
-        case .invalidValue, .malformedFile: .invalidInput
+        case .invalidValue: .invalidValue
+        case .malformedFile: .malformed
+        }
+    }
+
+    var document: String? {
+        switch self {
+        case .unknownKey(let key), .invalidValue(let key, _, _), .malformedFile(let key, _): key
         }
     }
 
     /// A message naming the key or file; for an unknown key, it lists the known ones.
-    public var description: String {
+    var description: String {
         switch self {
         case .unknownKey(let key):
             "\(key): no such setting (known: \(Configuration.Key.allCases.map(\.rawValue).joined(separator: ", ")))"

@@ -17,31 +17,31 @@ public struct ConfigurationFile: Sendable {
     /// Reads the configuration; a missing file means every setting has its default.
     ///
     /// - Returns: The settings.
-    /// - Throws: ``ConfigurationError/malformedFile(path:reason:)`` when the file cannot be read,
+    /// - Throws: ``DocKitError/Code/malformed`` when the file cannot be read,
     ///   is not a JSON object, or holds a non-string value, an unknown key or an invalid value.
-    public func load() throws(ConfigurationError) -> Configuration {
+    public func load() throws(DocKitError) -> Configuration {
         guard FileManager.default.fileExists(atPath: url.path) else { return Configuration() }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .malformedFile(path: url.path, reason: "cannot be read")
+            throw DocKitError(ConfigurationError.malformedFile(path: url.path, reason: "cannot be read"))
         }
         guard let object = try? JSONSerialization.jsonObject(with: data), let dictionary = object as? [String: Any] else {
-            throw .malformedFile(path: url.path, reason: "is not a JSON object")
+            throw DocKitError(ConfigurationError.malformedFile(path: url.path, reason: "is not a JSON object"))
         }
         var configuration = Configuration()
         for (name, value) in dictionary {
             guard let value = value as? String else {
-                throw .malformedFile(path: url.path, reason: "\(name): expected a string")
+                throw DocKitError(ConfigurationError.malformedFile(path: url.path, reason: "\(name): expected a string"))
             }
             guard let key = Configuration.Key(rawValue: name) else {
-                throw .malformedFile(path: url.path, reason: "\(name): no such setting")
+                throw DocKitError(ConfigurationError.malformedFile(path: url.path, reason: "\(name): no such setting"))
             }
             do {
                 try configuration.set(key, to: value)
             } catch {
-                throw .malformedFile(path: url.path, reason: error.description)
+                throw DocKitError(ConfigurationError.malformedFile(path: url.path, reason: error.description))
             }
         }
         return configuration
@@ -51,10 +51,10 @@ public struct ConfigurationFile: Sendable {
     ///
     /// - Parameter change: Changes the loaded settings; what it throws leaves
     ///   the file as it was.
-    /// - Throws: What ``load()`` and `change` throw, as ``ConfigurationError``;
-    ///   ``FileSystemError`` when the home or the file cannot be written;
-    ///   `LockError` when the file's lock cannot be taken.
-    public func update(_ change: (inout Configuration) throws(ConfigurationError) -> Void) throws {
+    /// - Throws: What ``load()`` and `change` throw, as ``DocKitError``;
+    ///   ``DocKitError/Code/fileSystem`` when the home or the file cannot be written;
+    ///   ``DocKitError/Code/fileSystem`` when the file's lock cannot be taken.
+    public func update(_ change: (inout Configuration) throws(DocKitError) -> Void) throws {
         try FileSystem.createDirectory(RawPath(url.deletingLastPathComponent()))
         let lock = try FileLock(path: url.path + ".lock")
         defer { withExtendedLifetime(lock) {} }
@@ -66,7 +66,7 @@ public struct ConfigurationFile: Sendable {
         do {
             data = try encoder.encode(configuration.values)
         } catch {
-            throw ConfigurationError.malformedFile(path: url.path, reason: "cannot be encoded")
+            throw DocKitError(ConfigurationError.malformedFile(path: url.path, reason: "cannot be encoded"))
         }
         try FileSystem.writeAtomically(data + Data("\n".utf8), to: RawPath(url))
     }

@@ -50,21 +50,21 @@ public struct DocumentLocations: Sendable, Hashable {
     ///
     /// - Parameter location: Local or cloud.
     /// - Returns: The absolute path of the folder, which now exists.
-    /// - Throws: ``LocationError/notAvailable(location:path:)`` when a configured folder is
-    ///   missing; ``LocationError/unusable(location:path:reason:)`` when the folder cannot be
+    /// - Throws: ``DocKitError/Code/notFound`` when a configured folder is
+    ///   missing; ``DocKitError/Code/fileSystem`` when the folder cannot be
     ///   created or read.
-    public func existingDocumentsDirectory(_ location: Location) throws(LocationError) -> RawPath {
+    public func existingDocumentsDirectory(_ location: Location) throws(DocKitError) -> RawPath {
         let path = documentsDirectory(location)
         if let configured = configuredFolders[location], (try? FileStatus.of(configured)) ?? nil == nil {
-            throw .notAvailable(location: location, path: configured)
+            throw DocKitError(LocationError.notAvailable(location: location, path: configured))
         }
         do {
             try FileSystem.createDirectory(path)
         } catch {
-            throw .unusable(location: location, path: path, reason: error.errno == ENOTDIR ? "is not a directory" : String(cString: strerror(error.errno)))
+            throw DocKitError(LocationError.unusable(location: location, path: path, reason: error.errno == ENOTDIR ? "is not a directory" : String(cString: strerror(error.errno))))
         }
         guard path.withCString({ access($0, R_OK | X_OK) }) == 0 else {
-            throw .unusable(location: location, path: path, reason: "cannot be read")
+            throw DocKitError(LocationError.unusable(location: location, path: path, reason: "cannot be read"))
         }
         if location == .cloud { SyncthingIgnores.ensure(in: path.deletingLastComponent, owner: home.deviceTag) }
         return path
@@ -112,22 +112,27 @@ extension Configuration {
 }
 
 /// A location's Documents folder cannot be used.
-public enum LocationError: DocKitError, Hashable {
+enum LocationError: DocKitFailure, Hashable {
     /// The folder could not be created, is not a directory, or cannot be read; `reason` says which.
     case unusable(location: Location, path: RawPath, reason: String)
     /// The configuration names a folder that is not there.
     case notAvailable(location: Location, path: RawPath)
 
-    /// `.failed` for an unusable folder, `.notFound` for a configured one that is missing.
-    public var kind: FailureKind {
+    var code: DocKitError.Code {
         switch self {
-        case .unusable: .failed
+        case .unusable: .fileSystem
         case .notAvailable: .notFound
         }
     }
 
+    var document: String? {
+        switch self {
+        case .unusable(_, let path, _), .notAvailable(_, let path): path.description
+        }
+    }
+
     /// A message naming the path and what is wrong with it.
-    public var description: String {
+    var description: String {
         switch self {
         case .unusable(let location, let path, let reason): "\(path): the \(location) Documents folder \(reason)"
         case .notAvailable(let location, let path):

@@ -7,10 +7,10 @@ extension Trash {
     /// Once an item has left `files/`, restored or removed, its
     /// `.trashinfo` and its line in `directorysizes` go, as the
     /// specification asks.
-    func forget(_ name: RawPath) throws(FileSystemError) {
+    func forget(_ name: RawPath) throws(DocKitError) {
         let info = infoPath(name)
         if info.withCString({ unlink($0) }) != 0, errno != ENOENT {
-            throw FileSystemError(path: info, operation: "cannot be removed", errno: errno)
+            throw DocKitError(FileSystemError(path: info, operation: "cannot be removed", errno: errno))
         }
         try forgetDirectorySize(of: name)
         try FileSystem.synchronizeDirectory(infoDirectory)
@@ -23,7 +23,7 @@ extension Trash {
 
     /// Removes the line of `name`, an item leaving the Trash, so that a
     /// later item of the same name is not given its size.
-    private func forgetDirectorySize(of name: RawPath) throws(FileSystemError) {
+    private func forgetDirectorySize(of name: RawPath) throws(DocKitError) {
         guard let data = try? Data(contentsOf: directorySizesFile.url) else { return }
         let encoded = Array(TrashInfo.percentEncoded(name).utf8)
         let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)

@@ -8,9 +8,9 @@ extension Trash {
     ///
     /// - Parameter originalPath: The absolute path the items had.
     /// - Returns: The items; none when the Trash does not exist.
-    /// - Throws: ``FileSystemError`` when `info/` exists but cannot be
+    /// - Throws: ``DocKitError/Code/fileSystem`` when `info/` exists but cannot be
     ///   read, or an item cannot be measured.
-    public func items(trashedFrom originalPath: RawPath) throws(FileSystemError) -> [TrashedItem] {
+    public func items(trashedFrom originalPath: RawPath) throws(DocKitError) -> [TrashedItem] {
         guard try FileStatus.of(infoDirectory)?.kind == .directory else { return [] }
         let stem = originalPath.lastComponent.bytes.prefix { $0 != UInt8(ascii: ".") }
         let suffix = Array(".trashinfo".utf8)

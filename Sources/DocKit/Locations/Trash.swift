@@ -62,7 +62,7 @@ public struct Trash: Sendable, Hashable {
     }
 
     /// The specification asks for 0700 on the Trash it creates.
-    func create() throws(FileSystemError) {
+    func create() throws(DocKitError) {
         try FileSystem.createDirectory(filesDirectory, mode: 0o700)
         try FileSystem.createDirectory(infoDirectory, mode: 0o700)
     }

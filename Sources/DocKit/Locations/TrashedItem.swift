@@ -45,9 +45,9 @@ extension Trash {
     /// else's to repair. Both are passed over, as GNOME Files does.
     ///
     /// - Returns: The items; none when the Trash does not exist.
-    /// - Throws: ``FileSystemError`` when `info/` exists but cannot be read,
+    /// - Throws: ``DocKitError/Code/fileSystem`` when `info/` exists but cannot be read,
     ///   or an item cannot be measured.
-    public func items() throws(FileSystemError) -> [TrashedItem] {
+    public func items() throws(DocKitError) -> [TrashedItem] {
         guard try FileStatus.of(infoDirectory)?.kind == .directory else { return [] }
         var items: [TrashedItem] = []
         let suffix = Array(".trashinfo".utf8)
@@ -64,8 +64,8 @@ extension Trash {
     ///
     /// - Parameter name: The item's name in `files/`.
     /// - Returns: The item, or `nil`.
-    /// - Throws: ``FileSystemError`` when it cannot be examined or measured.
-    public func item(named name: RawPath) throws(FileSystemError) -> TrashedItem? {
+    /// - Throws: ``DocKitError/Code/fileSystem`` when it cannot be examined or measured.
+    public func item(named name: RawPath) throws(DocKitError) -> TrashedItem? {
         guard name.bytes.count > 0, !name.bytes.contains(UInt8(ascii: "/")), name.bytes != Array(".".utf8), name.bytes != Array("..".utf8),
               var info = readInfo(infoPath(name)), let status = try FileStatus.of(filePath(name)) else { return nil }
         // gio and trash-cli write paths relative to the top of the file

@@ -32,12 +32,12 @@ public struct HandlerServiceLocator: PluginLocator {
     ///   - kind: Preview, import or export.
     ///   - typeIdentifier: The document or archive type.
     /// - Returns: The service to run.
-    /// - Throws: ``PluginServiceError/noService(kind:type:)`` when no handler declares one;
-    ///   ``PluginError`` (`cannotLaunch`) when the best one has no program here.
+    /// - Throws: ``DocKitError/Code/noService`` when no handler declares one;
+    ///   ``DocKitError/Code/pluginFailed`` (`cannotLaunch`) when the best one has no program here.
     public func service(_ kind: PluginService.Kind, for typeIdentifier: String) throws -> PluginService {
         let declared = declaredServices(kind, for: typeIdentifier)
         guard let first = declared.first(where: { $0.executable != nil || $0.handlerIdentifier == BundledArchiverLocator.identifier }) ?? declared.first else {
-            throw PluginServiceError.noService(kind: kind, type: typeIdentifier)
+            throw DocKitError(PluginServiceError.noService(kind: kind, type: typeIdentifier))
         }
         return try pluginService(first)
     }
@@ -86,7 +86,7 @@ public struct HandlerServiceLocator: PluginLocator {
     private func pluginService(_ service: HandlerService) throws -> PluginService {
         guard let executable = service.executable else {
             guard service.handlerIdentifier == BundledArchiverLocator.identifier else {
-                throw PluginError(plugin: service.handlerIdentifier, reason: .cannotLaunch(reason: "its manifest names no executable that exists here"))
+                throw DocKitError(PluginError(plugin: service.handlerIdentifier, reason: .cannotLaunch(reason: "its manifest names no executable that exists here")))
             }
             var located = try bundled.service(service.kind, for: service.types[0])
             located.leadingArguments = service.arguments
@@ -100,15 +100,20 @@ public struct HandlerServiceLocator: PluginLocator {
 }
 
 /// No handler declares the service a command needs.
-public enum PluginServiceError: DocKitError, Hashable {
+enum PluginServiceError: DocKitFailure, Hashable {
     /// No handler declares a service of `kind` for `type` or a type it conforms to.
     case noService(kind: PluginService.Kind, type: String)
 
-    /// Always `.notFound`.
-    public var kind: FailureKind { .notFound }
+    var code: DocKitError.Code { .noService }
+
+    var document: String? {
+        switch self {
+        case .noService(_, let type): type
+        }
+    }
 
     /// `no handler offers KIND for TYPE`.
-    public var description: String {
+    var description: String {
         switch self {
         case .noService(let kind, let type):
             "no handler offers \(kind.rawValue) for \(type)"

@@ -1,8 +1,8 @@
 /// How a plugin run went wrong. Each case is a different story for the
 /// user: the plugin refused, crashed, hung, babbled, or was cancelled.
-public struct PluginError: DocKitError, Hashable {
+struct PluginError: DocKitFailure, Hashable {
     /// What went wrong.
-    public enum Reason: Sendable, Hashable {
+    enum Reason: Sendable, Hashable {
         /// The plugin reported an error event (`kind` is its own verdict).
         case reported(kind: FailureKind, rule: String?, entry: String?, message: String)
         /// It exited non-zero without an error event; `diagnostic` is the last line of its stderr.
@@ -28,11 +28,11 @@ public struct PluginError: DocKitError, Hashable {
     }
 
     /// The plugin's identifier, named in the message.
-    public var plugin: String
+    var plugin: String
     /// What went wrong.
-    public var reason: Reason
+    var reason: Reason
     /// The file the plugin was working on, named first in the message.
-    public var file: String?
+    var file: String?
 
     /// Creates the error.
     ///
@@ -40,26 +40,37 @@ public struct PluginError: DocKitError, Hashable {
     ///   - plugin: The plugin's identifier.
     ///   - reason: What went wrong.
     ///   - file: The file it was working on, or `nil`.
-    public init(plugin: String, reason: Reason, file: String? = nil) {
+    init(plugin: String, reason: Reason, file: String? = nil) {
         self.plugin = plugin
         self.reason = reason
         self.file = file
     }
 
-    /// The plugin's own verdict for a reported error; `.refused` for one the
-    /// watchdog stopped, since it was ended for the machine's sake (the input
-    /// may well be hostile) rather than having failed by itself; `.failed`
-    /// for every other reason.
-    public var kind: FailureKind {
+    var code: DocKitError.Code {
         switch reason {
-        case .reported(let kind, _, _, _): kind
-        case .stalled, .cpuLimitExceeded: .refused
-        default: .failed
+        case .reported(let kind, _, _, _):
+            switch kind {
+            case .notFound: .notFound
+            case .conflict: .alreadyExists
+            case .refused: .refused
+            case .invalidInput: .malformed
+            case .failed: .pluginFailed
+            }
+        case .stalled, .cpuLimitExceeded: .pluginStopped
+        case .cancelled: .cancelled
+        default: .pluginFailed
         }
     }
 
+    var document: String? { file ?? plugin }
+
+    var signal: Int32? {
+        if case .cancelled(let signal) = reason { return signal }
+        return nil
+    }
+
     /// One line: the file, if any, then the plugin and what went wrong.
-    public var description: String {
+    var description: String {
         file.map { "\($0): " + explanation } ?? explanation
     }
 

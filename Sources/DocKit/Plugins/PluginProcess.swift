@@ -9,7 +9,7 @@ import SystemPackage
 /// Runs one plugin call as docs/PLUGIN-PROTOCOL.md describes: argv only,
 /// a minimal environment, its own process group; stdout read as JSON
 /// Lines under a byte cap; stopped at its time limit. Whatever the plugin
-/// does, the launcher gets a value or a typed ``PluginError``.
+/// does, the launcher gets a value or a typed ``DocKitError/Code/pluginFailed``.
 struct PluginProcess: Sendable {
     /// The time limit when neither the caller nor the service sets one: 10 minutes.
     public static let defaultTimeLimit: Duration = .seconds(600)
@@ -135,12 +135,12 @@ struct PluginProcess: Sendable {
     ///   - progress: Called with each progress event, as it arrives.
     ///   - onLaunch: Called with the plugin's process before the plugin runs, or `nil`.
     /// - Returns: The result line and the other events.
-    /// - Throws: ``PluginError``: it could not start (or `onLaunch` threw); it was
+    /// - Throws: ``DocKitError/Code/pluginFailed``: it could not start (or `onLaunch` threw); it was
     ///   cancelled by a signal, timed out, went too long without an event or used too
     ///   much processor time, passed the output cap, wrote a line that is not an event,
     ///   crashed, reported an error, exited non-zero, or gave no result.
     public func run(progress: @escaping @Sendable (PluginProgress) -> Void = { _ in },
-                    onLaunch: (@Sendable (ProcessIdentity) async throws -> Void)? = nil) async throws(PluginError) -> Outcome {
+                    onLaunch: (@Sendable (ProcessIdentity) async throws -> Void)? = nil) async throws(DocKitError) -> Outcome {
         let collector = Collector()
         let name = service.identifier
         var options = PlatformOptions()
@@ -158,14 +158,14 @@ struct PluginProcess: Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: service.executable.path, isDirectory: &isDirectory), !isDirectory.boolValue,
               access(service.executable.path, X_OK) == 0 else {
-            throw PluginError(plugin: name, reason: .cannotLaunch(reason: "\(service.executable.path) is missing or not executable"))
+            throw DocKitError(PluginError(plugin: name, reason: .cannotLaunch(reason: "\(service.executable.path) is missing or not executable")))
         }
         // A socket, not a pipe: writing to a gate that died meanwhile (of a
         // forwarded Ctrl-C) fails with EPIPE instead of killing the launcher
         // with SIGPIPE.
         var gateEnds: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &gateEnds) == 0 else {
-            throw PluginError(plugin: name, reason: .cannotLaunch(reason: "no socket for its start: \(String(cString: strerror(errno)))"))
+            throw DocKitError(PluginError(plugin: name, reason: .cannotLaunch(reason: "no socket for its start: \(String(cString: strerror(errno)))")))
         }
         let opener = gateEnds[0]
         defer { close(opener) }
@@ -251,29 +251,29 @@ struct PluginProcess: Sendable {
             forwarded = execution.closureResult
         } catch {
             if !collector.state.withLock({ $0.launched }), let held = PluginSignalForwarder.shared.launchFailed() {
-                throw PluginError(plugin: name, reason: .cancelled(signal: held))
+                throw DocKitError(PluginError(plugin: name, reason: .cancelled(signal: held)))
             }
-            throw PluginError(plugin: name, reason: .cannotLaunch(reason: "\(service.executable.path): \(error)"))
+            throw DocKitError(PluginError(plugin: name, reason: .cannotLaunch(reason: "\(service.executable.path): \(error)")))
         }
         let state = collector.state.withLock { $0 }
-        if let unrecorded = state.unrecorded { throw PluginError(plugin: name, reason: .cannotLaunch(reason: unrecorded)) }
-        if let forwarded { throw PluginError(plugin: name, reason: .cancelled(signal: forwarded)) }
-        if state.timedOut { throw PluginError(plugin: name, reason: .timedOut(seconds: Double(limit.components.seconds))) }
-        if state.stalled { throw PluginError(plugin: name, reason: .stalled(seconds: Int(watchdog.stallLimit.components.seconds))) }
+        if let unrecorded = state.unrecorded { throw DocKitError(PluginError(plugin: name, reason: .cannotLaunch(reason: unrecorded))) }
+        if let forwarded { throw DocKitError(PluginError(plugin: name, reason: .cancelled(signal: forwarded))) }
+        if state.timedOut { throw DocKitError(PluginError(plugin: name, reason: .timedOut(seconds: Double(limit.components.seconds)))) }
+        if state.stalled { throw DocKitError(PluginError(plugin: name, reason: .stalled(seconds: Int(watchdog.stallLimit.components.seconds)))) }
         if case .signaled(SIGXCPU) = status {
-            throw PluginError(plugin: name, reason: .cpuLimitExceeded(seconds: Int(processorSeconds)))
+            throw DocKitError(PluginError(plugin: name, reason: .cpuLimitExceeded(seconds: Int(processorSeconds))))
         }
-        if state.capExceeded { throw PluginError(plugin: name, reason: .outputCapExceeded(bytes: cap)) }
-        if let garbage = state.garbage { throw PluginError(plugin: name, reason: .garbledOutput(line: garbage)) }
-        if case .signaled(let signal) = status { throw PluginError(plugin: name, reason: .crashed(signal: signal)) }
+        if state.capExceeded { throw DocKitError(PluginError(plugin: name, reason: .outputCapExceeded(bytes: cap))) }
+        if let garbage = state.garbage { throw DocKitError(PluginError(plugin: name, reason: .garbledOutput(line: garbage))) }
+        if case .signaled(let signal) = status { throw DocKitError(PluginError(plugin: name, reason: .crashed(signal: signal))) }
         if let reported = state.reported {
-            throw PluginError(plugin: name, reason: .reported(kind: reported.failureKind, rule: reported.rule, entry: reported.entry, message: reported.message))
+            throw DocKitError(PluginError(plugin: name, reason: .reported(kind: reported.failureKind, rule: reported.rule, entry: reported.entry, message: reported.message)))
         }
         if case .exited(let code) = status, code != 0 {
             let lastLine = String(decoding: state.diagnostics, as: UTF8.self).split(separator: "\n").last.map(String.init)
-            throw PluginError(plugin: name, reason: .exited(status: code, diagnostic: lastLine))
+            throw DocKitError(PluginError(plugin: name, reason: .exited(status: code, diagnostic: lastLine)))
         }
-        guard let result = state.result else { throw PluginError(plugin: name, reason: .noResult) }
+        guard let result = state.result else { throw DocKitError(PluginError(plugin: name, reason: .noResult)) }
         return Outcome(result: result, events: state.events)
     }
 

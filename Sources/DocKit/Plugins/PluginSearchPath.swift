@@ -99,11 +99,11 @@ public struct PluginSearchPath: Sendable, Hashable {
     ///   - name: The program's file name.
     ///   - plugin: The plugin's identifier, for the error.
     /// - Returns: The program's URL.
-    /// - Throws: ``PluginError`` (`cannotLaunch`) when no folder holds it.
-    public func locate(_ name: String, plugin: String) throws(PluginError) -> URL {
+    /// - Throws: ``DocKitError/Code/pluginFailed`` (`cannotLaunch`) when no folder holds it.
+    public func locate(_ name: String, plugin: String) throws(DocKitError) -> URL {
         guard let found = executable(named: name) else {
             let looked = places.map(\.description).joined(separator: ", ")
-            throw PluginError(plugin: plugin, reason: .cannotLaunch(reason: "no executable \(name) in \(looked)"))
+            throw DocKitError(PluginError(plugin: plugin, reason: .cannotLaunch(reason: "no executable \(name) in \(looked)")))
         }
         return found
     }

@@ -45,8 +45,8 @@ public protocol PluginLocator: Sendable {
     ///   - kind: Preview, import or export.
     ///   - typeIdentifier: The document or archive type.
     /// - Returns: The service to run.
-    /// - Throws: ``PluginServiceError/noService(kind:type:)`` when none offers it;
-    ///   ``PluginError`` when the one found cannot be run here.
+    /// - Throws: ``DocKitError/Code/noService`` when none offers it;
+    ///   ``DocKitError/Code/pluginFailed`` when the one found cannot be run here.
     func service(_ kind: PluginService.Kind, for typeIdentifier: String) throws -> PluginService
 
     /// Whether a plugin's service of `kind` names `typeIdentifier` itself,
@@ -90,7 +90,7 @@ public struct BundledArchiverLocator: PluginLocator {
     ///   - kind: The service wanted; not used.
     ///   - typeIdentifier: The archive type; not used.
     /// - Returns: The archiver as a service.
-    /// - Throws: ``PluginError`` (`cannotLaunch`) naming every folder looked
+    /// - Throws: ``DocKitError/Code/pluginFailed`` (`cannotLaunch`) naming every folder looked
     ///   in, when none holds an executable archiver.
     public func service(_ kind: PluginService.Kind, for typeIdentifier: String) throws -> PluginService {
         PluginService(identifier: Self.identifier, executable: try searchPath.locate(Self.executableName, plugin: Self.identifier))

@@ -27,7 +27,7 @@ struct ArchiveListing {
     var entries: [Preview.ArchiveEntry]
     var result: Result
 
-    init(plugin: String, outcome: PluginProcess.Outcome) throws(PluginError) {
+    init(plugin: String, outcome: PluginProcess.Outcome) throws(DocKitError) {
         self.plugin = plugin
         result = try Self.decode(Result.self, from: outcome.result, plugin: plugin)
         var entries: [Preview.ArchiveEntry] = []
@@ -43,11 +43,11 @@ struct ArchiveListing {
 
     /// A line that is JSON but not the event the protocol describes breaks
     /// the protocol as much as a line that is not JSON.
-    static func decode<Value: Decodable>(_ type: Value.Type, from line: Data, plugin: String) throws(PluginError) -> Value {
+    static func decode<Value: Decodable>(_ type: Value.Type, from line: Data, plugin: String) throws(DocKitError) -> Value {
         do {
             return try JSONDecoder().decode(type, from: line)
         } catch {
-            throw PluginError(plugin: plugin, reason: .garbledOutput(line: String(decoding: line.prefix(120), as: UTF8.self)))
+            throw DocKitError(PluginError(plugin: plugin, reason: .garbledOutput(line: String(decoding: line.prefix(120), as: UTF8.self))))
         }
     }
 

@@ -21,14 +21,14 @@ public struct CSVPreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The registry, reader and limits.
     /// - Returns: A `table` preview: the first row as column names, then up to ``PreviewOptions/maxLines`` rows.
-    /// - Throws: ``PreviewError`` when the content is binary or holds no rows;
-    ///   ``FileSystemError`` when the file cannot be read.
+    /// - Throws: ``DocKitError/Code/malformed`` when the content is binary or holds no rows;
+    ///   ``DocKitError/Code/fileSystem`` when the file cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         let options = context.options
         let head = try context.reader.read(subject.path, offset: 0, count: options.textHeadBytes)
         let isComplete = Int64(head.count) >= subject.size
         guard let decoded = TextDecoding.decode(head, isComplete: isComplete) else {
-            throw PreviewError(path: subject.path.description, reason: "binary content, not a table")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "binary content, not a table"))
         }
         let separator: Character = context.registry.conforms(subject.type, to: "public.tab-separated-values-text") ? "\t" : ","
         let maxRows = options.maxLines + 2
@@ -36,7 +36,7 @@ public struct CSVPreviewer: Previewer {
         // The last record of a cut head is probably cut too.
         if !isComplete, rows.count > 1, rows.count < maxRows { rows.removeLast() }
         guard let header = rows.first else {
-            throw PreviewError(path: subject.path.description, reason: "no rows")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "no rows"))
         }
         let body = Array(rows.dropFirst())
         var preview = Preview(kind: .table, previewer: name)

@@ -14,14 +14,14 @@ struct EPUBPreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The limits and tools.
     /// - Returns: A `document` preview: title, author, cover.
-    /// - Throws: ``PreviewError`` when the archiver cannot read the book or it names no package document.
+    /// - Throws: ``DocKitError/Code/malformed`` when the archiver cannot read the book or it names no package document.
     func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview {
         let archive = PluginPreviewer.absolute(subject.path).description
         let package: EPUBPackage
         do {
             package = try await EPUBPackage(archive: archive, tools: context.tools, maxBytes: context.options.structuredBytes)
         } catch {
-            throw PreviewError(path: subject.path.description, reason: error.reason)
+            throw DocKitError(PreviewError(path: subject.path.description, reason: error.reason))
         }
         var preview = Preview(kind: .document, previewer: name)
         preview.fields.append(Preview.Field("format", "EPUB"))

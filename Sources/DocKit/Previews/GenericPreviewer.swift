@@ -29,7 +29,7 @@ public struct GenericPreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The registry, reader and limits.
     /// - Returns: Dates, a link's target, or a hex dump of the first bytes.
-    /// - Throws: ``FileSystemError`` when a regular file's head cannot be read.
+    /// - Throws: ``DocKitError/Code/fileSystem`` when a regular file's head cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         var preview = Preview(kind: .generic, previewer: name)
         preview.fields.append(Preview.Field("modified", subject.modificationDate.formatted(Date.ISO8601FormatStyle())))

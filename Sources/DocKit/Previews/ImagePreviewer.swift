@@ -14,11 +14,11 @@ public struct ImagePreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The registry, reader and limits.
     /// - Returns: Format, pixel dimensions and colour depth.
-    /// - Throws: ``PreviewError`` when no PNG, JPEG, GIF, WebP, BMP or TIFF header is found;
-    ///   ``FileSystemError`` when the file cannot be read.
+    /// - Throws: ``DocKitError/Code/malformed`` when no PNG, JPEG, GIF, WebP, BMP or TIFF header is found;
+    ///   ``DocKitError/Code/fileSystem`` when the file cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         guard let header = try ImageHeader.read(subject.path, reader: context.reader) else {
-            throw PreviewError(path: subject.path.description, reason: "no PNG, JPEG, GIF, WebP, BMP or TIFF header")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "no PNG, JPEG, GIF, WebP, BMP or TIFF header"))
         }
         var preview = Preview(kind: .image, previewer: name)
         preview.fields.append(Preview.Field("format", header.format))

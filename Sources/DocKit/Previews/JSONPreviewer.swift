@@ -18,8 +18,8 @@ public struct JSONPreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The registry, reader and limits.
     /// - Returns: The document pretty-printed, keys sorted, cut to the options' depth and lines.
-    /// - Throws: ``PreviewError`` when the file is larger than ``PreviewOptions/structuredBytes`` or
-    ///   not valid JSON, so the text previewer takes over; ``FileSystemError`` when it cannot be read.
+    /// - Throws: ``DocKitError/Code/malformed`` when the file is larger than ``PreviewOptions/structuredBytes`` or
+    ///   not valid JSON, so the text previewer takes over; ``DocKitError/Code/fileSystem`` when it cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         let options = context.options
         let bytes = try context.structuredBytes(of: subject)
@@ -27,7 +27,7 @@ public struct JSONPreviewer: Previewer {
         do {
             value = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
         } catch {
-            throw PreviewError(path: subject.path.description, reason: "not valid JSON")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "not valid JSON"))
         }
         var preview = Preview(kind: .json, previewer: name)
         preview.fields.append(Preview.Field("root", Preview.describeRoot(value)))

@@ -41,17 +41,17 @@ struct MediaPreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The limits and tools.
     /// - Returns: A `media` preview: container, duration, streams, title and artist.
-    /// - Throws: ``PreviewError`` when ffprobe is missing, fails, or answers what is not its JSON.
+    /// - Throws: ``DocKitError/Code/malformed`` when ffprobe is missing, fails, or answers what is not its JSON.
     func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview {
         let input = "file:" + PluginPreviewer.absolute(subject.path).description
         let output: [UInt8]
         do {
             output = try await context.tools.run("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", input], outputCap: Self.outputCap)
         } catch {
-            throw PreviewError(path: subject.path.description, reason: "\(error)")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "\(error)"))
         }
         guard let probe = try? JSONDecoder().decode(Probe.self, from: Data(output)) else {
-            throw PreviewError(path: subject.path.description, reason: "ffprobe's answer is not the JSON it documents")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "ffprobe's answer is not the JSON it documents"))
         }
         var preview = Preview(kind: .media, previewer: name)
         func add(_ label: String, _ value: String) {

@@ -25,15 +25,15 @@ struct OfficeDocumentPreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The limits and tools.
     /// - Returns: A `document` preview: format, title, author, thumbnail and first lines.
-    /// - Throws: ``PreviewError`` when the archiver cannot list the file, or it is none of the three families.
+    /// - Throws: ``DocKitError/Code/malformed`` when the archiver cannot list the file, or it is none of the three families.
     func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview {
         let archive = PluginPreviewer.absolute(subject.path).description
         let names: [String]
         do {
             names = try await context.tools.entryNames(of: archive, limit: Self.maxEntries)
         } catch {
-            if case .cancelled = error.reason { throw error }
-            throw PreviewError(path: subject.path.description, reason: "\(error)")
+            if error.code == .cancelled { throw error }
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "\(error)"))
         }
         let entries = Set(names)
         var preview = Preview(kind: .document, previewer: name)
@@ -60,7 +60,7 @@ struct OfficeDocumentPreviewer: Previewer {
             addThumbnail(thumbnail, to: &preview)
             preview.notes.append("the text is in iWork's compressed binary form (Index), which docbrowser does not read")
         } else {
-            throw PreviewError(path: subject.path.description, reason: "neither OpenDocument, Office Open XML nor iWork inside")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "neither OpenDocument, Office Open XML nor iWork inside"))
         }
         return preview
     }

@@ -23,12 +23,12 @@ public struct PDFPreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The registry, reader, limits and tools.
     /// - Returns: The PDF's version, page count, title and author, and its first page's text where poppler is installed.
-    /// - Throws: ``PreviewError`` when there is no `%PDF-` header;
-    ///   ``FileSystemError`` when the file cannot be read.
+    /// - Throws: ``DocKitError/Code/malformed`` when there is no `%PDF-` header;
+    ///   ``DocKitError/Code/fileSystem`` when the file cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview {
         let head = try Self.head(of: subject, in: context)
         guard let version = Self.version(in: head) else {
-            throw PreviewError(path: subject.path.description, reason: "no %PDF- header")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "no %PDF- header"))
         }
         let path = PluginPreviewer.absolute(subject.path).description
         var info: [String: String]
@@ -68,8 +68,8 @@ public struct PDFPreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The reader and limits.
     /// - Returns: The PDF's version, page count and title, where found.
-    /// - Throws: ``PreviewError`` when there is no `%PDF-` header;
-    ///   ``FileSystemError`` when the file cannot be read.
+    /// - Throws: ``DocKitError/Code/malformed`` when there is no `%PDF-` header;
+    ///   ``DocKitError/Code/fileSystem`` when the file cannot be read.
     public func headerPreview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         try headerPreview(subject, head: try Self.head(of: subject, in: context), in: context)
     }
@@ -85,7 +85,7 @@ public struct PDFPreviewer: Previewer {
         let isWhole = subject.size <= Int64(2 * window)
         let tail = isWhole ? [] : try context.reader.read(subject.path, offset: subject.size - Int64(window), count: window)
         guard let version = Self.version(in: head) else {
-            throw PreviewError(path: subject.path.description, reason: "no %PDF- header")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "no %PDF- header"))
         }
         let facts = PDFFacts(segments: isWhole ? [head] : [head, tail])
         var preview = Preview(kind: .pdf, previewer: name)

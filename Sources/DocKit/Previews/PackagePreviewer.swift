@@ -34,7 +34,7 @@ struct PackagePreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The registry, reader and limits.
     /// - Returns: A `package` preview: the tree to the options' depth, the Info.plist summary and any thumbnail.
-    /// - Throws: ``FileSystemError`` when the package cannot be walked or read.
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the package cannot be walked or read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         let options = context.options
         var walk = Walk(registry: context.registry, maxDepth: options.maxDepth, maxEntries: options.maxLines)

@@ -22,7 +22,7 @@ struct PluginPreviewAnswer {
     var plugin: String
     var result: Result
 
-    init(plugin: String, outcome: PluginProcess.Outcome) throws(PluginError) {
+    init(plugin: String, outcome: PluginProcess.Outcome) throws(DocKitError) {
         self.plugin = plugin
         result = try ArchiveListing.decode(Result.self, from: outcome.result, plugin: plugin)
     }

@@ -4,7 +4,7 @@ import Foundation
 /// run as a plugin process (docs/PLUGIN-PROTOCOL.md): an archive is listed
 /// with `list --archive FILE --max-entries N`, anything else previewed with
 /// `preview --lines N --width N -- FILE`. Its failures are thrown as
-/// ``PluginError``, for ``PreviewGenerator`` to fall back on the next
+/// ``DocKitError/Code/pluginFailed``, for ``PreviewGenerator`` to fall back on the next
 /// previewer with a note.
 struct PluginPreviewer: Previewer {
     /// A preview is something a user waits for at the terminal, so a plugin
@@ -64,7 +64,7 @@ struct PluginPreviewer: Previewer {
     ///   - subject: The file or package to preview.
     ///   - context: The registry and limits.
     /// - Returns: An `archive` preview for an archive, else the plugin's answer as a preview.
-    /// - Throws: ``PluginError`` when the plugin cannot start, fails, times out, passes
+    /// - Throws: ``DocKitError/Code/pluginFailed`` when the plugin cannot start, fails, times out, passes
     ///   ``outputCap``, or answers outside the protocol.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview {
         let path = Self.absolute(subject.path).description
@@ -77,7 +77,7 @@ struct PluginPreviewer: Previewer {
         return try PluginPreviewAnswer(plugin: name, outcome: outcome).preview(options: options)
     }
 
-    private func run(_ arguments: [String]) async throws(PluginError) -> PluginProcess.Outcome {
+    private func run(_ arguments: [String]) async throws(DocKitError) -> PluginProcess.Outcome {
         let process = PluginProcess(service: service, arguments: arguments, home: home, environment: environment,
                                     timeLimit: service.timeLimit ?? Self.defaultTimeLimit, outputCap: outputCap, watchdog: watchdog)
         return try await process.run()

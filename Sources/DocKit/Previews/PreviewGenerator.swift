@@ -62,8 +62,8 @@ public struct PreviewGenerator: Sendable {
     ///   - context: The registry, reader and limits.
     /// - Returns: The first preview a candidate makes, else the generic one,
     ///   with a note for each previewer that failed.
-    /// - Throws: ``FileSystemError`` when the file cannot be read at all;
-    ///   ``PluginError`` (`cancelled`) when the user interrupted a plugin.
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the file cannot be read at all;
+    ///   ``DocKitError/Code/pluginFailed`` (`cancelled`) when the user interrupted a plugin.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) async throws -> Preview {
         var notes: [String] = []
         var candidates = candidates(for: subject, registry: context.registry)
@@ -74,12 +74,13 @@ public struct PreviewGenerator: Sendable {
             do {
                 result = try await previewer.preview(subject, in: context)
                 break
-            } catch let error as PreviewError {
-                Self.logger.debug("\(previewer.name) previewer failed on \(subject.path): \(error.reason)")
-                notes.append("the \(previewer.name) preview failed (\(error.reason)); showing the \(next) preview")
-            } catch let error as PluginError {
+            } catch let error as DocKitError where error.failure is PreviewError {
+                let reason = (error.failure as? PreviewError)?.reason ?? error.description
+                Self.logger.debug("\(previewer.name) previewer failed on \(subject.path): \(reason)")
+                notes.append("the \(previewer.name) preview failed (\(reason)); showing the \(next) preview")
+            } catch let plugin as DocKitError where plugin.failure is PluginError {
                 // Ctrl-C while a plugin runs stops the command, not the plugin alone.
-                if case .cancelled = error.reason { throw error }
+                guard let error = plugin.failure as? PluginError, plugin.code != .cancelled else { throw plugin }
                 Self.logger.debug("preview plugin failed on \(subject.path): \(error.description)")
                 notes.append("\(Self.failureNote(error)); showing the \(next) preview")
             }
@@ -98,7 +99,7 @@ public struct PreviewGenerator: Sendable {
         return preview
     }
 
-    /// Names the plugin and what it did, in the words of ``PluginError``.
+    /// Names the plugin and what it did, in the words of ``DocKitError/Code/pluginFailed``.
     /// The plugin's own words (its message, its stderr, the line that broke
     /// the protocol) are made visible, since a note reaches the terminal.
     static func failureNote(_ error: PluginError) -> String {

@@ -70,8 +70,8 @@ public struct PreviewTools: Sendable {
     ///   - archive: The document's absolute path.
     ///   - limit: The most entries listed.
     /// - Returns: The entries' names, in the archive's order.
-    /// - Throws: ``PluginError`` when the archiver is missing, fails or refuses the file.
-    func entryNames(of archive: String, limit: Int) async throws(PluginError) -> [String] {
+    /// - Throws: ``DocKitError/Code/pluginFailed`` when the archiver is missing, fails or refuses the file.
+    func entryNames(of archive: String, limit: Int) async throws(DocKitError) -> [String] {
         let executable = try plugins.locate(BundledArchiverLocator.executableName, plugin: BundledArchiverLocator.identifier)
         let service = PluginService(identifier: BundledArchiverLocator.identifier, executable: executable)
         let process = PluginProcess(service: service, arguments: ["list", "--archive", archive, "--max-entries", String(limit)],

@@ -3,7 +3,7 @@ import Foundation
 /// Makes previews of the documents whose type conforms to one of its
 /// ``contentTypes``. When several could, the one naming the most specific
 /// type in the document's conformance chain is asked first, and the next
-/// takes over when it throws ``PreviewError`` (``PreviewGenerator``).
+/// takes over when it throws ``DocKitError/Code/malformed`` (``PreviewGenerator``).
 public protocol Previewer: Sendable {
     /// A short name for notes and `--json` (`text`, `image`, …).
     var name: String { get }
@@ -126,11 +126,11 @@ public struct PreviewSubject: Sendable, Hashable {
     ///   - path: The file; a symbolic link is not followed.
     ///   - registry: The registry that types it.
     /// - Returns: The subject.
-    /// - Throws: ``FileSystemError`` when nothing is at `path`, or a package
-    ///   cannot be walked; ``TypeRegistryError/unreadableFile(path:reason:)``
+    /// - Throws: ``DocKitError/Code/fileSystem`` when nothing is at `path`, or a package
+    ///   cannot be walked; ``DocKitError/Code/fileSystem``
     ///   when the file cannot be examined for its type.
     public static func file(at path: RawPath, registry: TypeRegistry) throws -> PreviewSubject {
-        guard let status = try FileStatus.of(path) else { throw FileSystemError(path: path, operation: "does not exist", errno: ENOENT) }
+        guard let status = try FileStatus.of(path) else { throw DocKitError(FileSystemError(path: path, operation: "does not exist", errno: ENOENT)) }
         let identification = try FileTypeIdentifier(registry: registry).identify(path)
         let type = identification.type.identifier
         let isPackage = status.kind == .directory && registry.isPackage(type)
@@ -212,7 +212,7 @@ public struct PreviewContext: Sendable {
     /// than ``PreviewOptions/structuredBytes``, it is left to the next one.
     func structuredBytes(of subject: PreviewSubject) throws -> [UInt8] {
         guard subject.size <= Int64(options.structuredBytes) else {
-            throw PreviewError(path: subject.path.description, reason: "larger than \(options.structuredBytes) bytes, too large to pretty-print")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "larger than \(options.structuredBytes) bytes, too large to pretty-print"))
         }
         return try reader.read(subject.path, offset: 0, count: options.structuredBytes)
     }

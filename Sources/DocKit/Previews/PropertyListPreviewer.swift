@@ -19,8 +19,8 @@ public struct PropertyListPreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The registry, reader and limits.
     /// - Returns: The property list pretty-printed, cut to the options' depth and lines.
-    /// - Throws: ``PreviewError`` when the file is too large or not a property list, so the next
-    ///   previewer takes over; ``FileSystemError`` when it cannot be read.
+    /// - Throws: ``DocKitError/Code/malformed`` when the file is too large or not a property list, so the next
+    ///   previewer takes over; ``DocKitError/Code/fileSystem`` when it cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         let options = context.options
         let bytes = try context.structuredBytes(of: subject)
@@ -32,7 +32,7 @@ public struct PropertyListPreviewer: Previewer {
         do {
             value = try PropertyListDecoding.object(from: Data(bytes), format: &format)
         } catch {
-            throw PreviewError(path: subject.path.description, reason: String(error.reason.trimmingPrefix("is ")))
+            throw DocKitError(PreviewError(path: subject.path.description, reason: String(error.reason.trimmingPrefix("is "))))
         }
         var preview = Preview(kind: .propertyList, previewer: name)
         let formatName = switch format {

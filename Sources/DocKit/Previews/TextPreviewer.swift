@@ -16,14 +16,14 @@ public struct TextPreviewer: Previewer {
     ///   - subject: The file to preview.
     ///   - context: The registry, reader and limits.
     /// - Returns: The first lines of a bounded head of the file, cut to the line width.
-    /// - Throws: ``PreviewError`` when the head holds NUL or control bytes;
-    ///   ``FileSystemError`` when the file cannot be read.
+    /// - Throws: ``DocKitError/Code/malformed`` when the head holds NUL or control bytes;
+    ///   ``DocKitError/Code/fileSystem`` when the file cannot be read.
     public func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
         let options = context.options
         let head = try context.reader.read(subject.path, offset: 0, count: options.textHeadBytes)
         let isComplete = Int64(head.count) >= subject.size
         guard let decoded = TextDecoding.decode(head, isComplete: isComplete) else {
-            throw PreviewError(path: subject.path.description, reason: "binary content (NUL or control bytes), not shown as text")
+            throw DocKitError(PreviewError(path: subject.path.description, reason: "binary content (NUL or control bytes), not shown as text"))
         }
         var lines = VisibleText.lines(of: decoded.text)
         // A file that ends with a newline has no empty last line.

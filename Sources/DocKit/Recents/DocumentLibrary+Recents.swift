@@ -16,9 +16,9 @@ extension DocumentLibrary {
     ///   - path: The document opened.
     ///   - mimeType: Its MIME type.
     ///   - date: When it was opened.
-    /// - Throws: ``MalformedFileError`` naming the file when it is not xbel
+    /// - Throws: ``DocKitError/Code/malformed`` naming the file when it is not xbel
     ///   or cannot be written; it is then unchanged.
-    public func recordRecentlyUsed(_ path: RawPath, mimeType: String, at date: Date = Date()) throws(MalformedFileError) {
+    public func recordRecentlyUsed(_ path: RawPath, mimeType: String, at date: Date = Date()) throws(DocKitError) {
         let file = recentlyUsedFile
         let existing = try RecentlyUsedBookmarks.load(from: file)
         let contents = try RecentlyUsedBookmarks.recording(path, mimeType: mimeType, at: date, in: existing, file: file.path)
@@ -27,7 +27,7 @@ extension DocumentLibrary {
             // GTK keeps the file private: it tells what the user opened.
             try FileSystem.writeAtomically(contents, to: RawPath(file), mode: 0o600)
         } catch {
-            throw MalformedFileError(path: file.path, reason: "cannot be written (\(error))")
+            throw DocKitError(MalformedFileError(path: file.path, reason: "cannot be written (\(error))"))
         }
     }
 
@@ -38,8 +38,8 @@ extension DocumentLibrary {
     ///   - catalog: The catalog of this home's documents.
     ///   - limit: At most this many, or all when `nil`.
     /// - Returns: Each document with when it was last used.
-    /// - Throws: ``MalformedFileError`` when the file is not xbel.
-    public func recentDocuments(in catalog: DocumentCatalog, limit: Int? = nil) throws(MalformedFileError) -> [RecentDocument] {
+    /// - Throws: ``DocKitError/Code/malformed`` when the file is not xbel.
+    public func recentDocuments(in catalog: DocumentCatalog, limit: Int? = nil) throws(DocKitError) -> [RecentDocument] {
         guard let (bookmarks, _) = try RecentlyUsedBookmarks.load(from: recentlyUsedFile) else { return [] }
         var recents: [RecentDocument] = []
         for bookmark in bookmarks.bookmarks {

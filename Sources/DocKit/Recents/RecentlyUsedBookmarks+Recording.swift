@@ -22,11 +22,11 @@ extension RecentlyUsedBookmarks {
     ///   - existing: The file's bookmarks and bytes, or `nil` when there is no file.
     ///   - file: The file's path, for the error.
     /// - Returns: The contents to write.
-    /// - Throws: ``MalformedFileError`` when the bookmarks cannot be found in
+    /// - Throws: ``DocKitError/Code/malformed`` when the bookmarks cannot be found in
     ///   the bytes as the parser found them, so an edit could damage them.
     static func recording(
         _ path: RawPath, mimeType: String, at date: Date, in existing: (RecentlyUsedBookmarks, Data)?, file: String
-    ) throws(MalformedFileError) -> Data {
+    ) throws(DocKitError) -> Data {
         let now = timestamp(date)
         guard let (bookmarks, data) = existing else {
             let fresh = Bookmark(href: uri(for: path), added: now, modified: now, visited: now, mimeType: mimeType, groups: [], applications: [], isPrivate: false)
@@ -36,7 +36,7 @@ extension RecentlyUsedBookmarks {
         let spans = bookmarkSpans(bytes)
         guard spans.count == bookmarks.bookmarks.count,
               zip(spans, bookmarks.bookmarks).allSatisfy({ href(ofTagAt: $0.0, in: bytes) == $0.1.href }) else {
-            throw MalformedFileError(path: file, reason: "cannot be edited safely (its bookmarks are not where the parser found them)")
+            throw DocKitError(MalformedFileError(path: file, reason: "cannot be edited safely (its bookmarks are not where the parser found them)"))
         }
         if let index = bookmarks.bookmarks.firstIndex(where: { $0.path == path }) {
             var bookmark = bookmarks.bookmarks[index]
@@ -47,7 +47,7 @@ extension RecentlyUsedBookmarks {
             return Data(declaringNamespaces(Array(bytes[..<span.lowerBound]) + Array(element(counting: bookmark, at: now).utf8) + bytes[span.upperBound...]))
         }
         guard let end = bytes.ranges(of: Array("</xbel>".utf8)).last?.lowerBound else {
-            throw MalformedFileError(path: file, reason: "cannot be edited safely (no </xbel>)")
+            throw DocKitError(MalformedFileError(path: file, reason: "cannot be edited safely (no </xbel>)"))
         }
         let fresh = Bookmark(href: uri(for: path), added: now, modified: now, visited: now, mimeType: mimeType, groups: [], applications: [], isPrivate: false)
         return Data(declaringNamespaces(Array(bytes[..<end]) + Array(("  " + element(counting: fresh, at: now) + "\n").utf8) + bytes[end...]))

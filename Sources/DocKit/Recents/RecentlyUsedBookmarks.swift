@@ -67,9 +67,9 @@ public struct RecentlyUsedBookmarks: Sendable, Hashable {
     ///   - data: The file's contents.
     ///   - path: The file, for the error.
     /// - Returns: Its bookmarks.
-    /// - Throws: ``MalformedFileError`` when it is too large, not UTF-8, or not xbel.
-    public static func parse(_ data: Data, path: String) throws(MalformedFileError) -> RecentlyUsedBookmarks {
-        func malformed(_ reason: String) -> MalformedFileError { MalformedFileError(path: path, reason: reason) }
+    /// - Throws: ``DocKitError/Code/malformed`` when it is too large, not UTF-8, or not xbel.
+    public static func parse(_ data: Data, path: String) throws(DocKitError) -> RecentlyUsedBookmarks {
+        func malformed(_ reason: String) -> DocKitError { DocKitError(MalformedFileError(path: path, reason: reason)) }
         guard data.count <= sizeLimit else { throw malformed("is larger than \(sizeLimit >> 20) MiB") }
         // XMLParser on Linux crashes on bytes that are not UTF-8 and on a
         // processing instruction without data (PLATFORM-NOTES), so those are
@@ -96,18 +96,18 @@ public struct RecentlyUsedBookmarks: Sendable, Hashable {
     ///
     /// - Parameter url: The file.
     /// - Returns: The bookmarks and the bytes they came from, or `nil` when there is no file.
-    /// - Throws: ``MalformedFileError`` when it cannot be read or is not xbel.
-    static func load(from url: URL) throws(MalformedFileError) -> (RecentlyUsedBookmarks, Data)? {
+    /// - Throws: ``DocKitError/Code/malformed`` when it cannot be read or is not xbel.
+    static func load(from url: URL) throws(DocKitError) -> (RecentlyUsedBookmarks, Data)? {
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
             if !FileManager.default.fileExists(atPath: url.path) { return nil }
-            throw MalformedFileError(path: url.path, reason: "cannot be read")
+            throw DocKitError(MalformedFileError(path: url.path, reason: "cannot be read"))
         }
         defer { try? handle.close() }
         let data: Data
         do {
             data = try handle.read(upToCount: sizeLimit + 1) ?? Data()
         } catch {
-            throw MalformedFileError(path: url.path, reason: "cannot be read")
+            throw DocKitError(MalformedFileError(path: url.path, reason: "cannot be read"))
         }
         return (try parse(data, path: url.path), data)
     }

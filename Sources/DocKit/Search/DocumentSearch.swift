@@ -45,8 +45,8 @@ public struct DocumentSearch: Sendable {
 
     /// Opens the index of `catalog`'s home, beside its catalog.
     ///
-    /// - Throws: ``DatabaseAccessError`` when the index cannot be opened.
-    public init(catalog: DocumentCatalog, extractor: DocumentTextExtractor) throws(DatabaseAccessError) {
+    /// - Throws: ``DocKitError/Code/database`` when the index cannot be opened.
+    public init(catalog: DocumentCatalog, extractor: DocumentTextExtractor) throws(DocKitError) {
         self.init(catalog: catalog, index: try SearchIndex(directory: catalog.home.catalogDirectory), extractor: extractor)
     }
 
@@ -57,8 +57,8 @@ public struct DocumentSearch: Sendable {
     ///   - locations: Where to look; both by default.
     ///   - limit: The most hits returned; all when nil.
     /// - Returns: The hits, best first, and the failures recorded on the way.
-    /// - Throws: What listing the locations throws (``LocationError``,
-    ///   ``FileSystemError``), and ``DatabaseAccessError``.
+    /// - Throws: What listing the locations throws (``DocKitError``,
+    ///   ``DocKitError/Code/fileSystem``), and ``DocKitError/Code/database``.
     public func run(_ query: SearchQuery, in locations: [Location] = Location.allCases, limit: Int? = nil) async throws -> SearchResults {
         var listing = DocumentQuery()
         listing.locations = locations
@@ -121,8 +121,8 @@ public struct DocumentSearch: Sendable {
     /// document again; never needed, since each search brings the index up
     /// to date.
     ///
-    /// - Throws: ``DatabaseAccessError`` when the index cannot be written.
-    public func rebuild() throws(DatabaseAccessError) {
+    /// - Throws: ``DocKitError/Code/database`` when the index cannot be written.
+    public func rebuild() throws(DocKitError) {
         try index.removeAll()
     }
 }

@@ -40,10 +40,10 @@ extension SearchIndex {
     ///   - extractor: Reads the words of each new or changed document.
     ///   - registry: The registry the extractor consults.
     /// - Returns: The failures recorded by this update, for the caller to report once.
-    /// - Throws: ``DatabaseAccessError`` when the index cannot be read or written.
+    /// - Throws: ``DocKitError/Code/database`` when the index cannot be read or written.
     func update(
         with documents: [Document], in locations: [Location], extractor: DocumentTextExtractor, registry: TypeRegistry
-    ) async throws(DatabaseAccessError) -> [SearchFailure] {
+    ) async throws(DocKitError) -> [SearchFailure] {
         let fingerprint = ListingFingerprint(documents)
         if try self.fingerprint(of: locations) == fingerprint { return [] }
         var unseen = try rows(in: locations)

@@ -67,17 +67,17 @@ public final class SearchIndex: Sendable {
     /// Opens (creating if need be) the index in `directory`, such as
     /// ``Home/catalogDirectory``.
     ///
-    /// - Throws: ``DatabaseAccessError`` when the file cannot be opened or made.
-    public convenience init(directory: URL) throws(DatabaseAccessError) {
+    /// - Throws: ``DocKitError/Code/database`` when the file cannot be opened or made.
+    public convenience init(directory: URL) throws(DocKitError) {
         try self.init(url: directory.appending(path: "search.sqlite"))
     }
 
-    init(url: URL) throws(DatabaseAccessError) {
+    init(url: URL) throws(DocKitError) {
         self.url = url
         do {
             queue = try SQLiteDatabase.openQueue(at: url, migrator: Self.migrator)
         } catch {
-            throw DatabaseAccessError(path: url.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: url.path, error: error))
         }
     }
 
@@ -117,7 +117,7 @@ public final class SearchIndex: Sendable {
 
     /// The fingerprint recorded by the last complete update of `locations`,
     /// if no write has happened since.
-    func fingerprint(of locations: [Location]) throws(DatabaseAccessError) -> ListingFingerprint? {
+    func fingerprint(of locations: [Location]) throws(DocKitError) -> ListingFingerprint? {
         try access { db in
             try Int64.fetchOne(db.cachedStatement(sql: "SELECT value FROM searchFingerprint WHERE locations = ?"), arguments: [Self.name(of: locations)])
                 .map(ListingFingerprint.init(value:))
@@ -126,7 +126,7 @@ public final class SearchIndex: Sendable {
 
     /// Records that the index of `locations` is up to date with the listing
     /// `fingerprint` was made of. Every write forgets it again.
-    func record(_ fingerprint: ListingFingerprint, for locations: [Location]) throws(DatabaseAccessError) {
+    func record(_ fingerprint: ListingFingerprint, for locations: [Location]) throws(DocKitError) {
         try access { db in
             try db.execute(sql: "INSERT OR REPLACE INTO searchFingerprint (locations, value) VALUES (?, ?)", arguments: [Self.name(of: locations), fingerprint.value])
         }
@@ -137,14 +137,14 @@ public final class SearchIndex: Sendable {
     }
 
     /// Every row of `locations`, by key.
-    func rows(in locations: [Location]) throws(DatabaseAccessError) -> [Key: Row] {
+    func rows(in locations: [Location]) throws(DocKitError) -> [Key: Row] {
         try access { db in
             try Self.rows(try GRDB.Row.fetchCursor(db, sql: "SELECT \(Self.rowColumns) FROM searchDocument"), in: locations)
         }
     }
 
     /// The rows of `locations` whose document `term` is found in, by name or content.
-    func rows(matching term: SearchTerm, in locations: [Location]) throws(DatabaseAccessError) -> [Key: Row] {
+    func rows(matching term: SearchTerm, in locations: [Location]) throws(DocKitError) -> [Key: Row] {
         try access { db in
             let sql = "SELECT \(Self.rowColumns) FROM searchText JOIN searchDocument ON id = searchText.rowid WHERE searchText MATCH ?"
             return try Self.rows(try GRDB.Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [Self.pattern(term)]), in: locations)
@@ -152,7 +152,7 @@ public final class SearchIndex: Sendable {
     }
 
     /// The rows of `keys` the index holds.
-    func rows(for keys: some Sequence<Key>) throws(DatabaseAccessError) -> [Key: Row] {
+    func rows(for keys: some Sequence<Key>) throws(DocKitError) -> [Key: Row] {
         try access { db in
             let statement = try db.cachedStatement(sql: "SELECT \(Self.rowColumns) FROM searchDocument WHERE location = ? AND relativePath = ?")
             var rows: [Key: Row] = [:]
@@ -183,7 +183,7 @@ public final class SearchIndex: Sendable {
     ///
     /// - Returns: The rows written, in the order of `entries`.
     @discardableResult
-    func write(_ entries: [Entry], removing removed: [Int64] = []) throws(DatabaseAccessError) -> [Row] {
+    func write(_ entries: [Entry], removing removed: [Int64] = []) throws(DocKitError) -> [Row] {
         try access { db in
             var written: [Row] = []
             try db.inTransaction(.immediate) {
@@ -222,7 +222,7 @@ public final class SearchIndex: Sendable {
     }
 
     /// Empties the index; the next search reads every document again.
-    public func removeAll() throws(DatabaseAccessError) {
+    public func removeAll() throws(DocKitError) {
         try access { db in
             try db.inTransaction(.immediate) {
                 try db.execute(sql: "DELETE FROM searchText")
@@ -275,7 +275,7 @@ public final class SearchIndex: Sendable {
 
     /// The bm25 score (lower is better, the name weighing ten times the
     /// content) of each document any of `terms` is found in.
-    func scores(of terms: [SearchTerm]) throws(DatabaseAccessError) -> [Int64: Double] {
+    func scores(of terms: [SearchTerm]) throws(DocKitError) -> [Int64: Double] {
         guard !terms.isEmpty else { return [:] }
         return try access { db in
             let sql = "SELECT rowid, bm25(searchText, 10.0, 1.0) FROM searchText WHERE searchText MATCH ?"
@@ -289,7 +289,7 @@ public final class SearchIndex: Sendable {
     /// A few words of the content of each of `ids` around its best match
     /// of `terms`, made only for the hits returned: snippet() reads the
     /// document's text, which ranking every match does not.
-    func snippets(of terms: [SearchTerm], for ids: [Int64]) throws(DatabaseAccessError) -> [Int64: String] {
+    func snippets(of terms: [SearchTerm], for ids: [Int64]) throws(DocKitError) -> [Int64: String] {
         guard !terms.isEmpty, !ids.isEmpty else { return [:] }
         let pattern = Self.pattern(anyOf: terms)
         return try access { db in
@@ -313,11 +313,11 @@ public final class SearchIndex: Sendable {
         return term.isPrefix ? quoted + " *" : quoted
     }
 
-    private func access<Value>(_ body: (Database) throws -> Value) throws(DatabaseAccessError) -> Value {
+    private func access<Value>(_ body: (Database) throws -> Value) throws(DocKitError) -> Value {
         do {
             return try queue.inDatabase(body)
         } catch {
-            throw DatabaseAccessError(path: url.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: url.path, error: error))
         }
     }
 }

@@ -14,20 +14,20 @@ struct SearchPredicateParser {
     let now: Date
     let timeZone: TimeZone
 
-    func expression(key: String, value: String, column: Int) throws(SearchQueryError) -> SearchExpression {
-        guard !value.isEmpty else { throw SearchQueryError(column: column, reason: "expected a value after '\(key):'") }
+    func expression(key: String, value: String, column: Int) throws(DocKitError) -> SearchExpression {
+        guard !value.isEmpty else { throw DocKitError(SearchQueryError(column: column, reason: "expected a value after '\(key):'")) }
         switch key {
         case "kind": return .predicate(.kind(value))
         case "name": return .predicate(.name(value))
         case "tag": return .predicate(.tag(value))
         case "state":
             guard let state = DocumentState.allCases.first(where: { $0.rawValue.lowercased() == value.lowercased() }) else {
-                throw SearchQueryError(column: column, reason: "unknown state '\(value)' (known: \(DocumentState.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw DocKitError(SearchQueryError(column: column, reason: "unknown state '\(value)' (known: \(DocumentState.allCases.map(\.rawValue).joined(separator: ", ")))"))
             }
             return .predicate(.state(state))
         case "location":
             guard let location = Location(rawValue: value.lowercased()) else {
-                throw SearchQueryError(column: column, reason: "unknown location '\(value)' (known: local, cloud)")
+                throw DocKitError(SearchQueryError(column: column, reason: "unknown location '\(value)' (known: local, cloud)"))
             }
             return .predicate(.location(location))
         case "size":
@@ -51,21 +51,21 @@ struct SearchPredicateParser {
         ("kb", 1e3), ("mb", 1e6), ("gb", 1e9), ("tb", 1e12), ("b", 1),
     ]
 
-    private static func size(_ text: Substring, column: Int) throws(SearchQueryError) -> Int64 {
+    private static func size(_ text: Substring, column: Int) throws(DocKitError) -> Int64 {
         let lowered = text.lowercased()
         let unit = sizeUnits.first { lowered.hasSuffix($0.suffix) }
         let number = lowered.dropLast(unit?.suffix.count ?? 0)
         guard let value = Double(number), value >= 0, value.isFinite, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
-            throw SearchQueryError(column: column, reason: "expected a size such as 10MB, 1.5GB or 512KiB, found '\(text)'")
+            throw DocKitError(SearchQueryError(column: column, reason: "expected a size such as 10MB, 1.5GB or 512KiB, found '\(text)'"))
         }
         let bytes = (value * (unit?.factor ?? 1)).rounded()
-        guard bytes < Double(Int64.max) else { throw SearchQueryError(column: column, reason: "the size '\(text)' is too large") }
+        guard bytes < Double(Int64.max) else { throw DocKitError(SearchQueryError(column: column, reason: "the size '\(text)' is too large")) }
         return Int64(bytes)
     }
 
     private static let ageUnits: [Character: Double] = ["h": 3600, "d": 86400, "w": 7 * 86400]
 
-    private func modified(_ comparison: SearchComparison?, _ text: Substring, column: Int) throws(SearchQueryError) -> SearchExpression {
+    private func modified(_ comparison: SearchComparison?, _ text: Substring, column: Int) throws(DocKitError) -> SearchExpression {
         if let unit = text.last, let seconds = Self.ageUnits[unit], let count = Int(text.dropLast()), count >= 0, text.dropLast().allSatisfy(\.isASCII) {
             // An age counts back from now: younger than 7 days is after the moment 7 days ago.
             let moment = now.addingTimeInterval(-Double(count) * seconds)
@@ -78,7 +78,7 @@ struct SearchPredicateParser {
             return .predicate(.modified(flipped, moment))
         }
         guard let day = dayStart(text) else {
-            throw SearchQueryError(column: column, reason: "expected a date such as 2026-01-31 or an age such as 7d, 12h or 2w, found '\(text)'")
+            throw DocKitError(SearchQueryError(column: column, reason: "expected a date such as 2026-01-31 or an age such as 7d, 12h or 2w, found '\(text)'"))
         }
         guard let comparison, comparison != .equal else {
             var calendar = Calendar(identifier: .gregorian)

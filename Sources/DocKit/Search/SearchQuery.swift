@@ -17,8 +17,8 @@ public struct SearchQuery: Sendable, Hashable {
     ///   - text: The query as typed.
     ///   - now: The moment relative dates (`modified:<7d`) count back from.
     ///   - timeZone: The zone a date (`modified:>2026-01-01`) starts its day in.
-    /// - Throws: ``SearchQueryError`` with the column at fault.
-    public init(_ text: String, now: Date = Date(), timeZone: TimeZone = .current) throws(SearchQueryError) {
+    /// - Throws: ``DocKitError/Code/invalidQuery`` with the column at fault.
+    public init(_ text: String, now: Date = Date(), timeZone: TimeZone = .current) throws(DocKitError) {
         var parser = SearchQueryParser(text, now: now, timeZone: timeZone)
         expression = try parser.parse()
     }

@@ -39,19 +39,19 @@ struct SearchQueryParser {
         self.timeZone = timeZone
     }
 
-    mutating func parse() throws(SearchQueryError) -> SearchExpression {
+    mutating func parse() throws(DocKitError) -> SearchExpression {
         tokens = try Self.tokens(of: text)
-        guard tokens.count > 1 else { throw SearchQueryError(column: 1, reason: "the query is empty") }
+        guard tokens.count > 1 else { throw DocKitError(SearchQueryError(column: 1, reason: "the query is empty")) }
         let expression = try parseOr(depth: 0)
         if case .close = current.token {
-            throw SearchQueryError(column: current.column, reason: "')' with no '(' before it")
+            throw DocKitError(SearchQueryError(column: current.column, reason: "')' with no '(' before it"))
         }
         return expression
     }
 
     private var current: (token: Token, column: Int) { tokens[position] }
 
-    private mutating func parseOr(depth: Int) throws(SearchQueryError) -> SearchExpression {
+    private mutating func parseOr(depth: Int) throws(DocKitError) -> SearchExpression {
         var expression = try parseAnd(depth: depth, after: nil)
         while current.token == .or {
             position += 1
@@ -61,7 +61,7 @@ struct SearchQueryParser {
     }
 
     /// `AND` binds tighter than `OR`: `a OR b c` is `a OR (b AND c)`.
-    private mutating func parseAnd(depth: Int, after operatorName: String?) throws(SearchQueryError) -> SearchExpression {
+    private mutating func parseAnd(depth: Int, after operatorName: String?) throws(DocKitError) -> SearchExpression {
         var expression = try parseUnary(depth: depth, after: operatorName)
         while true {
             switch current.token {
@@ -76,18 +76,18 @@ struct SearchQueryParser {
         }
     }
 
-    private mutating func parseUnary(depth: Int, after operatorName: String?) throws(SearchQueryError) -> SearchExpression {
+    private mutating func parseUnary(depth: Int, after operatorName: String?) throws(DocKitError) -> SearchExpression {
         let (token, column) = current
         switch token {
         case .not, .open:
             guard depth < Self.maximumDepth else {
-                throw SearchQueryError(column: column, reason: "the query nests deeper than \(Self.maximumDepth) levels")
+                throw DocKitError(SearchQueryError(column: column, reason: "the query nests deeper than \(Self.maximumDepth) levels"))
             }
             position += 1
             if token == .not { return .not(try parseUnary(depth: depth + 1, after: "NOT")) }
             let inner = try parseOr(depth: depth + 1)
             guard current.token == .close else {
-                throw SearchQueryError(column: current.column, reason: "expected ')' to close the '(' at column \(column)")
+                throw DocKitError(SearchQueryError(column: current.column, reason: "expected ')' to close the '(' at column \(column)"))
             }
             position += 1
             return inner
@@ -106,25 +106,25 @@ struct SearchQueryParser {
             }
             let place = operatorName.map { "after \($0)" } ?? "before \(what)"
             let reason = operatorName == nil ? "expected a word, phrase or predicate \(place)" : "expected a word, phrase or predicate \(place), found \(what)"
-            throw SearchQueryError(column: column, reason: reason)
+            throw DocKitError(SearchQueryError(column: column, reason: reason))
         }
     }
 
     /// The query's tokens, each with its 1-based column, then `.end`.
-    private static func tokens(of text: String) throws(SearchQueryError) -> [(token: Token, column: Int)] {
+    private static func tokens(of text: String) throws(DocKitError) -> [(token: Token, column: Int)] {
         let characters = Array(text.prefix(maximumLength + 1))
         guard characters.count <= maximumLength else {
-            throw SearchQueryError(column: maximumLength + 1, reason: "the query is longer than \(maximumLength) characters")
+            throw DocKitError(SearchQueryError(column: maximumLength + 1, reason: "the query is longer than \(maximumLength) characters"))
         }
         if let nul = characters.firstIndex(of: "\0") {
-            throw SearchQueryError(column: nul + 1, reason: "the query holds a NUL character")
+            throw DocKitError(SearchQueryError(column: nul + 1, reason: "the query holds a NUL character"))
         }
         var tokens: [(token: Token, column: Int)] = []
         var index = 0
         /// The characters up to the closing quote of the quote at `start`.
-        func quoted(from start: Int) throws(SearchQueryError) -> String {
+        func quoted(from start: Int) throws(DocKitError) -> String {
             guard let close = characters[(start + 1)...].firstIndex(of: "\"") else {
-                throw SearchQueryError(column: start + 1, reason: "the quote at column \(start + 1) is never closed")
+                throw DocKitError(SearchQueryError(column: start + 1, reason: "the quote at column \(start + 1) is never closed"))
             }
             index = close + 1
             return String(characters[(start + 1)..<close])
@@ -148,7 +148,7 @@ struct SearchQueryParser {
                 if let colon = word.firstIndex(of: ":"), word[..<colon].allSatisfy(\.isLetter), !word[..<colon].isEmpty {
                     let key = String(word[..<colon])
                     guard SearchPredicateParser.keys.contains(key) else {
-                        throw SearchQueryError(column: column, reason: "unknown predicate '\(key):' (known: \(SearchPredicateParser.keys.joined(separator: ", ")); quote a word holding ':')")
+                        throw DocKitError(SearchQueryError(column: column, reason: "unknown predicate '\(key):' (known: \(SearchPredicateParser.keys.joined(separator: ", ")); quote a word holding ':')"))
                     }
                     var value = String(word[word.index(after: colon)...])
                     let valueColumn = column + key.count + 1

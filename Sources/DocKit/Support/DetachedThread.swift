@@ -23,10 +23,10 @@ final class DetachedThread: Sendable {
     /// the thread holds the last reference to it, unless its caller keeps
     /// another.
     ///
-    /// - Throws: ``FileSystemError`` naming `thread` when the system has no
+    /// - Throws: ``DocKitError/Code/fileSystem`` naming `thread` when the system has no
     ///   thread to give.
     @discardableResult
-    static func start(_ body: consuming @escaping @Sendable () -> Void) throws(FileSystemError) -> DetachedThread {
+    static func start(_ body: consuming @escaping @Sendable () -> Void) throws(DocKitError) -> DetachedThread {
         let thread = DetachedThread()
         // Moved, not copied: a copy left here would be released when this
         // returns, the last reference when the body was quicker.
@@ -35,7 +35,7 @@ final class DetachedThread: Sendable {
         let result = pthread_create(&identifier, nil, Self.routine, context)
         guard result == 0 else {
             Unmanaged<Start>.fromOpaque(context).release()
-            throw FileSystemError(path: RawPath("thread"), operation: "cannot be started", errno: result)
+            throw DocKitError(FileSystemError(path: RawPath("thread"), operation: "cannot be started", errno: result))
         }
         pthread_detach(identifier)
         return thread

@@ -22,9 +22,9 @@ final class DirectoryWatcher {
         var renames: [(from: RawPath, to: RawPath)] = []
     }
 
-    init() throws(FileSystemError) {
+    init() throws(DocKitError) {
         descriptor = cdocshims_inotify_init()
-        guard descriptor >= 0 else { throw FileSystemError(path: RawPath("inotify"), operation: "cannot be started", errno: errno) }
+        guard descriptor >= 0 else { throw DocKitError(FileSystemError(path: RawPath("inotify"), operation: "cannot be started", errno: errno)) }
     }
 
     deinit { close(descriptor) }

@@ -43,19 +43,19 @@ public struct FileStatus: Sendable, Hashable, Codable {
     ///   (`lstat`).
     /// - Returns: The file's status; `nil` when nothing is at `path`, or a
     ///   folder on the way is a file.
-    /// - Throws: ``FileSystemError`` when it cannot be examined otherwise
+    /// - Throws: ``DocKitError/Code/fileSystem`` when it cannot be examined otherwise
     ///   (permission denied, say).
-    public static func of(_ path: RawPath) throws(FileSystemError) -> FileStatus? {
+    public static func of(_ path: RawPath) throws(DocKitError) -> FileStatus? {
         var status = stat()
         let result = path.withCString { lstat($0, &status) }
         return try Self(result == 0 ? status : nil, path: path)
     }
 
     /// The status of the file open as `descriptor`; `path` is for the error only.
-    static func of(descriptor: Int32, path: RawPath) throws(FileSystemError) -> FileStatus {
+    static func of(descriptor: Int32, path: RawPath) throws(DocKitError) -> FileStatus {
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw FileSystemError(path: path, operation: "cannot be examined", errno: errno) }
-        guard let found = try Self(status, path: path) else { throw FileSystemError(path: path, operation: "cannot be examined", errno: ENOENT) }
+        guard fstat(descriptor, &status) == 0 else { throw DocKitError(FileSystemError(path: path, operation: "cannot be examined", errno: errno)) }
+        guard let found = try Self(status, path: path) else { throw DocKitError(FileSystemError(path: path, operation: "cannot be examined", errno: ENOENT)) }
         return found
     }
 
@@ -68,7 +68,7 @@ public struct FileStatus: Sendable, Hashable, Codable {
     ///   - folder: The folder's open descriptor.
     ///   - directory: The folder's path, for the error only: joined to
     ///     the name only then, not once per entry of a scan.
-    static func of(_ name: RawPath, in folder: Int32, inFolderAt directory: RawPath) throws(FileSystemError) -> FileStatus? {
+    static func of(_ name: RawPath, in folder: Int32, inFolderAt directory: RawPath) throws(DocKitError) -> FileStatus? {
         var status = stat()
         let result = name.withCString { fstatat(folder, $0, &status, AT_SYMLINK_NOFOLLOW) }
         return try Self(result == 0 ? status : nil, path: directory.appending(name))
@@ -77,11 +77,11 @@ public struct FileStatus: Sendable, Hashable, Codable {
 
 extension FileStatus {
     /// An extension's, so that the memberwise initializer stays.
-    private init?(_ found: stat?, path: @autoclosure () -> RawPath) throws(FileSystemError) {
+    private init?(_ found: stat?, path: @autoclosure () -> RawPath) throws(DocKitError) {
         guard let status = found else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }
-            throw FileSystemError(path: path(), operation: "cannot be examined", errno: code)
+            throw DocKitError(FileSystemError(path: path(), operation: "cannot be examined", errno: code))
         }
         let kind: Kind = switch status.st_mode & S_IFMT {
         case S_IFREG: .regular
@@ -102,13 +102,13 @@ extension FileStatus {
 }
 
 /// A system call on a path failed.
-public struct FileSystemError: DocKitError, Hashable {
+struct FileSystemError: DocKitFailure, Hashable {
     /// The path the call was made on.
-    public var path: RawPath
+    var path: RawPath
     /// What failed, worded to follow the path (`cannot be examined`).
-    public var operation: String
+    var operation: String
     /// The `errno` the call set.
-    public var errno: Int32
+    var errno: Int32
 
     /// Creates the error.
     ///
@@ -116,37 +116,40 @@ public struct FileSystemError: DocKitError, Hashable {
     ///   - path: The path the call was made on.
     ///   - operation: What failed, worded to follow the path.
     ///   - errno: The `errno` the call set.
-    public init(path: RawPath, operation: String, errno: Int32) {
+    init(path: RawPath, operation: String, errno: Int32) {
         self.path = path
         self.operation = operation
         self.errno = errno
     }
 
-    /// `.notFound` for `ENOENT`/`ENOTDIR`, `.conflict` for `EEXIST`/`ENOTEMPTY`, else `.failed`.
-    public var kind: FailureKind {
+    var code: DocKitError.Code {
         switch errno {
         case ENOENT, ENOTDIR: .notFound
-        case EEXIST, ENOTEMPTY: .conflict
-        default: .failed
+        case EEXIST, ENOTEMPTY: .alreadyExists
+        default: .fileSystem
         }
     }
 
+    var document: String? { path.description }
+
+    var underlying: (any Error & Sendable)? { POSIXErrorCode(rawValue: errno).map { POSIXError($0) } }
+
     /// `path: operation (strerror)`.
-    public var description: String { "\(path): \(operation) (\(String(cString: strerror(errno))))" }
+    var description: String { "\(path): \(operation) (\(String(cString: strerror(errno))))" }
 }
 
 enum DirectoryReader {
     /// The names in a directory, as bytes, without `.` and `..`.
-    static func names(in directory: RawPath) throws(FileSystemError) -> [RawPath] {
+    static func names(in directory: RawPath) throws(DocKitError) -> [RawPath] {
         try names(in: directory, startingWith: [])
     }
 
     /// The names in a directory that start with `prefix`; the others are
     /// never copied out of the kernel's buffer, so a sweep for a few
     /// temporaries costs little in a folder of thousands.
-    static func names(in directory: RawPath, startingWith prefix: [UInt8]) throws(FileSystemError) -> [RawPath] {
+    static func names(in directory: RawPath, startingWith prefix: [UInt8]) throws(DocKitError) -> [RawPath] {
         guard let stream = directory.withCString({ opendir($0) }) else {
-            throw FileSystemError(path: directory, operation: "cannot be listed", errno: errno)
+            throw DocKitError(FileSystemError(path: directory, operation: "cannot be listed", errno: errno))
         }
         defer { closedir(stream) }
         return try names(in: stream, path: directory, startingWith: prefix)
@@ -158,9 +161,9 @@ enum DirectoryReader {
     /// at another meanwhile.
     static func status(
         of directory: RawPath, andNamesStartingWith prefix: [UInt8], unless skips: (FileStatus) -> Bool
-    ) throws(FileSystemError) -> (status: FileStatus, names: [RawPath]?) {
+    ) throws(DocKitError) -> (status: FileStatus, names: [RawPath]?) {
         let descriptor = directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw FileSystemError(path: directory, operation: "cannot be listed", errno: errno) }
+        guard descriptor >= 0 else { throw DocKitError(FileSystemError(path: directory, operation: "cannot be listed", errno: errno)) }
         defer { close(descriptor) }
         let status = try FileStatus.of(descriptor: descriptor, path: directory)
         guard !skips(status) else { return (status, nil) }
@@ -170,12 +173,12 @@ enum DirectoryReader {
     /// The names in the directory open as `descriptor` that start with
     /// `prefix`, read through a duplicate so that the caller keeps its own
     /// descriptor; `path` is for the message only.
-    static func names(inDescriptor descriptor: Int32, path: RawPath, startingWith prefix: [UInt8] = []) throws(FileSystemError) -> [RawPath] {
+    static func names(inDescriptor descriptor: Int32, path: RawPath, startingWith prefix: [UInt8] = []) throws(DocKitError) -> [RawPath] {
         let duplicate = dup(descriptor)
         guard duplicate >= 0, let stream = fdopendir(duplicate) else {
             let code = errno
             if duplicate >= 0 { close(duplicate) }
-            throw FileSystemError(path: path, operation: "cannot be listed", errno: code)
+            throw DocKitError(FileSystemError(path: path, operation: "cannot be listed", errno: code))
         }
         defer { closedir(stream) }
         // fdopendir starts at the descriptor's offset, which a walk that
@@ -188,7 +191,7 @@ enum DirectoryReader {
     /// fails partway (EIO, or ESTALE on a network file system) throws
     /// rather than passing for the folder's end: a sweep would take the
     /// names read so far for all of them.
-    static func names(in stream: OpaquePointer, path: RawPath, startingWith prefix: [UInt8] = []) throws(FileSystemError) -> [RawPath] {
+    static func names(in stream: OpaquePointer, path: RawPath, startingWith prefix: [UInt8] = []) throws(DocKitError) -> [RawPath] {
         var names: [RawPath] = []
         while true {
             errno = 0
@@ -199,7 +202,7 @@ enum DirectoryReader {
             if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
             names.append(RawPath(bytes: name))
         }
-        guard errno == 0 else { throw FileSystemError(path: path, operation: "cannot be listed", errno: errno) }
+        guard errno == 0 else { throw DocKitError(FileSystemError(path: path, operation: "cannot be listed", errno: errno)) }
         return names
     }
 }

@@ -25,7 +25,7 @@ extension FileSystem {
     /// interrupted calls and short writes; `progress` gets the bytes copied
     /// so far after each chunk. The paths name the two ends in errors.
     static func copyBytes(from input: Int32, _ inputPath: RawPath, to output: Int32, _ outputPath: RawPath,
-                          chunkSize: Int = 1 << 20, progress: (Int64) -> Void = { _ in }) throws(FileSystemError) {
+                          chunkSize: Int = 1 << 20, progress: (Int64) -> Void = { _ in }) throws(DocKitError) {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         var copied: Int64 = 0
@@ -33,7 +33,7 @@ extension FileSystem {
             let count = read(input, buffer, chunkSize)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FileSystemError(path: inputPath, operation: "cannot be read", errno: errno)
+                throw DocKitError(FileSystemError(path: inputPath, operation: "cannot be read", errno: errno))
             }
             if count == 0 { return }
             var offset = 0
@@ -41,7 +41,7 @@ extension FileSystem {
                 let written = write(output, buffer + offset, count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw FileSystemError(path: outputPath, operation: "cannot be written", errno: errno)
+                    throw DocKitError(FileSystemError(path: outputPath, operation: "cannot be written", errno: errno))
                 }
                 offset += written
             }

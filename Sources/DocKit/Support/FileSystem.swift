@@ -23,18 +23,18 @@ public enum FileSystem {
     /// - Parameters:
     ///   - path: The directory; an existing one is left as it is.
     ///   - mode: The permissions of each directory created, before the umask.
-    /// - Throws: ``FileSystemError`` when `path` or a folder on the way is not
+    /// - Throws: ``DocKitError/Code/fileSystem`` when `path` or a folder on the way is not
     ///   a directory, or one cannot be created.
-    public static func createDirectory(_ path: RawPath, mode: mode_t = 0o755) throws(FileSystemError) {
+    public static func createDirectory(_ path: RawPath, mode: mode_t = 0o755) throws(DocKitError) {
         if let status = try FileStatus.of(path) {
-            guard status.kind == .directory else { throw FileSystemError(path: path, operation: "is not a directory", errno: ENOTDIR) }
+            guard status.kind == .directory else { throw DocKitError(FileSystemError(path: path, operation: "is not a directory", errno: ENOTDIR)) }
             return
         }
         let parent = path.deletingLastComponent
         if !parent.isEmpty, parent != path { try createDirectory(parent, mode: mode) }
         let result = path.withCString { mkdir($0, mode) }
         if result != 0, errno != EEXIST {
-            throw FileSystemError(path: path, operation: "cannot be created", errno: errno)
+            throw DocKitError(FileSystemError(path: path, operation: "cannot be created", errno: errno))
         }
     }
 
@@ -44,10 +44,10 @@ public enum FileSystem {
     /// - Parameters:
     ///   - source: The item to rename.
     ///   - destination: Its new path, on the same file system.
-    /// - Throws: ``FileSystemError`` with ``FileSystemError/errno`` `EEXIST`,
+    /// - Throws: ``DocKitError/Code/fileSystem`` with ``DocKitError/Code/fileSystem`` `EEXIST`,
     ///   naming `destination`, when something is there; naming `source` for
     ///   any other failure (`EXDEV` across file systems, say).
-    public static func renameWithoutReplacing(_ source: RawPath, to destination: RawPath) throws(FileSystemError) {
+    public static func renameWithoutReplacing(_ source: RawPath, to destination: RawPath) throws(DocKitError) {
         let result = source.withCString { from in
             destination.withCString { to in
                 cdocshims_renameat2(AT_FDCWD, from, AT_FDCWD, to, CDOCSHIMS_RENAME_NOREPLACE)
@@ -55,7 +55,7 @@ public enum FileSystem {
         }
         guard result == 0 else {
             let code = errno
-            throw FileSystemError(path: code == EEXIST ? destination : source, operation: code == EEXIST ? "already exists" : "cannot be renamed", errno: code)
+            throw DocKitError(FileSystemError(path: code == EEXIST ? destination : source, operation: code == EEXIST ? "already exists" : "cannot be renamed", errno: code))
         }
     }
 
@@ -66,14 +66,14 @@ public enum FileSystem {
     /// - Parameters:
     ///   - first: One item; afterwards it holds what was at `second`.
     ///   - second: The other, on the same file system; both must exist.
-    /// - Throws: ``FileSystemError`` naming `first` when they cannot be exchanged.
-    public static func exchange(_ first: RawPath, _ second: RawPath) throws(FileSystemError) {
+    /// - Throws: ``DocKitError/Code/fileSystem`` naming `first` when they cannot be exchanged.
+    public static func exchange(_ first: RawPath, _ second: RawPath) throws(DocKitError) {
         let result = first.withCString { from in
             second.withCString { to in
                 cdocshims_renameat2(AT_FDCWD, from, AT_FDCWD, to, CDOCSHIMS_RENAME_EXCHANGE)
             }
         }
-        guard result == 0 else { throw FileSystemError(path: first, operation: "cannot be exchanged with \(second)", errno: errno) }
+        guard result == 0 else { throw DocKitError(FileSystemError(path: first, operation: "cannot be exchanged with \(second)", errno: errno)) }
     }
 
     /// Creates an empty regular file, failing with EEXIST if the name is taken.
@@ -81,14 +81,14 @@ public enum FileSystem {
     /// - Parameters:
     ///   - path: The file to create.
     ///   - mode: Its permissions, before the umask.
-    /// - Throws: ``FileSystemError`` with ``FileSystemError/errno`` `EEXIST`
+    /// - Throws: ``DocKitError/Code/fileSystem`` with ``DocKitError/Code/fileSystem`` `EEXIST`
     ///   when the name is taken, or when the file cannot be created or its
     ///   folder flushed.
-    public static func createNewFile(_ path: RawPath, mode: mode_t = 0o644) throws(FileSystemError) {
+    public static func createNewFile(_ path: RawPath, mode: mode_t = 0o644) throws(DocKitError) {
         let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
         guard descriptor >= 0 else {
             let code = errno
-            throw FileSystemError(path: path, operation: code == EEXIST ? "already exists" : "cannot be created", errno: code)
+            throw DocKitError(FileSystemError(path: path, operation: code == EEXIST ? "already exists" : "cannot be created", errno: code))
         }
         fsync(descriptor)
         close(descriptor)
@@ -100,13 +100,13 @@ public enum FileSystem {
     /// - Parameters:
     ///   - path: The directory to create; its parent must exist.
     ///   - mode: Its permissions, before the umask.
-    /// - Throws: ``FileSystemError`` with ``FileSystemError/errno`` `EEXIST`
+    /// - Throws: ``DocKitError/Code/fileSystem`` with ``DocKitError/Code/fileSystem`` `EEXIST`
     ///   when the name is taken, or when the directory cannot be created or
     ///   its folder flushed.
-    public static func createNewDirectory(_ path: RawPath, mode: mode_t = 0o755) throws(FileSystemError) {
+    public static func createNewDirectory(_ path: RawPath, mode: mode_t = 0o755) throws(DocKitError) {
         guard path.withCString({ mkdir($0, mode) }) == 0 else {
             let code = errno
-            throw FileSystemError(path: path, operation: code == EEXIST ? "already exists" : "cannot be created", errno: code)
+            throw DocKitError(FileSystemError(path: path, operation: code == EEXIST ? "already exists" : "cannot be created", errno: code))
         }
         try synchronizeDirectory(path.deletingLastComponent)
     }
@@ -122,9 +122,9 @@ public enum FileSystem {
     ///     ``Home/deviceTag``, written into the temporary's name.
     ///   - durable: Whether the file and the rename are flushed to disk.
     ///     A cache that costs only work when lost need not wait for that.
-    /// - Throws: ``FileSystemError`` when the temporary cannot be created or
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the temporary cannot be created or
     ///   written (it is then removed), or cannot be renamed over `path`.
-    public static func writeAtomically(_ data: Data, to path: RawPath, mode: mode_t = 0o644, owner: String? = nil, durable: Bool = true) throws(FileSystemError) {
+    public static func writeAtomically(_ data: Data, to path: RawPath, mode: mode_t = 0o644, owner: String? = nil, durable: Bool = true) throws(DocKitError) {
         let directory = path.deletingLastComponent
         let temporary = directory.appending(temporaryName(owner: owner))
         try writeNewFile(data, at: temporary, mode: mode, writeFailureNames: path, durable: durable)
@@ -132,7 +132,7 @@ public enum FileSystem {
         guard renamed == 0 else {
             let code = errno
             _ = temporary.withCString { unlink($0) }
-            throw FileSystemError(path: path, operation: "cannot be replaced", errno: code)
+            throw DocKitError(FileSystemError(path: path, operation: "cannot be replaced", errno: code))
         }
         if durable { try synchronizeDirectory(directory) }
     }
@@ -145,9 +145,9 @@ public enum FileSystem {
     /// a full disk is that file's problem, not the hidden name's.
     static func writeNewFile(
         _ data: Data, at path: RawPath, mode: mode_t = 0o644, writeFailureNames named: RawPath? = nil, durable: Bool = true
-    ) throws(FileSystemError) {
+    ) throws(DocKitError) {
         let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
-        guard descriptor >= 0 else { throw FileSystemError(path: path, operation: "cannot be created", errno: errno) }
+        guard descriptor >= 0 else { throw DocKitError(FileSystemError(path: path, operation: "cannot be created", errno: errno)) }
         var failure: Int32 = 0
         data.withUnsafeBytes { buffer in
             var offset = 0
@@ -165,17 +165,17 @@ public enum FileSystem {
         close(descriptor)
         guard failure == 0 else {
             _ = path.withCString { unlink($0) }
-            throw FileSystemError(path: named ?? path, operation: "cannot be written", errno: failure)
+            throw DocKitError(FileSystemError(path: named ?? path, operation: "cannot be written", errno: failure))
         }
     }
 
     /// fsync on a directory makes a rename or creation in it durable.
     ///
     /// - Parameter path: The directory.
-    /// - Throws: ``FileSystemError`` when it cannot be opened.
-    public static func synchronizeDirectory(_ path: RawPath) throws(FileSystemError) {
+    /// - Throws: ``DocKitError/Code/fileSystem`` when it cannot be opened.
+    public static func synchronizeDirectory(_ path: RawPath) throws(DocKitError) {
         let descriptor = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw FileSystemError(path: path, operation: "cannot be opened", errno: errno) }
+        guard descriptor >= 0 else { throw DocKitError(FileSystemError(path: path, operation: "cannot be opened", errno: errno)) }
         fsync(descriptor)
         close(descriptor)
     }

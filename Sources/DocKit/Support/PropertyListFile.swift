@@ -1,14 +1,14 @@
 import Foundation
 
 /// A file that does not hold the property list or JSON it should.
-public struct MalformedFileError: DocKitError, Hashable {
+struct MalformedFileError: DocKitFailure, Hashable {
     /// The file that is malformed.
-    public var path: String
+    var path: String
     /// Where in the file the problem is, as `Key[index].Key`; empty when
     /// the file as a whole is unreadable.
-    public var keyPath: String
+    var keyPath: String
     /// What is wrong, worded to follow the path or key path (`is not UTF-8`).
-    public var reason: String
+    var reason: String
 
     /// Creates the error.
     ///
@@ -16,16 +16,17 @@ public struct MalformedFileError: DocKitError, Hashable {
     ///   - path: The malformed file.
     ///   - keyPath: Where in it the problem is, or empty for the whole file.
     ///   - reason: What is wrong.
-    public init(path: String, keyPath: String = "", reason: String) {
+    init(path: String, keyPath: String = "", reason: String) {
         self.path = path
         self.keyPath = keyPath
         self.reason = reason
     }
 
-    /// Always `.invalidInput`.
-    public var kind: FailureKind { .invalidInput }
+    var code: DocKitError.Code { .malformed }
+
+    var document: String? { path }
     /// `path: reason`, or `path: keyPath: reason` when the key path is known.
-    public var description: String {
+    var description: String {
         keyPath.isEmpty ? "\(path): \(reason)" : "\(path): \(keyPath): \(reason)"
     }
 }
@@ -34,35 +35,35 @@ public struct MalformedFileError: DocKitError, Hashable {
 /// the forms Apple's tools write (XML or binary property list) or as the
 /// equivalent JSON object.
 enum PropertyListFile {
-    static func readDictionary(at url: URL) throws(MalformedFileError) -> [String: Any] {
+    static func readDictionary(at url: URL) throws(DocKitError) -> [String: Any] {
         let path = url.path
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw MalformedFileError(path: path, reason: "cannot be read (\(readFailureReason(error)))")
+            throw DocKitError(MalformedFileError(path: path, reason: "cannot be read (\(readFailureReason(error)))"))
         }
         return try dictionary(in: data, path: path)
     }
 
     /// The dictionary at the root of a file's bytes; `path` names it in errors.
-    static func dictionary(in data: Data, path: String) throws(MalformedFileError) -> [String: Any] {
+    static func dictionary(in data: Data, path: String) throws(DocKitError) -> [String: Any] {
         let root: Any
         if looksLikeJSON(data) {
             do {
                 root = try JSONSerialization.jsonObject(with: data)
             } catch {
-                throw MalformedFileError(path: path, reason: "is not valid JSON")
+                throw DocKitError(MalformedFileError(path: path, reason: "is not valid JSON"))
             }
         } else {
             do {
                 root = try PropertyListDecoding.object(from: data)
             } catch {
-                throw MalformedFileError(path: path, reason: error.reason)
+                throw DocKitError(MalformedFileError(path: path, reason: error.reason))
             }
         }
         guard let dictionary = root as? [String: Any] else {
-            throw MalformedFileError(path: path, reason: "its root is not a dictionary")
+            throw DocKitError(MalformedFileError(path: path, reason: "its root is not a dictionary"))
         }
         return dictionary
     }
@@ -95,22 +96,22 @@ struct PropertyListValue {
 
     var isPresent: Bool { value != nil }
 
-    func problem(_ reason: String) -> MalformedFileError {
-        MalformedFileError(path: path, keyPath: keyPath, reason: reason)
+    func problem(_ reason: String) -> DocKitError {
+        DocKitError(MalformedFileError(path: path, keyPath: keyPath, reason: reason))
     }
 
-    func string() throws(MalformedFileError) -> String? {
+    func string() throws(DocKitError) -> String? {
         guard let value else { return nil }
         guard let string = value as? String else { throw problem("expected a string") }
         return string
     }
 
-    func requiredString() throws(MalformedFileError) -> String {
+    func requiredString() throws(DocKitError) -> String {
         guard let string = try string(), !string.isEmpty else { throw problem("missing, a string is required") }
         return string
     }
 
-    func bool() throws(MalformedFileError) -> Bool? {
+    func bool() throws(DocKitError) -> Bool? {
         guard let value else { return nil }
         if let bool = value as? Bool { return bool }
         // Hand-written plists often say YES/NO or 1/0 as strings.
@@ -126,28 +127,28 @@ struct PropertyListValue {
 
     /// Apple's own declarations give single values where arrays are
     /// documented (`UTTypeConformsTo` = "public.data"), so both are taken.
-    func strings() throws(MalformedFileError) -> [String] {
+    func strings() throws(DocKitError) -> [String] {
         guard let value else { return [] }
         if let string = value as? String { return [string] }
         guard let array = value as? [Any] else { throw problem("expected an array of strings") }
         var strings: [String] = []
         for (index, element) in array.enumerated() {
             guard let string = element as? String else {
-                throw MalformedFileError(path: path, keyPath: "\(keyPath)[\(index)]", reason: "expected a string")
+                throw DocKitError(MalformedFileError(path: path, keyPath: "\(keyPath)[\(index)]", reason: "expected a string"))
             }
             strings.append(string)
         }
         return strings
     }
 
-    func dictionaries() throws(MalformedFileError) -> [PropertyListValue] {
+    func dictionaries() throws(DocKitError) -> [PropertyListValue] {
         guard let value else { return [] }
         guard let array = value as? [Any] else { throw problem("expected an array of dictionaries") }
         var elements: [PropertyListValue] = []
         for (index, element) in array.enumerated() {
             let elementPath = "\(keyPath)[\(index)]"
             guard element is [String: Any] else {
-                throw MalformedFileError(path: path, keyPath: elementPath, reason: "expected a dictionary")
+                throw DocKitError(MalformedFileError(path: path, keyPath: elementPath, reason: "expected a dictionary"))
             }
             elements.append(PropertyListValue(value: element, keyPath: elementPath, path: path))
         }

@@ -2,16 +2,16 @@
 /// cannot be understood is left out, with a warning naming its key path,
 /// and everything else still counts. One bad entry never sinks an app.
 extension PropertyListValue {
-    func string(warnings: inout [MalformedFileError]) -> String? {
-        recovering(&warnings, nil) { () throws(MalformedFileError) in try string() }
+    func string(warnings: inout [DocKitError]) -> String? {
+        recovering(&warnings, nil) { () throws(DocKitError) in try string() }
     }
 
-    func bool(warnings: inout [MalformedFileError]) -> Bool? {
-        recovering(&warnings, nil) { () throws(MalformedFileError) in try bool() }
+    func bool(warnings: inout [DocKitError]) -> Bool? {
+        recovering(&warnings, nil) { () throws(DocKitError) in try bool() }
     }
 
     /// The strings of an array, each element that is not one skipped.
-    func strings(warnings: inout [MalformedFileError]) -> [String] {
+    func strings(warnings: inout [DocKitError]) -> [String] {
         guard let value else { return [] }
         if let string = value as? String { return [string] }
         guard let array = value as? [Any] else {
@@ -21,7 +21,7 @@ extension PropertyListValue {
         var strings: [String] = []
         for (index, element) in array.enumerated() {
             guard let string = element as? String else {
-                warnings.append(MalformedFileError(path: path, keyPath: "\(keyPath)[\(index)]", reason: "expected a string; ignored"))
+                warnings.append(DocKitError(MalformedFileError(path: path, keyPath: "\(keyPath)[\(index)]", reason: "expected a string; ignored")))
                 continue
             }
             strings.append(string)
@@ -30,7 +30,7 @@ extension PropertyListValue {
     }
 
     /// The dictionaries of an array, each element that is not one skipped.
-    func dictionaries(warnings: inout [MalformedFileError]) -> [PropertyListValue] {
+    func dictionaries(warnings: inout [DocKitError]) -> [PropertyListValue] {
         guard let value else { return [] }
         guard let array = value as? [Any] else {
             warnings.append(problem("expected an array of dictionaries; ignored"))
@@ -40,7 +40,7 @@ extension PropertyListValue {
         for (index, element) in array.enumerated() {
             let elementPath = "\(keyPath)[\(index)]"
             guard element is [String: Any] else {
-                warnings.append(MalformedFileError(path: path, keyPath: elementPath, reason: "expected a dictionary; ignored"))
+                warnings.append(DocKitError(MalformedFileError(path: path, keyPath: elementPath, reason: "expected a dictionary; ignored")))
                 continue
             }
             elements.append(PropertyListValue(value: element, keyPath: elementPath, path: path))
@@ -48,11 +48,11 @@ extension PropertyListValue {
         return elements
     }
 
-    private func recovering<Value>(_ warnings: inout [MalformedFileError], _ fallback: Value, _ read: () throws(MalformedFileError) -> Value) -> Value {
+    private func recovering<Value>(_ warnings: inout [DocKitError], _ fallback: Value, _ read: () throws(DocKitError) -> Value) -> Value {
         do {
             return try read()
         } catch {
-            warnings.append(MalformedFileError(path: error.path, keyPath: error.keyPath, reason: error.reason + "; ignored"))
+            warnings.append(error.adding("; ignored"))
             return fallback
         }
     }

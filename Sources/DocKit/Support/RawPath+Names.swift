@@ -17,11 +17,11 @@ extension RawPath {
     ///
     /// - Parameter name: One entry's name.
     /// - Returns: The path of the entry in this directory.
-    /// - Throws: ``FileSystemError`` with ``FileSystemError/errno`` `EINVAL`
+    /// - Throws: ``DocKitError/Code/fileSystem`` with ``DocKitError/Code/fileSystem`` `EINVAL`
     ///   when `name` is empty, `.` or `..`, or holds a `/` or a NUL byte.
-    public func appending(name: RawPath) throws(FileSystemError) -> RawPath {
+    public func appending(name: RawPath) throws(DocKitError) -> RawPath {
         guard name.isSingleName else {
-            throw FileSystemError(path: appending(name), operation: "is not a single file name", errno: EINVAL)
+            throw DocKitError(FileSystemError(path: appending(name), operation: "is not a single file name", errno: EINVAL))
         }
         return appending(name)
     }

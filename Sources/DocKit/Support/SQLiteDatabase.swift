@@ -63,21 +63,22 @@ enum SQLiteDatabase {
 }
 
 /// A database that could not be opened or used.
-public struct DatabaseAccessError: DocKitError {
+struct DatabaseAccessError: DocKitFailure {
     /// The database file.
-    public var path: String
+    var path: String
     /// What went wrong: the SQLite result code and message, or the underlying error.
-    public var reason: String
-    /// Always `.failed`.
-    public var kind: FailureKind { .failed }
+    var reason: String
+    var code: DocKitError.Code { .database }
+
+    var document: String? { path }
     /// `path: reason`.
-    public var description: String { "\(path): \(reason)" }
+    var description: String { "\(path): \(reason)" }
 
     init(path: String, error: any Error) {
         self.path = path
         if let error = error as? DatabaseError {
             reason = "SQLite error \(error.resultCode.rawValue): \(error.message ?? "\(error)")"
-        } else if let error = error as? any DocKitError {
+        } else if let error = error as? DocKitError {
             reason = error.description
         } else {
             reason = Self.reason(of: error as NSError)

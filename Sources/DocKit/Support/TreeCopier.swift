@@ -32,12 +32,12 @@ struct TreeCopier: Sendable {
     /// - Parameters:
     ///   - source: The file, link, package or folder to copy; a link is copied as a link.
     ///   - destination: The new path; its parent must exist.
-    /// - Throws: ``FileSystemError`` when the source cannot be read, the destination exists
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the source cannot be read, the destination exists
     ///   or cannot be written, or flushing to disk fails; a partial copy is left for the caller to remove.
-    public func copy(_ source: RawPath, to destination: RawPath) throws(FileSystemError) {
+    public func copy(_ source: RawPath, to destination: RawPath) throws(DocKitError) {
         var status = stat()
         guard source.withCString({ lstat($0, &status) }) == 0 else {
-            throw FileSystemError(path: source, operation: "cannot be examined", errno: errno)
+            throw DocKitError(FileSystemError(path: source, operation: "cannot be examined", errno: errno))
         }
         var copied: Int64 = 0
         switch status.st_mode & S_IFMT {
@@ -61,10 +61,10 @@ struct TreeCopier: Sendable {
         var device: UInt64
         var inode: UInt64
 
-        init(opening path: RawPath, for item: RawPath) throws(FileSystemError) {
+        init(opening path: RawPath, for item: RawPath) throws(DocKitError) {
             let target = path.isEmpty ? RawPath(".") : path
             descriptor = target.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-            guard descriptor >= 0 else { throw FileSystemError(path: item, operation: "cannot be reached", errno: errno) }
+            guard descriptor >= 0 else { throw DocKitError(FileSystemError(path: item, operation: "cannot be reached", errno: errno)) }
             (device, inode) = Self.identity(of: descriptor)
         }
 
@@ -106,17 +106,17 @@ struct TreeCopier: Sendable {
         var destinationParent: (device: UInt64, inode: UInt64)
     }
 
-    private func copyTree(_ source: RawPath, to destination: RawPath, status: stat, copied: inout Int64) throws(FileSystemError) {
+    private func copyTree(_ source: RawPath, to destination: RawPath, status: stat, copied: inout Int64) throws(DocKitError) {
         // Owner-writable while filling, so read-only folders copy too.
         guard destination.withCString({ mkdir($0, 0o700) }) == 0 else {
-            throw FileSystemError(path: destination, operation: "cannot be created", errno: errno)
+            throw DocKitError(FileSystemError(path: destination, operation: "cannot be created", errno: errno))
         }
         var sourceFolder = try Folder(opening: source, for: source)
         let destinationOpened = destination.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
         guard destinationOpened >= 0 else {
             let code = errno
             sourceFolder.close()
-            throw FileSystemError(path: destination, operation: "cannot be opened", errno: code)
+            throw DocKitError(FileSystemError(path: destination, operation: "cannot be opened", errno: code))
         }
         var destinationFolder = Folder(descriptor: destinationOpened)
         defer {
@@ -138,7 +138,7 @@ struct TreeCopier: Sendable {
             let destinationPath = level.destinationPath.appending(name)
             var child = stat()
             guard name.withCString({ fstatat(sourceFolder.descriptor, $0, &child, AT_SYMLINK_NOFOLLOW) }) == 0 else {
-                throw FileSystemError(path: sourcePath, operation: "cannot be examined", errno: errno)
+                throw DocKitError(FileSystemError(path: sourcePath, operation: "cannot be examined", errno: errno))
             }
             guard child.st_mode & S_IFMT == S_IFDIR else {
                 try copyLeaf(Entry(source: sourceFolder, destination: destinationFolder, sourceName: name, destinationName: name, status: child,
@@ -146,15 +146,15 @@ struct TreeCopier: Sendable {
                 continue
             }
             guard name.withCString({ mkdirat(destinationFolder.descriptor, $0, 0o700) }) == 0 else {
-                throw FileSystemError(path: destinationPath, operation: "cannot be created", errno: errno)
+                throw DocKitError(FileSystemError(path: destinationPath, operation: "cannot be created", errno: errno))
             }
             let sourceChild = name.withCString { openat(sourceFolder.descriptor, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
-            guard sourceChild >= 0 else { throw FileSystemError(path: sourcePath, operation: "cannot be read", errno: errno) }
+            guard sourceChild >= 0 else { throw DocKitError(FileSystemError(path: sourcePath, operation: "cannot be read", errno: errno)) }
             let destinationChild = name.withCString { openat(destinationFolder.descriptor, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
             guard destinationChild >= 0 else {
                 let code = errno
                 _ = Glibc.close(sourceChild)
-                throw FileSystemError(path: destinationPath, operation: "cannot be opened", errno: code)
+                throw DocKitError(FileSystemError(path: destinationPath, operation: "cannot be opened", errno: code))
             }
             let parents = ((sourceFolder.device, sourceFolder.inode), (destinationFolder.device, destinationFolder.inode))
             sourceFolder.close()
@@ -168,42 +168,42 @@ struct TreeCopier: Sendable {
 
     /// Back to the folder above through `..`, which must be the one the
     /// walk came down from: a source renamed meanwhile is not followed.
-    private func climb(from folder: Folder, to parent: (device: UInt64, inode: UInt64), path: RawPath) throws(FileSystemError) -> Folder {
+    private func climb(from folder: Folder, to parent: (device: UInt64, inode: UInt64), path: RawPath) throws(DocKitError) -> Folder {
         let opened = openat(folder.descriptor, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard opened >= 0 else { throw FileSystemError(path: path, operation: "cannot be climbed out of", errno: errno) }
+        guard opened >= 0 else { throw DocKitError(FileSystemError(path: path, operation: "cannot be climbed out of", errno: errno)) }
         let above = Folder(descriptor: opened)
         guard above.device == parent.device, above.inode == parent.inode else {
             above.close()
-            throw FileSystemError(path: path, operation: "was moved while it was being copied", errno: ESTALE)
+            throw DocKitError(FileSystemError(path: path, operation: "was moved while it was being copied", errno: ESTALE))
         }
         folder.close()
         return above
     }
 
     /// Listed in reverse order, so that popping from the end copies by name.
-    private func names(in folder: Folder, path: RawPath) throws(FileSystemError) -> [RawPath] {
+    private func names(in folder: Folder, path: RawPath) throws(DocKitError) -> [RawPath] {
         try DirectoryReader.names(inDescriptor: folder.descriptor, path: path).sorted(by: >)
     }
 
-    private func copyLeaf(_ entry: Entry, copied: inout Int64) throws(FileSystemError) {
+    private func copyLeaf(_ entry: Entry, copied: inout Int64) throws(DocKitError) {
         switch entry.status.st_mode & S_IFMT {
         case S_IFREG:
             try copyFile(entry, copied: &copied)
         case S_IFLNK:
             try copySymbolicLink(entry)
         default:
-            throw FileSystemError(path: entry.sourcePath, operation: "is a device, FIFO or socket, which is never copied", errno: EOPNOTSUPP)
+            throw DocKitError(FileSystemError(path: entry.sourcePath, operation: "is a device, FIFO or socket, which is never copied", errno: EOPNOTSUPP))
         }
     }
 
-    private func copyFile(_ entry: Entry, copied: inout Int64) throws(FileSystemError) {
+    private func copyFile(_ entry: Entry, copied: inout Int64) throws(DocKitError) {
         let input = entry.sourceName.withCString { openat(entry.source.descriptor, $0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
-        guard input >= 0 else { throw FileSystemError(path: entry.sourcePath, operation: "cannot be read", errno: errno) }
+        guard input >= 0 else { throw DocKitError(FileSystemError(path: entry.sourcePath, operation: "cannot be read", errno: errno)) }
         defer { _ = Glibc.close(input) }
         let output = entry.destinationName.withCString {
             openat(entry.destination.descriptor, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
-        guard output >= 0 else { throw FileSystemError(path: entry.destinationPath, operation: "cannot be created", errno: errno) }
+        guard output >= 0 else { throw DocKitError(FileSystemError(path: entry.destinationPath, operation: "cannot be created", errno: errno)) }
         defer { _ = Glibc.close(output) }
         let start = copied
         var total = copied
@@ -231,32 +231,32 @@ struct TreeCopier: Sendable {
     /// through the descriptor. The attributes go first, while the copy is
     /// still writable; a file system that keeps none loses them, as
     /// `cp -a` onto it does, and the copy goes on.
-    private func finish(_ descriptor: Int32, from source: Int32, like status: stat, path: RawPath) throws(FileSystemError) {
+    private func finish(_ descriptor: Int32, from source: Int32, like status: stat, path: RawPath) throws(DocKitError) {
         _ = cdocshims_copy_user_xattrs(source, descriptor)
         // Owners first: chown clears set-user-ID bits that chmod then restores.
         _ = fchown(descriptor, status.st_uid, status.st_gid)
         guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else {
-            throw FileSystemError(path: path, operation: "cannot take the original permissions", errno: errno)
+            throw DocKitError(FileSystemError(path: path, operation: "cannot take the original permissions", errno: errno))
         }
         var times = [status.st_atim, status.st_mtim]
         guard futimens(descriptor, &times) == 0 else {
-            throw FileSystemError(path: path, operation: "cannot take the original times", errno: errno)
+            throw DocKitError(FileSystemError(path: path, operation: "cannot take the original times", errno: errno))
         }
-        guard fsync(descriptor) == 0 else { throw FileSystemError(path: path, operation: "cannot be flushed to disk", errno: errno) }
+        guard fsync(descriptor) == 0 else { throw DocKitError(FileSystemError(path: path, operation: "cannot be flushed to disk", errno: errno)) }
     }
 
-    private func copySymbolicLink(_ entry: Entry) throws(FileSystemError) {
+    private func copySymbolicLink(_ entry: Entry) throws(DocKitError) {
         var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = entry.sourceName.withCString { readlinkat(entry.source.descriptor, $0, &target, target.count - 1) }
-        guard length >= 0 else { throw FileSystemError(path: entry.sourcePath, operation: "cannot be read", errno: errno) }
+        guard length >= 0 else { throw DocKitError(FileSystemError(path: entry.sourcePath, operation: "cannot be read", errno: errno)) }
         target[length] = 0
         guard entry.destinationName.withCString({ symlinkat(target, entry.destination.descriptor, $0) }) == 0 else {
-            throw FileSystemError(path: entry.destinationPath, operation: "cannot be created", errno: errno)
+            throw DocKitError(FileSystemError(path: entry.destinationPath, operation: "cannot be created", errno: errno))
         }
         _ = entry.destinationName.withCString { fchownat(entry.destination.descriptor, $0, entry.status.st_uid, entry.status.st_gid, AT_SYMLINK_NOFOLLOW) }
         var times = [entry.status.st_atim, entry.status.st_mtim]
         guard entry.destinationName.withCString({ utimensat(entry.destination.descriptor, $0, &times, AT_SYMLINK_NOFOLLOW) }) == 0 else {
-            throw FileSystemError(path: entry.destinationPath, operation: "cannot take the original times", errno: errno)
+            throw DocKitError(FileSystemError(path: entry.destinationPath, operation: "cannot take the original times", errno: errno))
         }
     }
 }

@@ -16,18 +16,18 @@ enum TreeRemover {
     /// Removes `path` and everything under it; nothing at `path` is not an error.
     ///
     /// - Parameter path: The file, link or directory to remove; a link is removed, never followed.
-    /// - Throws: ``FileSystemError`` when an entry cannot be removed or a directory cannot be read.
-    public static func remove(_ path: RawPath) throws(FileSystemError) {
+    /// - Throws: ``DocKitError/Code/fileSystem`` when an entry cannot be removed or a directory cannot be read.
+    public static func remove(_ path: RawPath) throws(DocKitError) {
         guard let status = try FileStatus.of(path) else { return }
         guard status.kind == .directory else {
             guard path.withCString({ unlink($0) }) == 0 || errno == ENOENT else {
-                throw FileSystemError(path: path, operation: "cannot be removed", errno: errno)
+                throw DocKitError(FileSystemError(path: path, operation: "cannot be removed", errno: errno))
             }
             return
         }
         if status.mode & 0o700 != 0o700 { _ = path.withCString { chmod($0, mode_t(status.mode & 0o7777) | 0o700) } }
         var current = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
-        guard current >= 0 else { throw FileSystemError(path: path, operation: "cannot be opened for removal", errno: errno) }
+        guard current >= 0 else { throw DocKitError(FileSystemError(path: path, operation: "cannot be opened for removal", errno: errno)) }
         var descent: [RawPath] = []
         func failure(_ operation: String, _ name: RawPath? = nil) -> FileSystemError {
             let code = errno
@@ -46,14 +46,14 @@ enum TreeRemover {
                 var child = stat()
                 guard name.withCString({ fstatat(current, $0, &child, AT_SYMLINK_NOFOLLOW) }) == 0 else {
                     if errno == ENOENT { continue }
-                    throw abandon("cannot be examined", name)
+                    throw DocKitError(abandon("cannot be examined", name))
                 }
                 if child.st_mode & S_IFMT == S_IFDIR {
                     subdirectory = name
                     break
                 }
                 guard name.withCString({ unlinkat(current, $0, 0) }) == 0 || errno == ENOENT else {
-                    throw abandon("cannot be removed", name)
+                    throw DocKitError(abandon("cannot be removed", name))
                 }
             }
             if let name = subdirectory {
@@ -64,7 +64,7 @@ enum TreeRemover {
                 }
                 let next = name.withCString { openat(current, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
                 guard next >= 0 else {
-                    throw abandon("cannot be opened for removal", name)
+                    throw DocKitError(abandon("cannot be opened for removal", name))
                 }
                 close(current)
                 current = next
@@ -77,16 +77,16 @@ enum TreeRemover {
             }
             let parent = openat(current, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard parent >= 0 else {
-                throw abandon("cannot be climbed out of", emptied)
+                throw DocKitError(abandon("cannot be climbed out of", emptied))
             }
             close(current)
             current = parent
             guard emptied.withCString({ unlinkat(current, $0, AT_REMOVEDIR) }) == 0 || errno == ENOENT else {
-                throw abandon("cannot be removed", emptied)
+                throw DocKitError(abandon("cannot be removed", emptied))
             }
         }
         guard path.withCString({ rmdir($0) }) == 0 || errno == ENOENT else {
-            throw FileSystemError(path: path, operation: "cannot be removed", errno: errno)
+            throw DocKitError(FileSystemError(path: path, operation: "cannot be removed", errno: errno))
         }
     }
 }

@@ -26,11 +26,11 @@ struct TreeSnapshot: Equatable {
     /// By path relative to the item; the item itself is the empty path.
     private(set) var entries: [RawPath: Signature] = [:]
 
-    static func take(_ path: RawPath) throws(FileSystemError) -> TreeSnapshot {
+    static func take(_ path: RawPath) throws(DocKitError) -> TreeSnapshot {
         var snapshot = TreeSnapshot()
         var status = stat()
         guard path.withCString({ lstat($0, &status) }) == 0 else {
-            throw FileSystemError(path: path, operation: "cannot be examined", errno: errno)
+            throw DocKitError(FileSystemError(path: path, operation: "cannot be examined", errno: errno))
         }
         snapshot.entries[RawPath(bytes: [])] = Signature(status)
         if status.st_mode & S_IFMT == S_IFDIR {

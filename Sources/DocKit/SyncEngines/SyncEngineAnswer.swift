@@ -20,9 +20,9 @@ public struct SyncEngineAnswer: Sendable, Hashable {
     public static let mostPaths = 65_536
 
     /// Why an adapter's answer was not used.
-    public struct Garbled: Error, Hashable, CustomStringConvertible {
+    struct Garbled: Error, Hashable, CustomStringConvertible {
         /// What was wrong with it.
-        public var description: String
+        var description: String
     }
 
     /// Creates an answer.
@@ -43,10 +43,10 @@ public struct SyncEngineAnswer: Sendable, Hashable {
     /// engine (`"engine": null`).
     ///
     /// - Parameter result: The adapter's `result` line.
-    /// - Throws: ``Garbled`` when it is no such object, or a field has the
+    /// - Throws: `Garbled` when it is no such object, or a field has the
     ///   wrong type, is too long, holds control characters, or a path is
     ///   absolute, empty or climbs out with `..`.
-    public init?(result: Data) throws(Garbled) {
+    init?(result: Data) throws(Garbled) {
         guard let object = try? JSONSerialization.jsonObject(with: result) as? [String: Any] else {
             throw Garbled(description: "its result is not a JSON object")
         }

@@ -8,12 +8,12 @@ extension DocumentCatalog {
     ///   - added: Names to add after the existing ones; a name already there stays where it is.
     ///   - removed: Names to remove; a name not there is no error.
     /// - Returns: The document's tags afterwards, Finder's included.
-    /// - Throws: ``TagError/invalidName(_:reason:)`` for a name with a comma;
-    ///   ``TagError/unsupported(_:)`` when its file system keeps no user attributes;
-    ///   ``TagError/symbolicLink(_:)`` for a symbolic link;
-    ///   ``CoordinationError/busy(document:holder:)`` when another docbrowser
-    ///   process holds it; ``MoveError/vanished(_:)`` when it went meanwhile;
-    ///   ``FileSystemError`` when the attribute cannot be read or written.
+    /// - Throws: ``DocKitError/Code/invalidName`` for a name with a comma;
+    ///   ``DocKitError/Code/notSupported`` when its file system keeps no user attributes;
+    ///   ``DocKitError/Code/notSupported`` for a symbolic link;
+    ///   ``DocKitError/Code/busy`` when another docbrowser
+    ///   process holds it; ``DocKitError/Code/notFound`` when it went meanwhile;
+    ///   ``DocKitError/Code/fileSystem`` when the attribute cannot be read or written.
     public func changeTags(of document: Document, adding added: [String], removing removed: [String]) throws -> DocumentTags {
         for name in added + removed { try DocumentTags.validate(name) }
         let lock = try DocumentLock([document.path], in: LockDirectory(home: home),

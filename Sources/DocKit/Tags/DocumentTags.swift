@@ -26,8 +26,8 @@ public struct DocumentTags: Sendable, Hashable {
 
     /// Reads the tags of the file at `path`, never following a symlink.
     ///
-    /// - Throws: ``TagError/unsupported(_:)`` when its file system keeps no
-    ///   user attributes; ``FileSystemError`` when an attribute cannot be read.
+    /// - Throws: ``DocKitError/Code/notSupported`` when its file system keeps no
+    ///   user attributes; ``DocKitError/Code/fileSystem`` when an attribute cannot be read.
     public static func of(_ path: RawPath) throws -> DocumentTags {
         let desktop = try ExtendedAttribute(path: path, name: desktopAttribute).read() ?? []
         let finder = try ExtendedAttribute(path: path, name: finderAttribute).read() ?? []
@@ -56,8 +56,8 @@ public struct DocumentTags: Sendable, Hashable {
     /// Refuses a name `user.xdg.tags` cannot keep: Dolphin joins names
     /// with commas and escapes none, so a comma would split the name in two.
     static func validate(_ name: String) throws {
-        if name.isEmpty { throw TagError.invalidName(name, reason: "it is empty") }
-        if name.contains(",") { throw TagError.invalidName(name, reason: "it contains a comma, which separates tags") }
+        if name.isEmpty { throw DocKitError(TagError.invalidName(name, reason: "it is empty")) }
+        if name.contains(",") { throw DocKitError(TagError.invalidName(name, reason: "it contains a comma, which separates tags")) }
     }
 
     /// The desktop's tags with `added` appended (each name not there yet)

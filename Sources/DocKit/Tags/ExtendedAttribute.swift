@@ -15,8 +15,8 @@ struct ExtendedAttribute {
 
     /// The value, or `nil` when the file has no such attribute.
     ///
-    /// - Throws: ``TagError/unsupported(_:)`` when the file system keeps no
-    ///   user attributes; ``FileSystemError`` when the attribute cannot be read.
+    /// - Throws: ``DocKitError/Code/notSupported`` when the file system keeps no
+    ///   user attributes; ``DocKitError/Code/fileSystem`` when the attribute cannot be read.
     func read() throws -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: Self.maximumSize)
         let count = path.withCString { file in
@@ -27,16 +27,16 @@ struct ExtendedAttribute {
         if count >= 0 { return Array(buffer[..<Int(count)]) }
         switch errno {
         case ENODATA: return nil
-        case ENOTSUP: throw TagError.unsupported(path.description)
-        case let code: throw FileSystemError(path: path, operation: "its \(name) attribute cannot be read", errno: code)
+        case ENOTSUP: throw DocKitError(TagError.unsupported(path.description))
+        case let code: throw DocKitError(FileSystemError(path: path, operation: "its \(name) attribute cannot be read", errno: code))
         }
     }
 
     /// Replaces the value, or removes the attribute when `value` is empty,
     /// so that a file with no tags carries no empty attribute.
     ///
-    /// - Throws: ``TagError/unsupported(_:)``; ``TagError/symbolicLink(_:)``;
-    ///   ``FileSystemError`` when it cannot be written.
+    /// - Throws: ``DocKitError/Code/notSupported``; ``DocKitError/Code/notSupported``;
+    ///   ``DocKitError/Code/fileSystem`` when it cannot be written.
     func write(_ value: [UInt8]) throws {
         let result = path.withCString { file in
             name.withCString { attribute in
@@ -47,8 +47,8 @@ struct ExtendedAttribute {
         }
         if result == 0 || (value.isEmpty && errno == ENODATA) { return }
         let code = errno
-        if code == ENOTSUP { throw TagError.unsupported(path.description) }
-        if code == EPERM, (try? FileStatus.of(path))??.kind == .symbolicLink { throw TagError.symbolicLink(path.description) }
-        throw FileSystemError(path: path, operation: "its \(name) attribute cannot be written", errno: code)
+        if code == ENOTSUP { throw DocKitError(TagError.unsupported(path.description)) }
+        if code == EPERM, (try? FileStatus.of(path))??.kind == .symbolicLink { throw DocKitError(TagError.symbolicLink(path.description)) }
+        throw DocKitError(FileSystemError(path: path, operation: "its \(name) attribute cannot be written", errno: code))
     }
 }

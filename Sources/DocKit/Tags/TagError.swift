@@ -1,5 +1,5 @@
 /// Why a document's tags could not be read or changed.
-public enum TagError: DocKitError, Hashable {
+enum TagError: DocKitFailure, Hashable {
     /// The file system the document is on keeps no user extended attributes.
     case unsupported(String)
     /// The document is a symbolic link: Linux keeps no user attributes on
@@ -8,16 +8,21 @@ public enum TagError: DocKitError, Hashable {
     /// The tag name cannot be kept in `user.xdg.tags`; `reason` says why.
     case invalidName(String, reason: String)
 
-    /// `.refused` for a file system without attributes or a symbolic link, `.invalidInput` for a bad name.
-    public var kind: FailureKind {
+    var code: DocKitError.Code {
         switch self {
-        case .unsupported, .symbolicLink: .refused
-        case .invalidName: .invalidInput
+        case .unsupported, .symbolicLink: .notSupported
+        case .invalidName: .invalidName
+        }
+    }
+
+    var document: String? {
+        switch self {
+        case .unsupported(let name), .symbolicLink(let name), .invalidName(let name, _): name
         }
     }
 
     /// One line naming the document or the tag.
-    public var description: String {
+    var description: String {
         switch self {
         case .unsupported(let path): "\(path): its file system keeps no extended attributes, so it cannot have tags"
         case .symbolicLink(let path): "\(path): a symbolic link cannot have tags; tag the document it points to"

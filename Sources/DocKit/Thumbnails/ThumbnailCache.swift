@@ -73,11 +73,11 @@ struct ThumbnailCache: Sendable {
     /// name, so that a reader sees the old file or the new one, whole.
     ///
     /// - Returns: The thumbnail's path.
-    /// - Throws: ``ThumbnailError`` when `png` is not a whole PNG or the
+    /// - Throws: ``DocKitError`` when `png` is not a whole PNG or the
     ///   cache cannot be written.
-    func store(_ png: [UInt8], for key: Key, size: ThumbnailSize, generator: String) throws(ThumbnailError) -> RawPath {
+    func store(_ png: [UInt8], for key: Key, size: ThumbnailSize, generator: String) throws(DocKitError) -> RawPath {
         guard let tagged = ThumbnailPNG.replacingTexts(key.texts, in: png) else {
-            throw .notAPNG(generator: generator)
+            throw DocKitError(ThumbnailError.notAPNG(generator: generator))
         }
         let path = thumbnailPath(for: key, size: size)
         try write(tagged, to: path)
@@ -86,18 +86,18 @@ struct ThumbnailCache: Sendable {
 
     /// Records that no generator could make a thumbnail of `key`: a 1×1
     /// PNG with the file's texts, as the standard describes.
-    func recordFailure(for key: Key) throws(ThumbnailError) {
+    func recordFailure(for key: Key) throws(DocKitError) {
         guard let tagged = ThumbnailPNG.replacingTexts(key.texts, in: Self.emptyPNG) else { return }
         try write(tagged, to: failurePath(for: key))
     }
 
-    private func write(_ bytes: [UInt8], to path: RawPath) throws(ThumbnailError) {
+    private func write(_ bytes: [UInt8], to path: RawPath) throws(DocKitError) {
         do {
             // 0700 folders and 0600 files: thumbnails show what private files hold.
             try FileSystem.createDirectory(path.deletingLastComponent, mode: 0o700)
             try FileSystem.writeAtomically(Data(bytes), to: path, mode: 0o600, durable: false)
         } catch {
-            throw .cacheUnwritable(error)
+            throw DocKitError(ThumbnailError.cacheUnwritable(error))
         }
     }
 

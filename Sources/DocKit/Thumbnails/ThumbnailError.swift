@@ -1,5 +1,5 @@
 /// Why a document has no thumbnail.
-public enum ThumbnailError: DocKitError, Hashable {
+enum ThumbnailError: DocKitFailure, Hashable {
     /// No generator makes thumbnails of the file's type: no installed
     /// thumbnailer claims its MIME types, and it carries no thumbnail.
     case noGenerator(file: String, type: String)
@@ -17,20 +17,39 @@ public enum ThumbnailError: DocKitError, Hashable {
     /// Nothing is at the path any more, or it cannot be examined.
     case fileNotFound(file: String)
     /// The cache could not be written.
-    case cacheUnwritable(FileSystemError)
+    case cacheUnwritable(DocKitError)
 
-    /// `.notFound` when nothing can make one, `.refused` for a generator
-    /// stopped by its limits, `.failed` otherwise.
-    public var kind: FailureKind {
+    var code: DocKitError.Code {
         switch self {
-        case .noGenerator, .notDownloaded, .fileNotFound: .notFound
-        case .generatorFailed(_, let error): error.kind == .refused ? .refused : .failed
-        case .failedBefore, .notAPNG, .cacheUnwritable: .failed
+        case .noGenerator: .noService
+        case .notDownloaded: .notDownloaded
+        case .fileNotFound: .notFound
+        case .generatorFailed(_, let error): [.pluginStopped, .refused, .cancelled].contains(error.code) ? error.code : .pluginFailed
+        case .failedBefore, .notAPNG: .pluginFailed
+        case .cacheUnwritable: .fileSystem
         }
     }
 
+    var document: String? {
+        switch self {
+        case .noGenerator(let file, _), .generatorFailed(let file, _), .failedBefore(let file), .notDownloaded(let file), .fileNotFound(let file): file
+        case .notAPNG(let generator): generator
+        case .cacheUnwritable(let error): error.document
+        }
+    }
+
+    var underlying: (any Error & Sendable)? {
+        if case .cacheUnwritable(let error) = self { return error.underlying }
+        return nil
+    }
+
+    var signal: Int32? {
+        if case .generatorFailed(_, let error) = self { return error.signal }
+        return nil
+    }
+
     /// One line naming the file and the reason.
-    public var description: String {
+    var description: String {
         switch self {
         case .noGenerator(let file, let type): "\(file): no thumbnailer makes thumbnails of \(type)"
         case .generatorFailed(let file, let error): "\(file): no thumbnail: \(error)"

@@ -80,8 +80,8 @@ public struct ThumbnailService: Sendable {
     ///   - document: The document; a package's thumbnail is its directory's.
     ///   - size: The size wanted.
     /// - Returns: The thumbnail, found in the cache or made.
-    /// - Throws: ``ThumbnailError``.
-    public func thumbnail(for document: Document, size: ThumbnailSize) async throws(ThumbnailError) -> Thumbnail {
+    /// - Throws: ``DocKitError``.
+    public func thumbnail(for document: Document, size: ThumbnailSize) async throws(DocKitError) -> Thumbnail {
         try await thumbnail(for: PreviewSubject(document), size: size)
     }
 
@@ -92,16 +92,16 @@ public struct ThumbnailService: Sendable {
     ///   - subject: The file.
     ///   - size: The size wanted.
     /// - Returns: The thumbnail, found in the cache or made.
-    /// - Throws: ``ThumbnailError``: no generator for its type, it failed
+    /// - Throws: ``DocKitError``: no generator for its type, it failed
     ///   now or before, the file is not here, or the cache cannot be written.
-    public func thumbnail(for subject: PreviewSubject, size: ThumbnailSize) async throws(ThumbnailError) -> Thumbnail {
+    public func thumbnail(for subject: PreviewSubject, size: ThumbnailSize) async throws(DocKitError) -> Thumbnail {
         let file = subject.path.description
-        guard !subject.isPlaceholder else { throw .notDownloaded(file: file) }
-        guard let key = key(for: subject) else { throw .fileNotFound(file: file) }
+        guard !subject.isPlaceholder else { throw DocKitError(ThumbnailError.notDownloaded(file: file)) }
+        guard let key = key(for: subject) else { throw DocKitError(ThumbnailError.fileNotFound(file: file)) }
         if let path = cache.validThumbnail(for: key, size: size) {
             return Thumbnail(path: path, size: size, origin: .cache)
         }
-        if cache.hasFailed(key) { throw .failedBefore(file: file) }
+        if cache.hasFailed(key) { throw DocKitError(ThumbnailError.failedBefore(file: file)) }
         var lastFailure: PluginError?
         var notes: [String] = []
         for generator in generators(for: subject) {
@@ -109,19 +109,20 @@ public struct ThumbnailService: Sendable {
                 let made = try await run(generator, on: subject, key: key, size: size, notes: &notes)
                 let path = try cache.store(made.png, for: key, size: size, generator: made.generator)
                 return Thumbnail(path: path, size: size, origin: .generated, generator: made.generator, embedded: made.embedded, notes: notes)
-            } catch let failure as PluginError {
-                if case .cancelled = failure.reason { throw .generatorFailed(file: file, failure) }
+            } catch let error as DocKitError where error.failure is PluginError {
+                guard let failure = error.failure as? PluginError else { throw error }
+                if case .cancelled = failure.reason { throw DocKitError(ThumbnailError.generatorFailed(file: file, failure)) }
                 lastFailure = failure
-            } catch let failure as ThumbnailError {
-                guard case .notAPNG(let name) = failure else { throw failure }
+            } catch let error as DocKitError where error.failure is ThumbnailError {
+                guard case .notAPNG(let name)? = error.failure as? ThumbnailError else { throw error }
                 lastFailure = PluginError(plugin: name, reason: .reported(kind: .failed, rule: nil, entry: nil, message: "wrote no PNG"))
             } catch {
                 lastFailure = PluginError(plugin: generator.name, reason: .cannotLaunch(reason: "\(error)"))
             }
         }
-        guard let lastFailure else { throw .noGenerator(file: file, type: subject.type) }
+        guard let lastFailure else { throw DocKitError(ThumbnailError.noGenerator(file: file, type: subject.type)) }
         try cache.recordFailure(for: key)
-        throw .generatorFailed(file: file, lastFailure)
+        throw DocKitError(ThumbnailError.generatorFailed(file: file, lastFailure))
     }
 
     /// The cache's key for the file as it is now: `stat` follows a
@@ -195,18 +196,18 @@ public struct ThumbnailService: Sendable {
             let name: String
             if zip {
                 guard let written = try await extractEmbedded(from: subject.path, into: folder) else {
-                    throw PluginError(plugin: BundledArchiverLocator.identifier, reason: .reported(kind: .notFound, rule: nil, entry: nil, message: "the document carries no thumbnail"))
+                    throw DocKitError(PluginError(plugin: BundledArchiverLocator.identifier, reason: .reported(kind: .notFound, rule: nil, entry: nil, message: "the document carries no thumbnail")))
                 }
                 (image, name) = written
             } else {
                 guard let found = EmbeddedThumbnail.file(in: subject.path) else {
-                    throw PluginError(plugin: BundledArchiverLocator.identifier, reason: .reported(kind: .notFound, rule: nil, entry: nil, message: "the package carries no thumbnail"))
+                    throw DocKitError(PluginError(plugin: BundledArchiverLocator.identifier, reason: .reported(kind: .notFound, rule: nil, entry: nil, message: "the package carries no thumbnail")))
                 }
                 (image, name) = found
             }
             let imageTypes = mimeTypes(of: registry.type(forFileName: name, isDirectory: false).identifier)
             guard let scaler = thumbnailers.thumbnailer(forAnyOf: imageTypes)?.thumbnailer else {
-                throw PluginError(plugin: BundledArchiverLocator.identifier, reason: .cannotLaunch(reason: "no installed thumbnailer reads \(name)"))
+                throw DocKitError(PluginError(plugin: BundledArchiverLocator.identifier, reason: .cannotLaunch(reason: "no installed thumbnailer reads \(name)")))
             }
             let uri = FileURI.uri(for: image, relativeTo: RawPath(FileManager.default.currentDirectoryPath))
             try await scale(image, uri: uri, with: scaler, into: output, folder: folder, size: size, notes: &notes)
@@ -215,7 +216,7 @@ public struct ThumbnailService: Sendable {
     }
 
     private func scale(_ input: RawPath, uri: String, with thumbnailer: DesktopThumbnailer, into output: RawPath,
-                       folder: RawPath, size: ThumbnailSize, notes: inout [String]) async throws(PluginError) {
+                       folder: RawPath, size: ThumbnailSize, notes: inout [String]) async throws(DocKitError) {
         let inputPath = FileURI.canonical(input, relativeTo: RawPath(FileManager.default.currentDirectoryPath))
         var command = thumbnailer.commandLine(input: inputPath, uri: uri, output: output, size: size.pixels)
         if let sandbox = sandbox.sandbox {
@@ -231,7 +232,7 @@ public struct ThumbnailService: Sendable {
     }
 
     /// Asks the archiver for the first of the embedded thumbnails' entries.
-    private func extractEmbedded(from path: RawPath, into folder: RawPath) async throws(PluginError) -> (RawPath, String)? {
+    private func extractEmbedded(from path: RawPath, into folder: RawPath) async throws(DocKitError) -> (RawPath, String)? {
         guard let archiver else { return nil }
         let output = folder.appending("embedded")
         var arguments = ["entry", "--archive", PluginPreviewer.absolute(path).description, "--output", output.description,
@@ -251,12 +252,12 @@ public struct ThumbnailService: Sendable {
     /// The generator's PNG, if it wrote one of a thumbnail's size.
     private func readOutput(_ output: RawPath, generator: String) throws -> [UInt8] {
         guard let status = try FileStatus.of(output), status.kind == .regular, status.size > 0 else {
-            throw ThumbnailError.notAPNG(generator: generator)
+            throw DocKitError(ThumbnailError.notAPNG(generator: generator))
         }
         guard status.size <= Int64(outputCap) else {
-            throw PluginError(plugin: generator, reason: .outputCapExceeded(bytes: outputCap))
+            throw DocKitError(PluginError(plugin: generator, reason: .outputCapExceeded(bytes: outputCap)))
         }
-        guard let data = FileManager.default.contents(atPath: output.description) else { throw ThumbnailError.notAPNG(generator: generator) }
+        guard let data = FileManager.default.contents(atPath: output.description) else { throw DocKitError(ThumbnailError.notAPNG(generator: generator)) }
         return Array(data)
     }
 

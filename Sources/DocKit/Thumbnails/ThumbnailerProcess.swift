@@ -34,10 +34,10 @@ struct ThumbnailerProcess: Sendable {
 
     /// Runs the thumbnailer to its end.
     ///
-    /// - Throws: ``PluginError``: it could not start, timed out, wrote a file
+    /// - Throws: ``DocKitError/Code/pluginFailed``: it could not start, timed out, wrote a file
     ///   past the cap, used too much processor time, crashed, exited non-zero
     ///   or was cancelled by SIGINT or SIGTERM sent to the launcher.
-    func run() async throws(PluginError) {
+    func run() async throws(DocKitError) {
         let seconds = max(1, timeLimit.components.seconds)
         let gate = PluginWatchdog.processorTimeCommands(seconds: seconds, within: PluginWatchdog.launcherHardLimit)
             + " && ulimit -f \(Self.fileSizeBlocks(for: outputCap))"
@@ -81,26 +81,26 @@ struct ThumbnailerProcess: Sendable {
             forwarded = execution.closureResult
         } catch {
             if let held = PluginSignalForwarder.shared.launchFailed() {
-                throw PluginError(plugin: name, reason: .cancelled(signal: held))
+                throw DocKitError(PluginError(plugin: name, reason: .cancelled(signal: held)))
             }
-            throw PluginError(plugin: name, reason: .cannotLaunch(reason: "\(error)"))
+            throw DocKitError(PluginError(plugin: name, reason: .cannotLaunch(reason: "\(error)")))
         }
-        if let forwarded { throw PluginError(plugin: name, reason: .cancelled(signal: forwarded)) }
-        if state.timedOut.withLock({ $0 }) { throw PluginError(plugin: name, reason: .timedOut(seconds: Double(seconds))) }
+        if let forwarded { throw DocKitError(PluginError(plugin: name, reason: .cancelled(signal: forwarded))) }
+        if state.timedOut.withLock({ $0 }) { throw DocKitError(PluginError(plugin: name, reason: .timedOut(seconds: Double(seconds)))) }
         switch status {
         case .exited(0):
             return
         // bwrap reports its child's death by a signal as 128 + the signal.
         case .signaled(SIGXFSZ), .exited(128 + SIGXFSZ):
-            throw PluginError(plugin: name, reason: .outputCapExceeded(bytes: outputCap))
+            throw DocKitError(PluginError(plugin: name, reason: .outputCapExceeded(bytes: outputCap)))
         case .signaled(SIGXCPU), .exited(128 + SIGXCPU):
-            throw PluginError(plugin: name, reason: .cpuLimitExceeded(seconds: Int(seconds)))
+            throw DocKitError(PluginError(plugin: name, reason: .cpuLimitExceeded(seconds: Int(seconds))))
         case .signaled(let signal):
-            throw PluginError(plugin: name, reason: .crashed(signal: signal))
+            throw DocKitError(PluginError(plugin: name, reason: .crashed(signal: signal)))
         case .exited(let code):
             let text = String(decoding: state.diagnostics.withLock { $0 }, as: UTF8.self)
             let lastLine = text.split(separator: "\n").last.map { String($0.prefix(200)) }
-            throw PluginError(plugin: name, reason: .exited(status: code, diagnostic: lastLine))
+            throw DocKitError(PluginError(plugin: name, reason: .exited(status: code, diagnostic: lastLine)))
         }
     }
 }

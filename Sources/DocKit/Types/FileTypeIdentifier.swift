@@ -70,8 +70,8 @@ public struct FileTypeIdentifier: Sendable {
     ///
     /// - Parameter url: A file URL; a symbolic link is not followed.
     /// - Returns: The file's type.
-    /// - Throws: ``TypeRegistryError`` when nothing is at the path or it cannot be examined.
-    public func identify(_ url: URL) throws(TypeRegistryError) -> Identification {
+    /// - Throws: ``DocKitError`` when nothing is at the path or it cannot be examined.
+    public func identify(_ url: URL) throws(DocKitError) -> Identification {
         try identify(RawPath(url))
     }
 
@@ -81,22 +81,22 @@ public struct FileTypeIdentifier: Sendable {
     ///
     /// - Parameter path: The file to identify.
     /// - Returns: The file's type, with the guess when content decided it.
-    /// - Throws: ``TypeRegistryError/fileNotFound(path:)`` when nothing is at `path`;
-    ///   ``TypeRegistryError/unreadableFile(path:reason:)`` when it cannot be examined.
-    public func identify(_ path: RawPath) throws(TypeRegistryError) -> Identification {
+    /// - Throws: ``DocKitError/Code/notFound`` when nothing is at `path`;
+    ///   ``DocKitError/Code/fileSystem`` when it cannot be examined.
+    public func identify(_ path: RawPath) throws(DocKitError) -> Identification {
         let found: FileStatus?
         do {
             found = try FileStatus.of(path)
         } catch {
-            throw .unreadableFile(path: path.description, reason: String(cString: strerror(error.errno)))
+            throw DocKitError(TypeRegistryError.unreadableFile(path: path.description, reason: String(cString: strerror(error.errno))))
         }
-        guard let status = found else { throw .fileNotFound(path: path.description) }
+        guard let status = found else { throw DocKitError(TypeRegistryError.fileNotFound(path: path.description)) }
         return try identify(path, status: status)
     }
 
     /// As `identify(_:)` of a path, for a file whose `lstat` the caller has
     /// just made: a scan would otherwise make a second one for each file.
-    func identify(_ path: RawPath, status: FileStatus) throws(TypeRegistryError) -> Identification {
+    func identify(_ path: RawPath, status: FileStatus) throws(DocKitError) -> Identification {
         try identify(path, status: status) { registry.type(forFileName: $0, isDirectory: $1) }
     }
 
@@ -105,7 +105,7 @@ public struct FileTypeIdentifier: Sendable {
     /// last component as text, made once by the caller.
     func identify(
         _ path: RawPath, status: FileStatus, name: String? = nil, typeForName: (_ name: String, _ isDirectory: Bool) -> UTType
-    ) throws(TypeRegistryError) -> Identification {
+    ) throws(DocKitError) -> Identification {
         let name = name ?? path.lastComponent.description
         switch status.kind {
         case .symbolicLink:

@@ -15,10 +15,10 @@ public enum InfoPlistTypeDeclarations {
     ///   - url: The Info.plist-style file (XML, binary or JSON).
     ///   - source: What its exported declarations count as.
     /// - Returns: The declarations, exported ones first.
-    /// - Throws: ``MalformedFileError`` only when the file cannot be read or
+    /// - Throws: ``DocKitError/Code/malformed`` only when the file cannot be read or
     ///   its root is not a dictionary.
-    public static func load(from url: URL, exportedAs source: TypeDeclarationSource = .exported) throws(MalformedFileError) -> [TypeDeclaration] {
-        var warnings: [MalformedFileError] = []
+    public static func load(from url: URL, exportedAs source: TypeDeclarationSource = .exported) throws(DocKitError) -> [TypeDeclaration] {
+        var warnings: [DocKitError] = []
         return try load(from: url, exportedAs: source, warnings: &warnings)
     }
 
@@ -30,9 +30,9 @@ public enum InfoPlistTypeDeclarations {
     ///   - source: What its exported declarations count as.
     ///   - warnings: Where what was left out is added, each naming its key path.
     /// - Returns: The declarations, exported ones first.
-    /// - Throws: ``MalformedFileError`` only when the file cannot be read or
+    /// - Throws: ``DocKitError/Code/malformed`` only when the file cannot be read or
     ///   its root is not a dictionary.
-    public static func load(from url: URL, exportedAs source: TypeDeclarationSource = .exported, warnings: inout [MalformedFileError]) throws(MalformedFileError) -> [TypeDeclaration] {
+    public static func load(from url: URL, exportedAs source: TypeDeclarationSource = .exported, warnings: inout [DocKitError]) throws(DocKitError) -> [TypeDeclaration] {
         let root = PropertyListValue(value: try PropertyListFile.readDictionary(at: url), keyPath: "", path: url.path)
         return declarations(in: root, exportedAs: source, warnings: &warnings)
     }
@@ -43,10 +43,10 @@ public enum InfoPlistTypeDeclarations {
     ///   - file: The built-in file.
     ///   - source: What its exported declarations count as.
     /// - Returns: The declarations, exported ones first.
-    /// - Throws: ``MalformedFileError`` naming the file by its label when it
+    /// - Throws: ``DocKitError/Code/malformed`` naming the file by its label when it
     ///   cannot be parsed or its root is not a dictionary.
-    static func load(_ file: BundledFile, exportedAs source: TypeDeclarationSource) throws(MalformedFileError) -> [TypeDeclaration] {
-        var warnings: [MalformedFileError] = []
+    static func load(_ file: BundledFile, exportedAs source: TypeDeclarationSource) throws(DocKitError) -> [TypeDeclaration] {
+        var warnings: [DocKitError] = []
         let root = PropertyListValue(value: try PropertyListFile.dictionary(in: Data(file.text.utf8), path: file.label), keyPath: "", path: file.label)
         return declarations(in: root, exportedAs: source, warnings: &warnings)
     }
@@ -55,7 +55,7 @@ public enum InfoPlistTypeDeclarations {
     /// Apple does not: they yield a tag to an app that exports it.
     static let supplementaryKey = "DBTypesAreSupplementary"
 
-    static func declarations(in root: PropertyListValue, exportedAs source: TypeDeclarationSource, warnings: inout [MalformedFileError]) -> [TypeDeclaration] {
+    static func declarations(in root: PropertyListValue, exportedAs source: TypeDeclarationSource, warnings: inout [DocKitError]) -> [TypeDeclaration] {
         var exportedSource = source
         if source == .system, root[supplementaryKey].bool(warnings: &warnings) == true {
             exportedSource = .supplementary
@@ -73,7 +73,7 @@ public enum InfoPlistTypeDeclarations {
         return result
     }
 
-    private static func declaration(_ entry: PropertyListValue, source: TypeDeclarationSource, warnings: inout [MalformedFileError]) -> TypeDeclaration? {
+    private static func declaration(_ entry: PropertyListValue, source: TypeDeclarationSource, warnings: inout [DocKitError]) -> TypeDeclaration? {
         guard let identifier = entry["UTTypeIdentifier"].string(warnings: &warnings), !identifier.isEmpty else {
             warnings.append(entry["UTTypeIdentifier"].problem("missing, so the declaration is ignored"))
             return nil
@@ -108,7 +108,7 @@ public enum InfoPlistTypeDeclarations {
     /// Mac, each such tag that no declaration claims names a dynamic type
     /// of its own: an entry listing `ape` and `apl` gives two types, not
     /// one type with the first one's name.
-    private static func legacyDeclarations(_ entry: PropertyListValue, warnings: inout [MalformedFileError]) -> [TypeDeclaration] {
+    private static func legacyDeclarations(_ entry: PropertyListValue, warnings: inout [DocKitError]) -> [TypeDeclaration] {
         let contentTypes = entry["LSItemContentTypes"].strings(warnings: &warnings).filter(isValidIdentifier)
         let isPackage = entry["LSTypeIsPackage"].bool(warnings: &warnings) ?? false
         guard contentTypes.isEmpty else { return packageMarks(entry, contentTypes: contentTypes, isPackage: isPackage) }

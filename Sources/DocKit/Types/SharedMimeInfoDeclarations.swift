@@ -31,25 +31,25 @@ public enum SharedMimeInfoDeclarations {
     ///
     /// - Parameter url: A `mime/packages/*.xml` file.
     /// - Returns: Its `<mime-type>` elements, in file order.
-    /// - Throws: ``MalformedFileError`` when the file cannot be read, is not UTF-8, or is not
+    /// - Throws: ``DocKitError/Code/malformed`` when the file cannot be read, is not UTF-8, or is not
     ///   valid shared-mime-info XML.
-    public static func load(from url: URL) throws(MalformedFileError) -> [MIMEType] {
+    public static func load(from url: URL) throws(DocKitError) -> [MIMEType] {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw MalformedFileError(path: url.path, reason: "cannot be read")
+            throw DocKitError(MalformedFileError(path: url.path, reason: "cannot be read"))
         }
         // XMLParser on Linux crashes (a forced unwrap in its element
         // callback) when libxml2 recovers from bytes that are not UTF-8,
         // and shared-mime-info's files are UTF-8.
         guard String(validating: data, as: UTF8.self) != nil else {
-            throw MalformedFileError(path: url.path, reason: "is not UTF-8, as shared-mime-info XML must be")
+            throw DocKitError(MalformedFileError(path: url.path, reason: "is not UTF-8, as shared-mime-info XML must be"))
         }
         // Checked after the DOCTYPE is cut, which can join `<` and `?pi?>` into one.
         let parsedData = withoutDocumentTypeDeclaration(data)
         if let offset = processingInstructionOffset(parsedData) {
-            throw MalformedFileError(path: url.path, reason: "is not valid shared-mime-info XML (a processing instruction at byte \(offset), which the format never has)")
+            throw DocKitError(MalformedFileError(path: url.path, reason: "is not valid shared-mime-info XML (a processing instruction at byte \(offset), which the format never has)"))
         }
         let parser = XMLParser(data: parsedData)
         let reader = Reader()
@@ -61,10 +61,10 @@ public enum SharedMimeInfoDeclarations {
         let parsed = parser.parse()
         if let failure = reader.failure ?? parser.parserError.map({ (parser.lineNumber, $0) }) ?? (parsed ? nil : (parser.lineNumber, nil)) {
             let reason = failure.1.map { ($0 as NSError).localizedDescription } ?? "unknown error"
-            throw MalformedFileError(path: url.path, reason: "is not valid shared-mime-info XML (line \(failure.0): \(reason))")
+            throw DocKitError(MalformedFileError(path: url.path, reason: "is not valid shared-mime-info XML (line \(failure.0): \(reason))"))
         }
         guard reader.closedRoot else {
-            throw MalformedFileError(path: url.path, reason: "is not valid shared-mime-info XML (it ends before </mime-info>)")
+            throw DocKitError(MalformedFileError(path: url.path, reason: "is not valid shared-mime-info XML (it ends before </mime-info>)"))
         }
         return reader.types
     }

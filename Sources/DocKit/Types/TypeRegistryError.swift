@@ -1,5 +1,5 @@
 /// A type or a file to identify could not be found or read.
-public enum TypeRegistryError: DocKitError, Hashable {
+enum TypeRegistryError: DocKitFailure, Hashable {
     /// No registered type has this identifier.
     case unknownType(String)
     /// Nothing is at the path.
@@ -7,16 +7,22 @@ public enum TypeRegistryError: DocKitError, Hashable {
     /// The file could not be examined; `reason` is the system's message.
     case unreadableFile(path: String, reason: String)
 
-    /// `.notFound` for an unknown type or missing file; `.failed` for an unreadable one.
-    public var kind: FailureKind {
+    var code: DocKitError.Code {
         switch self {
-        case .unknownType, .fileNotFound: .notFound
-        case .unreadableFile: .failed
+        case .unknownType: .typeNotFound
+        case .fileNotFound: .notFound
+        case .unreadableFile: .fileSystem
+        }
+    }
+
+    var document: String? {
+        switch self {
+        case .unknownType(let name), .fileNotFound(let name), .unreadableFile(let name, _): name
         }
     }
 
     /// One line for the user, naming the document, file or argument concerned.
-    public var description: String {
+    var description: String {
         switch self {
         case .unknownType(let identifier): "\(identifier): no such type"
         case .fileNotFound(let path): "\(path): no such file or directory"

@@ -61,13 +61,13 @@ final class TypeRegistryIndex: TypeRegistryBacking {
         }
     }
 
-    var problems: [MalformedFileError] {
+    var problems: [DocKitError] {
         (0..<sections[Layout.Section.problems.rawValue].count).map { index in
-            MalformedFileError(
+            DocKitError(MalformedFileError(
                 path: text(.problems, index, Layout.ProblemField.path) ?? "",
                 keyPath: text(.problems, index, Layout.ProblemField.keyPath) ?? "",
                 reason: text(.problems, index, Layout.ProblemField.reason) ?? ""
-            )
+            ))
         }
     }
 

@@ -13,14 +13,14 @@ struct TypeRegistryIndexWriter {
 
     /// The index of `registry`, built from `sources` under the merge rules
     /// named `rules`, with the problems its rebuild met.
-    static func index(of registry: TypeRegistry, sources: [TypeSources.File], problems: [MalformedFileError], rules: String) -> [UInt8] {
+    static func index(of registry: TypeRegistry, sources: [TypeSources.File], problems: [DocKitError], rules: String) -> [UInt8] {
         var writer = TypeRegistryIndexWriter()
         let rulesReference = writer.text(rules)
         for file in sources {
             writer.append(.sources, [UInt32(Layout.sourceKinds.firstIndex(of: file.kind) ?? 0)] + writer.text(file.path) + Self.split(file.size) + Self.split(file.modificationTime))
         }
         for problem in problems {
-            writer.append(.problems, writer.text(problem.path) + writer.text(problem.keyPath) + writer.text(problem.reason))
+            writer.append(.problems, writer.text(problem.malformedFile.path) + writer.text(problem.malformedFile.keyPath) + writer.text(problem.malformedFile.reason))
         }
         let indices = writer.appendTypes(of: registry)
         for claim in registry.claims {

@@ -18,7 +18,7 @@ public final class TypeRegistryStore: Sendable {
         /// Set when this load rebuilt the registry from its sources.
         public var rebuild: Rebuild?
         /// Source files that could not be read at the last rebuild.
-        public var problems: [MalformedFileError]
+        public var problems: [DocKitError]
     }
 
     /// How and why a load rebuilt the registry from its sources.
@@ -46,14 +46,14 @@ public final class TypeRegistryStore: Sendable {
     /// - Parameters:
     ///   - databaseURL: The SQLite file; `types.index` goes beside it under the same base name.
     ///   - sources: The files the registry is built from.
-    /// - Throws: ``DatabaseAccessError`` when the database's folder cannot be created.
-    init(databaseURL: URL, sources: TypeSources) throws(DatabaseAccessError) {
+    /// - Throws: ``DocKitError/Code/database`` when the database's folder cannot be created.
+    init(databaseURL: URL, sources: TypeSources) throws(DocKitError) {
         // Created now, as opening the database would, so that a home that
         // cannot hold one is said at once.
         do {
             try FileManager.default.createDirectory(at: databaseURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            throw DatabaseAccessError(path: databaseURL.path, error: error)
+            throw DocKitError(DatabaseAccessError(path: databaseURL.path, error: error))
         }
         self.databaseURL = databaseURL
         indexPath = databaseURL.deletingPathExtension().appendingPathExtension("index").path
@@ -73,9 +73,9 @@ public final class TypeRegistryStore: Sendable {
     /// - Parameter forceRebuild: Whether to rebuild even when no source changed.
     /// - Returns: The registry, with ``Snapshot/rebuild`` set when it was
     ///   rebuilt and the source files that could not be read.
-    /// - Throws: ``MalformedFileError`` when docbrowser's system
+    /// - Throws: ``DocKitError/Code/malformed`` when docbrowser's system
     ///   declarations are missing or one of their files cannot be read;
-    ///   ``DatabaseAccessError`` when the database cannot be opened, read
+    ///   ``DocKitError/Code/database`` when the database cannot be opened, read
     ///   or written.
     public func snapshot(forceRebuild: Bool = false) throws -> Snapshot {
         let current = sources.files()
@@ -85,7 +85,7 @@ public final class TypeRegistryStore: Sendable {
         return snapshot
     }
 
-    private func storedOrRebuilt(_ current: [TypeSources.File], forceRebuild: Bool) throws(DatabaseAccessError) -> Snapshot {
+    private func storedOrRebuilt(_ current: [TypeSources.File], forceRebuild: Bool) throws(DocKitError) -> Snapshot {
         do {
             if !forceRebuild, let indexed = indexedSnapshot(ifMatching: current) {
                 return indexed
@@ -95,10 +95,10 @@ public final class TypeRegistryStore: Sendable {
                 return stored.snapshot
             }
             return try rebuild(expecting: current, force: forceRebuild)
-        } catch let error as DatabaseAccessError {
+        } catch let error as DocKitError where error.failure is DatabaseAccessError {
             throw error
         } catch {
-            throw DatabaseAccessError(path: databasePath, error: error)
+            throw DocKitError(DatabaseAccessError(path: databasePath, error: error))
         }
     }
 
@@ -214,8 +214,8 @@ public final class TypeRegistryStore: Sendable {
         return TypeRegistry(types: types, claims: claims)
     }
 
-    private static func readProblems(_ db: Database) throws -> [MalformedFileError] {
-        try ProblemRow.fetchAll(db).map { MalformedFileError(path: $0.path, keyPath: $0.keyPath, reason: $0.reason) }
+    private static func readProblems(_ db: Database) throws -> [DocKitError] {
+        try ProblemRow.fetchAll(db).map { DocKitError(MalformedFileError(path: $0.path, keyPath: $0.keyPath, reason: $0.reason)) }
     }
 
     private static var migrator: DatabaseMigrator {
@@ -338,7 +338,8 @@ private struct ProblemRow: Codable, FetchableRecord, PersistableRecord {
     var keyPath: String
     var reason: String
 
-    init(_ problem: MalformedFileError) {
+    init(_ error: DocKitError) {
+        let problem = error.malformedFile
         path = problem.path
         keyPath = problem.keyPath
         reason = problem.reason

@@ -98,12 +98,12 @@ struct TypeSources: Sendable, Hashable {
 
     /// Every declaration the files make, and the problems of those that
     /// could not be read, which are skipped rather than failing the whole.
-    public func load() -> (registry: TypeRegistry, files: [File], problems: [MalformedFileError]) {
+    public func load() -> (registry: TypeRegistry, files: [File], problems: [DocKitError]) {
         let files = files()
         let builtIn = Dictionary(builtIn.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         var declarations: [TypeDeclaration] = []
         var mimeTypes: [SharedMimeInfoDeclarations.MIMEType] = []
-        var problems: [MalformedFileError] = []
+        var problems: [DocKitError] = []
         for file in files {
             let url = URL(fileURLWithPath: file.path)
             do {
@@ -132,14 +132,14 @@ struct TypeSources: Sendable, Hashable {
     /// - Parameters:
     ///   - files: The sources as listed.
     ///   - problems: What could not be read of them.
-    /// - Throws: ``MalformedFileError`` naming the folder or the file.
-    func checkSystemDeclarations(_ files: [File], problems: [MalformedFileError]) throws(MalformedFileError) {
+    /// - Throws: ``DocKitError/Code/malformed`` naming the folder or the file.
+    func checkSystemDeclarations(_ files: [File], problems: [DocKitError]) throws(DocKitError) {
         let system = Set(files.filter { $0.kind == .system }.map(\.path))
         guard !system.isEmpty else {
             let place = systemDirectories.map(\.path).joined(separator: ", ")
-            throw MalformedFileError(path: place.isEmpty ? "builtin:types" : place, reason: "holds no type declarations (*.plist, *.json): docbrowser's system types are missing")
+            throw DocKitError(MalformedFileError(path: place.isEmpty ? "builtin:types" : place, reason: "holds no type declarations (*.plist, *.json): docbrowser's system types are missing"))
         }
-        if let problem = problems.first(where: { system.contains($0.path) }) {
+        if let problem = problems.first(where: { system.contains($0.malformedFile.path) }) {
             throw problem
         }
     }

@@ -9,16 +9,16 @@ extension ConflictResolver {
         var plan = Plan(versions: versions, kept: versions.current, separated: [], trashed: [])
         switch choice {
         case .current:
-            guard versions.current != nil else { throw VersionsError.noCurrentVersion(document: name) }
+            guard versions.current != nil else { throw DocKitError(VersionsError.noCurrentVersion(document: name)) }
         case .version(let number):
             guard let version = versions.unresolvedConflicts.first(where: { $0.number == number }) else {
-                throw VersionsError.noSuchVersion(document: name, number: number, count: versions.unresolvedConflicts.count)
+                throw DocKitError(VersionsError.noSuchVersion(document: name, number: number, count: versions.unresolvedConflicts.count))
             }
-            guard version.wholePackage != nil else { throw VersionsError.lostPackage(document: name) }
+            guard version.wholePackage != nil else { throw DocKitError(VersionsError.lostPackage(document: name)) }
             plan.kept = version
             plan.trashed = [versions.current].compactMap { $0 }
         case .newest, .all:
-            throw VersionsError.lostPackage(document: name)
+            throw DocKitError(VersionsError.lostPackage(document: name))
         }
         return plan
     }

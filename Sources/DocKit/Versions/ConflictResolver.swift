@@ -70,12 +70,12 @@ public struct ConflictResolver: Sendable {
     ///   - document: The document, as listed.
     ///   - choice: Which version to keep.
     /// - Returns: The plan; empty when the document has no conflict versions.
-    /// - Throws: ``VersionsError/noCurrentVersion(document:)`` when keeping the
+    /// - Throws: ``DocKitError/Code/invalidValue`` when keeping the
     ///   current version and there is none;
-    ///   ``VersionsError/noSuchVersion(document:number:count:)`` for a version
+    ///   ``DocKitError/Code/versionNotFound`` for a version
     ///   number that is not a conflict version's;
-    ///   ``CatalogError/nameTaken(_:)`` when `all` finds no free name for a
-    ///   version; ``FileSystemError`` when the versions cannot be listed.
+    ///   ``DocKitError/Code/alreadyExists`` when `all` finds no free name for a
+    ///   version; ``DocKitError/Code/fileSystem`` when the versions cannot be listed.
     public func plan(_ document: Document, keeping choice: Choice) throws -> Plan {
         let versions = try catalog.versions(of: document)
         var plan = Plan(versions: versions, kept: versions.current, separated: [], trashed: [])
@@ -85,12 +85,12 @@ public struct ConflictResolver: Sendable {
         let all = [versions.current].compactMap { $0 } + versions.unresolvedConflicts
         switch choice {
         case .current:
-            guard versions.current != nil else { throw VersionsError.noCurrentVersion(document: name) }
+            guard versions.current != nil else { throw DocKitError(VersionsError.noCurrentVersion(document: name)) }
         case .newest:
             plan.kept = all.max { ($0.modificationDate, -$0.number) < ($1.modificationDate, -$1.number) }
         case .version(let number):
             guard let version = versions.unresolvedConflicts.first(where: { $0.number == number }) else {
-                throw VersionsError.noSuchVersion(document: name, number: number, count: versions.unresolvedConflicts.count)
+                throw DocKitError(VersionsError.noSuchVersion(document: name, number: number, count: versions.unresolvedConflicts.count))
             }
             plan.kept = version
         case .all:
@@ -119,11 +119,11 @@ public struct ConflictResolver: Sendable {
     ///   - document: The document, as listed.
     ///   - choice: Which version to keep.
     /// - Returns: What was done; an empty plan when there was no conflict.
-    /// - Throws: What ``plan(_:keeping:)`` throws; ``CoordinationError``
+    /// - Throws: What ``plan(_:keeping:)`` throws; ``DocKitError``
     ///   when another process holds the document, a handler has it open or
     ///   a sync engine is writing it (unless ``force``);
-    ///   ``MoveError/vanished(_:)`` when it is gone once locked;
-    ///   ``FileSystemError`` when a version cannot be moved or trashed.
+    ///   ``DocKitError/Code/notFound`` when it is gone once locked;
+    ///   ``DocKitError/Code/fileSystem`` when a version cannot be moved or trashed.
     @discardableResult
     public func resolve(_ document: Document, keeping choice: Choice) throws -> Plan {
         if try catalog.lostTree(of: document) != nil { return try resolveLostPackage(document, keeping: choice) }
@@ -211,6 +211,6 @@ public struct ConflictResolver: Sendable {
             if taken.contains(name) { continue }
             if try !DocumentName.isTaken(folder.appending(name), caseInsensitive: document.location == .cloud) { return name }
         }
-        throw CatalogError.nameTaken("\(document.location):\(document.displayName) (version \(ordinal))")
+        throw DocKitError(CatalogError.nameTaken("\(document.location):\(document.displayName) (version \(ordinal))"))
     }
 }

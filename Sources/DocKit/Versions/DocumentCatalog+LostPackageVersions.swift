@@ -12,8 +12,8 @@ extension DocumentCatalog {
     ///
     /// - Parameter document: A catalogued document.
     /// - Returns: Its versions.
-    /// - Throws: ``FileSystemError`` when a folder or Trash cannot be read;
-    ///   ``DatabaseAccessError`` when the catalog cannot.
+    /// - Throws: ``DocKitError/Code/fileSystem`` when a folder or Trash cannot be read;
+    ///   ``DocKitError/Code/database`` when the catalog cannot.
     public func versions(of document: Document) throws -> DocumentVersions {
         var versions = try DocumentVersions.of(document)
         guard let whole = try lostTree(of: document) else { return versions }

@@ -65,7 +65,7 @@ public struct DocumentVersions: Sendable, Hashable {
     /// No conflict versions are left.
     public var isResolved: Bool { unresolvedConflicts.isEmpty }
 
-    /// Throws ``VersionsError/unresolved(document:action:versions:)`` when
+    /// Throws ``DocKitError/Code/unresolvedConflict`` when
     /// conflict copies lie beside `document`, which an operation on it
     /// alone would leave behind as a document of their own; copies inside a
     /// package travel with it. Nothing unless `force`.
@@ -74,14 +74,14 @@ public struct DocumentVersions: Sendable, Hashable {
     ///   - document: The document about to be moved, deleted or replaced.
     ///   - action: The operation's name, for the message (`move`, `deletion`).
     ///   - force: Whether to go ahead anyway; then nothing is checked.
-    /// - Throws: ``VersionsError/unresolved(document:action:versions:)`` as above;
-    ///   ``FileSystemError`` when the folder cannot be listed.
+    /// - Throws: ``DocKitError/Code/unresolvedConflict`` as above;
+    ///   ``DocKitError/Code/fileSystem`` when the folder cannot be listed.
     public static func refuseIfCopiesBeside(_ document: Document, action: String, force: Bool) throws {
         guard !force else { return }
         if document.isFolder { try refuseIfCopiesInside(document, action: action) }
         guard document.states.contains(.inConflict) else { return }
         let beside = try of(document).unresolvedConflicts.filter { $0.files.isEmpty }
-        guard beside.isEmpty else { throw VersionsError.unresolved(document: document.qualifiedName, action: action, versions: beside.count) }
+        guard beside.isEmpty else { throw DocKitError(VersionsError.unresolved(document: document.qualifiedName, action: action, versions: beside.count)) }
     }
 
     /// A folder holding a document in conflict is refused as that document
@@ -92,7 +92,7 @@ public struct DocumentVersions: Sendable, Hashable {
         let folder = first.deletingLastComponent
         let versions = copies.filter { $0.deletingLastComponent == folder && ConflictCopy($0.lastComponent)?.original == copy.original }.count
         let inside = folder.isEmpty ? copy.original : folder.appending(copy.original)
-        throw VersionsError.unresolved(document: "\(document.qualifiedName)/\(inside)", action: action, versions: versions)
+        throw DocKitError(VersionsError.unresolved(document: "\(document.qualifiedName)/\(inside)", action: action, versions: versions))
     }
 
     /// The versions of `document` as they are on disk now.
@@ -100,7 +100,7 @@ public struct DocumentVersions: Sendable, Hashable {
     /// - Parameter document: A catalogued document; for a placeholder or temporary,
     ///   the versions of the file it stands for.
     /// - Returns: The current version, if the file exists, and the conflict versions.
-    /// - Throws: ``FileSystemError`` when the folder cannot be listed or a copy examined.
+    /// - Throws: ``DocKitError/Code/fileSystem`` when the folder cannot be listed or a copy examined.
     public static func of(_ document: Document) throws -> DocumentVersions {
         let (current, conflicts) = try versions(of: document.path.deletingLastComponent.appending(document.filename), isPackage: document.isPackage)
         return DocumentVersions(document: document, current: current, unresolvedConflicts: conflicts)

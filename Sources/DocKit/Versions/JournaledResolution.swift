@@ -41,7 +41,7 @@ struct JournaledResolution {
     /// `edit` makes the private copy what the package is to become.
     private func rebuild(_ package: RawPath, _ edit: (RawPath) throws -> Void) throws -> RawPath {
         guard let packageInode = FileSystem.inode(of: package) else {
-            throw FileSystemError(path: package, operation: "does not exist", errno: ENOENT)
+            throw DocKitError(FileSystemError(path: package, operation: "does not exist", errno: ENOENT))
         }
         let identifier = OperationJournal.newIdentifier(for: home)
         let staged = OperationJournal.temporary(beside: package, identifier: identifier, role: "resolved")
@@ -94,7 +94,7 @@ struct JournaledResolution {
         for file in version?.files ?? [] {
             let copy = staged.appending(file.copy), original = staged.appending(file.original)
             guard copy.withCString({ from in original.withCString { rename(from, $0) } }) == 0 else {
-                throw FileSystemError(path: copy, operation: "cannot take the place of \(file.original)", errno: errno)
+                throw DocKitError(FileSystemError(path: copy, operation: "cannot take the place of \(file.original)", errno: errno))
             }
         }
         for copy in try PackageContents.walk(staged).conflictCopies {

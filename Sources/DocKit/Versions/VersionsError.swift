@@ -1,5 +1,5 @@
 /// Why a conflict could not be resolved as asked.
-public enum VersionsError: DocKitError, Hashable {
+enum VersionsError: DocKitFailure, Hashable {
     /// `--keep N` names no conflict version.
     case noSuchVersion(document: String, number: Int, count: Int)
     /// `--keep current` when the engine left only its copies.
@@ -10,17 +10,22 @@ public enum VersionsError: DocKitError, Hashable {
     /// package; `newest`, `all` and a conflict copy mix the two.
     case lostPackage(document: String)
 
-    /// `.notFound` for a version that does not exist, `.invalidInput` when there is no current version, `.refused` for unresolved conflicts.
-    public var kind: FailureKind {
+    var code: DocKitError.Code {
         switch self {
-        case .noSuchVersion: .notFound
-        case .noCurrentVersion, .lostPackage: .invalidInput
-        case .unresolved: .refused
+        case .noSuchVersion: .versionNotFound
+        case .noCurrentVersion, .lostPackage: .invalidValue
+        case .unresolved: .unresolvedConflict
+        }
+    }
+
+    var document: String? {
+        switch self {
+        case .noSuchVersion(let document, _, _), .noCurrentVersion(let document), .unresolved(let document, _, _), .lostPackage(let document): document
         }
     }
 
     /// One line for the user, naming the document, file or argument concerned.
-    public var description: String {
+    var description: String {
         switch self {
         case .noSuchVersion(let document, let number, let count):
             "\(document): no version \(number); it has \(count) conflict version\(count == 1 ? "" : "s")"

@@ -52,7 +52,7 @@ struct ConfigCommand: ParsableCommand {
             let context = CommandContext(global)
             let key = try Configuration.key(named: key)
             let file = ConfigurationFile(home: context.home)
-            try file.update { configuration throws(ConfigurationError) in
+            try file.update { configuration throws(DocKitError) in
                 try configuration.set(key, to: value)
             }
             // The text form says nothing, as `git config` does.
@@ -69,7 +69,7 @@ struct ConfigCommand: ParsableCommand {
             let context = CommandContext(global)
             let key = try Configuration.key(named: key)
             let file = ConfigurationFile(home: context.home)
-            try file.update { configuration throws(ConfigurationError) in
+            try file.update { configuration throws(DocKitError) in
                 configuration.unset(key)
             }
             try context.output.result([key.rawValue: file.load().effectiveValue(of: key, home: context.home)]) { _ in }

@@ -86,7 +86,9 @@ struct ExportCommand: AsyncParsableCommand {
                 do {
                     _ = try ArchiveFormat(output: output, registry: registry)
                 } catch {
-                    throw ValidationError("\(output) names \(error.namedType ?? "another type"), not a \(format) archive: make them agree.")
+                    let type = registry.type(forFileName: RawPath(output).lastComponent.description, isDirectory: false)
+                    let named = type.description.map { "\"\($0)\" (\(type.identifier))" } ?? type.identifier
+                    throw ValidationError("\(output) names \(named), not a \(format) archive: make them agree.")
                 }
             }
         } else {
@@ -123,7 +125,7 @@ struct ExportCommand: AsyncParsableCommand {
         // arriving would go out half-written.
         let waiting = syncWait.start()
         for (index, document) in chosen.enumerated() {
-            if document.states.contains(.notDownloaded) { throw CatalogError.notDownloaded(document.qualifiedName, action: "export") }
+            if document.states.contains(.notDownloaded) { throw DocKitError.notDownloaded(document.qualifiedName, action: "export") }
             chosen[index] = try await SyncWaitOption.settled(document, within: waiting, in: catalog, output: context.output)
             try SyncActivity.refuseIfIncomplete(chosen[index], force: force, quietPeriod: catalog.quietPeriod)
         }

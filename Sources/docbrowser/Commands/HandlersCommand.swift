@@ -111,7 +111,8 @@ struct HandlersRegister: ParsableCommand {
         if strict {
             let manifest = try HandlerManifest.load(from: url, environment: context.library.environment, identifier: identifier)
             if let first = manifest.warnings.first {
-                throw MalformedFileError(path: first.path, keyPath: first.keyPath, reason: first.reason + (manifest.warnings.count > 1 ? " (and \(manifest.warnings.count - 1) more)" : ""))
+                let more = manifest.warnings.count > 1 ? " (and \(manifest.warnings.count - 1) more)" : ""
+                throw DocKitError(first.code, document: first.document, description: first.description + more)
             }
         }
         let manifest = try HandlerRegistration(home: context.home).register(url, identifier: identifier, environment: context.library.environment)
@@ -176,7 +177,7 @@ struct HandlersDefault: ParsableCommand {
     func run() throws {
         let context = CommandContext(global)
         let registry = try context.typeRegistry().registry
-        guard let known = registry.type(withIdentifier: type) else { throw TypeRegistryError.unknownType(type) }
+        guard let known = registry.type(withIdentifier: type) else { throw DocKitError.noSuchType(type) }
         if !clear, identifier == nil {
             let current = try context.handlerDefaults().handler(for: known.identifier)
             try context.output.result(["type": AnyEncodable(known.identifier), "handler": AnyEncodable(current)]) { text in
@@ -187,7 +188,7 @@ struct HandlersDefault: ParsableCommand {
         var chosen: String?
         if let identifier {
             let handlers = context.handlerRegistry()
-            guard let handler = handlers.handler(withIdentifier: identifier) else { throw HandlerError.unknownHandler(identifier) }
+            guard let handler = handlers.handler(withIdentifier: identifier) else { throw DocKitError.noSuchHandler(identifier) }
             try handlers.checkOpens(handler, type: known.identifier, registry: registry)
             chosen = handler.identifier
         }

@@ -60,7 +60,7 @@ struct InboxCommand: ParsableCommand {
         // An app unregistered since a delivery still has its Inbox; a name
         // with neither is a typo.
         if let app, context.handlerRegistry().handler(withIdentifier: app) == nil, try FileStatus.of(inbox.directory) == nil {
-            throw HandlerError.unknownHandler(app)
+            throw DocKitError.noSuchHandler(app)
         }
         if accept {
             let moved = try inbox.accept()

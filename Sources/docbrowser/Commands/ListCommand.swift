@@ -59,7 +59,7 @@ struct ListCommand: ParsableCommand {
         var query = DocumentQuery()
         if let location = where_.location { query.locations = [location] }
         if let type {
-            guard catalog.registry.type(withIdentifier: type) != nil else { throw TypeRegistryError.unknownType(type) }
+            guard catalog.registry.type(withIdentifier: type) != nil else { throw DocKitError.noSuchType(type) }
             query.type = type
         }
         query.nameGlob = nameGlob

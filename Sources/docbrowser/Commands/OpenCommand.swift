@@ -44,7 +44,7 @@ struct OpenCommand: AsyncParsableCommand {
         let chosen: HandlerManifest
         if let handler {
             let handlers = context.handlerRegistry()
-            guard let found = handlers.handler(withIdentifier: handler) else { throw HandlerError.unknownHandler(handler) }
+            guard let found = handlers.handler(withIdentifier: handler) else { throw DocKitError.noSuchHandler(handler) }
             try handlers.checkOpens(found, type: document.type, registry: catalog.registry)
             chosen = found
         } else {
@@ -71,9 +71,9 @@ enum HandlerLaunching {
     /// A `Terminal=true` handler takes over docbrowser's terminal, so it is
     /// waited for, as a shell waits for a foreground program. With no
     /// terminal it is refused before anything is copied or recorded.
-    static func waits(for handler: HandlerManifest, asked wait: Bool) throws(HandlerError) -> Bool {
+    static func waits(for handler: HandlerManifest, asked wait: Bool) throws(DocKitError) -> Bool {
         guard handler.runsInTerminal else { return wait }
-        guard Terminal.isInteractive else { throw .needsTerminal(handler: handler.identifier) }
+        guard Terminal.isInteractive else { throw .runsInTerminal(handler: handler.identifier) }
         return true
     }
 

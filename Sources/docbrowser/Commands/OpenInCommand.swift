@@ -47,9 +47,9 @@ struct OpenInCommand: AsyncParsableCommand {
         let catalog = try context.documentCatalog()
         let document = try await SyncWaitOption.settled(try catalog.resolveForHandler(self.document), within: SyncWaitOption.start(waitComplete), in: catalog, output: context.output)
         try SyncActivity.refuseIfIncomplete(document, force: force, quietPeriod: catalog.quietPeriod)
-        guard let handler = context.handlerRegistry().handler(withIdentifier: target) else { throw HandlerError.unknownHandler(target) }
+        guard let handler = context.handlerRegistry().handler(withIdentifier: target) else { throw DocKitError.noSuchHandler(target) }
         guard handler.canOpen else {
-            throw HandlerError.cannotOpen(handler: handler.identifier, reason: "it has no executable here (types only)")
+            throw DocKitError.cannotOpen(handler: handler.identifier, reason: "it has no executable here (types only)")
         }
         let wait = try HandlerLaunching.waits(for: handler, asked: wait)
         let inbox = InboxDelivery.inboxDirectory(forApp: handler.identifier, home: context.home, locations: catalog.locations)

@@ -71,14 +71,11 @@ struct PreviewCommand: AsyncParsableCommand {
                 }
                 if let drawing = picture.drawing { context.output.terminalImage(drawing) }
                 reports.append(report)
-            } catch let error as PluginError {
+            } catch let error as DocKitError {
+                context.output.error(error)
                 // Ctrl-C reached the plugin: the user wants the command to stop.
-                context.output.error(error)
-                if case .cancelled(let signal) = error.reason { throw ExitCode(128 + signal) }
-                failure = failure ?? ExitStatus.status(for: error.kind)
-            } catch let error as any DocKitError {
-                context.output.error(error)
-                failure = failure ?? ExitStatus.status(for: error.kind)
+                if error.code == .cancelled, let signal = error.signal { throw ExitCode(128 + signal) }
+                failure = failure ?? ExitStatus.status(for: error)
             }
         }
         try context.output.result(reports) { _ in }
@@ -133,15 +130,10 @@ struct PreviewCommand: AsyncParsableCommand {
     static func subject(for argument: String, catalog: DocumentCatalog) throws -> PreviewSubject {
         do {
             return PreviewSubject(try catalog.resolve(argument))
-        } catch let error as CatalogError {
-            switch error {
-            case .notADocument, .documentNotFound:
-                let path = RawPath(argument: argument)
-                guard (try? FileStatus.of(path)) ?? nil != nil else { throw CatalogError.documentNotFound(argument) }
-                return try PreviewSubject.file(at: path, registry: catalog.registry)
-            default:
-                throw error
-            }
+        } catch let error as DocKitError where [.notFound, .documentNotFound].contains(error.code) {
+            let path = RawPath(argument: argument)
+            guard (try? FileStatus.of(path)) ?? nil != nil else { throw DocKitError.noSuchDocument(argument) }
+            return try PreviewSubject.file(at: path, registry: catalog.registry)
         }
     }
 

@@ -56,13 +56,13 @@ struct ServeCommand: AsyncParsableCommand {
         if let passwordFile {
             guard let text = try? String(contentsOfFile: passwordFile, encoding: .utf8),
                   let line = text.split(separator: "\n", omittingEmptySubsequences: false).first, !line.isEmpty else {
-                throw ServeRefusal.unreadablePasswordFile(passwordFile)
+                throw ServeRefusal.unreadablePasswordFile(passwordFile).error
             }
             password = String(line)
         }
         if !WebConfiguration.isLoopback(host) {
             let refusal: ServeRefusal? = password == nil ? .noPassword(listen) : (insecure ? nil : .noTLS(listen))
-            if let refusal { throw refusal }
+            if let refusal { throw refusal.error }
         }
         let catalog = try context.documentCatalog()
         let configuration = WebConfiguration(host: host, port: port, password: password)
@@ -95,15 +95,16 @@ struct ServeCommand: AsyncParsableCommand {
 }
 
 /// Why `serve` will not listen where it was asked.
-enum ServeRefusal: DocKitError {
+enum ServeRefusal {
     case noPassword(String)
     case noTLS(String)
     case unreadablePasswordFile(String)
 
-    var kind: FailureKind {
+    /// As DocKit's errors are thrown, so that it is said and exits as they do.
+    var error: DocKitError {
         switch self {
-        case .noPassword, .noTLS: .refused
-        case .unreadablePasswordFile: .invalidInput
+        case .noPassword(let address), .noTLS(let address): DocKitError(.refused, document: address, description: description)
+        case .unreadablePasswordFile(let path): DocKitError(.invalidValue, document: path, description: description)
         }
     }
 

@@ -39,7 +39,7 @@ struct SyncWaitOption: ParsableArguments {
     static func settled(_ document: Document, within wait: SyncWait?, in catalog: DocumentCatalog, output: Output) async throws -> Document {
         guard let wait else { return document }
         return try await SyncActivity.waitUntilComplete(document, in: catalog, within: wait) { reason in
-            output.note("waiting for \(document.qualifiedName): \(reason.reason)")
+            output.note("waiting for \(document.qualifiedName): \(reason)")
         }
     }
 }

@@ -62,13 +62,11 @@ struct ThumbnailCommand: AsyncParsableCommand {
                 context.output.partialText { text in text.line(Preview.visible(report.thumbnail)) }
                 for note in thumbnail.notes { context.output.textNote("\(subject.name): \(note)") }
                 reports.append(report)
-            } catch let error as ThumbnailError {
+            } catch let error as DocKitError {
                 context.output.error(error)
-                if case .generatorFailed(_, let cause) = error, case .cancelled(let signal) = cause.reason { throw ExitCode(128 + signal) }
-                failure = failure ?? ExitStatus.status(for: error.kind)
-            } catch let error as any DocKitError {
-                context.output.error(error)
-                failure = failure ?? ExitStatus.status(for: error.kind)
+                if error.code == .cancelled, let signal = error.signal { throw ExitCode(128 + signal) }
+                // A placeholder has no thumbnail to find, as docs/JSON.md's exit statuses say.
+                failure = failure ?? (error.code == .notDownloaded ? ExitStatus.notFound : ExitStatus.status(for: error))
             }
         }
         try context.output.result(reports) { _ in }
@@ -78,10 +76,10 @@ struct ThumbnailCommand: AsyncParsableCommand {
     /// Each subject's thumbnail (`nil` for a subject not found), made on every core at once: a thumbnailer
     /// is a process of its own, mostly waiting on one core.
     static func thumbnails(of subjects: [Result<PreviewSubject, any Error>], size: ThumbnailSize,
-                           service: ThumbnailService) async -> [Result<Thumbnail, ThumbnailError>?] {
+                           service: ThumbnailService) async -> [Result<Thumbnail, DocKitError>?] {
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        var results = [Result<Thumbnail, ThumbnailError>?](repeating: nil, count: subjects.count)
-        await withTaskGroup(of: (Int, Result<Thumbnail, ThumbnailError>)?.self) { group in
+        var results = [Result<Thumbnail, DocKitError>?](repeating: nil, count: subjects.count)
+        await withTaskGroup(of: (Int, Result<Thumbnail, DocKitError>)?.self) { group in
             var next = 0
             func start() {
                 while next < subjects.count {
@@ -89,7 +87,7 @@ struct ThumbnailCommand: AsyncParsableCommand {
                     next += 1
                     guard case .success(let subject) = subjects[index] else { continue }
                     group.addTask {
-                        do throws(ThumbnailError) {
+                        do throws(DocKitError) {
                             return (index, .success(try await service.thumbnail(for: subject, size: size)))
                         } catch {
                             return (index, .failure(error))

@@ -5,11 +5,6 @@ import Foundation
 /// column), by the path it had, or by that path's last part, as
 /// trash-restore and `gio trash --restore` accept.
 enum TrashItemArgument {
-    struct Failure: DocKitError {
-        var kind: FailureKind
-        var description: String
-    }
-
     static func resolve(_ argument: String, in trashes: [Trash]) throws -> TrashedItem {
         let name = RawPath(escaped: argument)
         if !argument.contains("/") {
@@ -17,7 +12,7 @@ enum TrashItemArgument {
             if named.count == 1 { return named[0] }
             if named.count > 1 {
                 let places = named.map(\.trash.directory.description).joined(separator: ", ")
-                throw Failure(kind: .conflict, description: "\(argument): in \(named.count) Trashes (\(places)); name it by the path it had")
+                throw DocKitError(.ambiguous, document: argument, description: "\(argument): in \(named.count) Trashes (\(places)); name it by the path it had")
             }
         }
         let items = try trashes.flatMap { try $0.items() }
@@ -28,12 +23,12 @@ enum TrashItemArgument {
         }
         switch matches.count {
         case 0:
-            throw Failure(kind: .notFound, description: "\(argument): not in the Trash (see 'docbrowser trash')")
+            throw DocKitError(.notFound, document: argument, description: "\(argument): not in the Trash (see 'docbrowser trash')")
         case 1:
             return matches[0]
         default:
             let names = matches.map(\.name.description).joined(separator: ", ")
-            throw Failure(kind: .conflict, description: "\(argument): \(matches.count) items in the Trash had this name (\(names)); name one by its name in the Trash")
+            throw DocKitError(.ambiguous, document: argument, description: "\(argument): \(matches.count) items in the Trash had this name (\(names)); name one by its name in the Trash")
         }
     }
 }

@@ -27,7 +27,7 @@ struct TypesShow: ParsableCommand {
         let registry = try context.typeRegistry().registry
         if let identifier {
             guard let type = registry.type(withIdentifier: identifier) else {
-                throw TypeRegistryError.unknownType( identifier)
+                throw DocKitError.noSuchType(identifier)
             }
             let report = TypeReport(type, in: registry)
             try context.output.result(report) { $0.line(report.humanText) }
@@ -158,8 +158,8 @@ struct TypesLookup: ParsableCommand {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
             guard let contents = FileManager.default.contents(atPath: filesFrom) else {
-                guard FileManager.default.fileExists(atPath: filesFrom) else { throw TypeRegistryError.fileNotFound(path: filesFrom) }
-                throw TypeRegistryError.unreadableFile(path: filesFrom, reason: "not a readable file")
+                guard FileManager.default.fileExists(atPath: filesFrom) else { throw DocKitError.noSuchFile(filesFrom) }
+                throw DocKitError.unreadableFile(filesFrom, reason: "not a readable file")
             }
             data = contents
         }
@@ -217,7 +217,7 @@ struct TypesConforms: ParsableCommand {
         let context = CommandContext(global)
         let registry = try context.typeRegistry().registry
         for name in [identifier, supertype] where registry.type(withIdentifier: name) == nil {
-            throw TypeRegistryError.unknownType( name)
+            throw DocKitError.noSuchType(name)
         }
         let conforms = registry.conforms(identifier, to: supertype)
         try context.output.confirmation(Report(type: identifier, supertype: supertype, conforms: conforms)) {

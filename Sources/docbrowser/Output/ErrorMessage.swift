@@ -1,3 +1,4 @@
+import DocBrowserReports
 import DocKit
 
 /// An error as the CLI says it: DocKit's account of what happened to
@@ -12,7 +13,7 @@ enum ErrorMessage {
     /// - Parameter waitOption: The command's option that waits for sync
     ///   engines, which the hints name.
     static func line(for error: any Error, waitOption: String = defaultWaitOption) -> String {
-        guard let error = error as? any DocKitError else { return "\(error)" }
+        guard let error = error as? DocKitError else { return "\(error)" }
         return error.description + (hint(for: error, waitOption: waitOption) ?? "")
     }
 
@@ -28,8 +29,8 @@ enum ErrorMessage {
 
         init(_ error: any Error, document: String? = nil, waitOption: String = defaultWaitOption) {
             message = ErrorMessage.line(for: error, waitOption: waitOption)
-            let docKitError = error as? any DocKitError
-            kind = (docKitError?.kind ?? .failed).rawValue
+            let docKitError = error as? DocKitError
+            kind = (docKitError.map { ErrorKind($0.code) } ?? .failed).rawValue
             exitStatus = docKitError.map(ExitStatus.status(for:)) ?? ExitStatus.failure
             self.document = document
         }
@@ -44,51 +45,25 @@ enum ErrorMessage {
         }
     }
 
-    private static func hint(for error: any DocKitError, waitOption: String) -> String? {
-        switch error {
-        case let error as CatalogError:
-            if case .documentNotFound = error { return " (see 'docbrowser list')" }
-        case let error as CoordinationError:
-            switch error {
-            case .open: return "; close it first, or use --force"
-            case .incomplete, .changing, .recentlyChanged, .engineNeeds: return "; try again when it is done, wait for it with \(waitOption), or use --force"
-            case .stillIncomplete: return "; wait longer (\(waitOption)=SECONDS), or use --force"
-            case .busy: return nil
-            }
-        case let error as VersionsError:
-            switch error {
-            case .noSuchVersion: return " ('docbrowser versions' lists them)"
-            case .unresolved: return "; resolve it first ('docbrowser versions' lists them), or use --force"
-            case .noCurrentVersion, .lostPackage: return nil
-            }
-        case let error as HandlerError:
-            switch error {
-            case .noHandler(_, _, let candidates): return candidates.isEmpty ? " (see 'handlers register')" : "; choose one with --with"
-            case .unknownHandler: return " (see 'handlers')"
-            case .needsTerminal: return "; run it from a terminal, or choose another handler with --with"
-            default: return nil
-            }
-        case let error as TypeRegistryError:
-            if case .unknownType = error { return " (see 'docbrowser types')" }
-        case let error as ImportError:
-            switch error {
-            case .sameName, .sameNameInOneFile: return "; use --on-conflict rename"
-            default: return nil
-            }
-        case let error as MoveError:
-            if case .destinationTaken = error { return "; use --on-conflict rename or replace" }
-            if case .destinationFolderMissing = error { return "; choose another with --to" }
-        case is StorageError:
-            return " (use --on-conflict rename or replace)"
-        case let error as ArchiveFormatError where error.namedType != nil:
-            return "; end it in .zip, .tar.gz, … or give --format"
-        case is ExportError:
-            return "; use --force to replace it"
-        case is PluginServiceError:
-            return " (see 'docbrowser handlers')"
-        default:
-            return nil
+    private static func hint(for error: DocKitError, waitOption: String) -> String? {
+        switch error.code {
+        case .documentNotFound: " (see 'docbrowser list')"
+        case .inUse: "; close it first, or use --force"
+        case .incomplete: "; try again when it is done, wait for it with \(waitOption), or use --force"
+        case .stillIncomplete: "; wait longer (\(waitOption)=SECONDS), or use --force"
+        case .versionNotFound: " ('docbrowser versions' lists them)"
+        case .unresolvedConflict: "; resolve it first ('docbrowser versions' lists them), or use --force"
+        case .noHandler: error.alternatives.isEmpty ? " (see 'handlers register')" : "; choose one with --with"
+        case .handlerNotFound: " (see 'handlers')"
+        case .needsTerminal: "; run it from a terminal, or choose another handler with --with"
+        case .typeNotFound: " (see 'docbrowser types')"
+        case .nameClash: "; use --on-conflict rename"
+        case .alreadyExists: ErrorHints.current.alreadyExists
+        case .noService: ErrorHints.current.noService
+        case .folderGone: "; choose another with --to"
+        case .noSuchFolder: "; make it with 'docbrowser new --folder'"
+        case .notAnArchive: "; end it in .zip, .tar.gz, … or give --format"
+        default: nil
         }
-        return nil
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocBrowserReports
 import DocKit
 
 /// The exit statuses docbrowser documents (README, "Exit status").
@@ -14,14 +15,14 @@ enum ExitStatus {
     /// A command whose plugin was stopped by the SIGINT or SIGTERM the
     /// launcher received exits as a shell reports a process killed by that
     /// signal (130 for Ctrl-C), after cleaning up.
-    static func status(for error: any DocKitError) -> Int32 {
-        if let plugin = error as? PluginError, case .cancelled(let signal) = plugin.reason { return 128 + signal }
+    static func status(for error: DocKitError) -> Int32 {
+        if error.code == .cancelled, let signal = error.signal { return 128 + signal }
         // A query is part of the command line: a mistake in it is a usage error.
-        if error is SearchQueryError { return usage }
-        return status(for: error.kind)
+        if error.code == .invalidQuery { return usage }
+        return status(for: ErrorKind(error.code))
     }
 
-    static func status(for kind: FailureKind) -> Int32 {
+    static func status(for kind: ErrorKind) -> Int32 {
         switch kind {
         case .notFound: notFound
         case .conflict: conflict

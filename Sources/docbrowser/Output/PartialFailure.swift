@@ -32,7 +32,7 @@ struct FailureCollector {
     /// Throws when anything failed; the errors were already printed.
     func finish() throws {
         guard let first else { return }
-        let kind = (first as? any DocKitError)?.kind ?? .failed
-        throw PartialFailure(status: ExitStatus.status(for: kind), count: count)
+        let status = (first as? DocKitError).map(ExitStatus.status(for:)) ?? ExitStatus.failure
+        throw PartialFailure(status: status, count: count)
     }
 }

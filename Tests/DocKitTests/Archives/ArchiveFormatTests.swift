@@ -40,7 +40,7 @@ struct ArchiveFormatTests {
 
     @Test("--format naming no archive type is invalid input", arguments: ["foo", "txt", "public.plain-text"])
     func unknownArgument(_ argument: String) {
-        #expect(throws: ArchiveFormatError(argument: argument)) {
+        #expect(throws: DocKitError(ArchiveFormatError(argument: argument))) {
             try ArchiveFormat(argument: argument, registry: Self.registry)
         }
     }
@@ -50,10 +50,10 @@ struct ArchiveFormatTests {
         #expect(try ArchiveFormat(output: "/tmp/x.tar.gz", registry: Self.registry) == .tarGzip)
         #expect(try ArchiveFormat(output: "share", registry: Self.registry) == .zip)
         #expect(try ArchiveFormat(output: "share.unknown-ending", registry: Self.registry) == .zip)
-        let error = try #require(throws: ArchiveFormatError.self) { try ArchiveFormat(output: "/tmp/Notes.txt", registry: Self.registry) }
-        #expect(error.argument == "Notes.txt")
-        #expect(error.namedType?.contains("public.plain-text") == true)
-        #expect(error.kind == .invalidInput)
+        let error = try #require(throws: DocKitError.self) { try ArchiveFormat(output: "/tmp/Notes.txt", registry: Self.registry) }
+        #expect(error.document == "Notes.txt")
+        #expect(error.description.contains("public.plain-text"))
+        #expect(error.code == .notAnArchive)
     }
 
     /// An app's own archive type, as Scary Bugs declares `.sbz`: a kind of zip.

@@ -36,7 +36,7 @@ struct CreateDocumentTests {
         #expect(package.type == "com.apple.rtfd")
         #expect(try FileStatus.of(home.path("Letter.rtfd"))?.kind == .directory)
         for name in ["Plain", "Odd.zz-unknown", nil] as [String?] {
-            #expect(throws: CatalogError.typeNotImplied(name ?? "Untitled")) { try catalog.createDocument(named: name) }
+            #expect(throws: DocKitError(CatalogError.typeNotImplied(name ?? "Untitled"))) { try catalog.createDocument(named: name) }
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.documentsDirectory(.local).description).sorted() == ["Data.tar.gz", "Letter.rtfd", "Notes.md"])
     }
@@ -64,7 +64,7 @@ struct CreateDocumentTests {
         let explicit = Result { try catalog.createDocument(named: "Remote", type: "public.plain-text", in: .cloud) }
         let placeholderAfter = try? catalog.resolve("cloud:Untitled.txt")
         #expect(created.name == "Untitled 2.txt")
-        #expect(throws: CatalogError.nameTaken("cloud:Remote.txt")) { try explicit.get() }
+        #expect(throws: DocKitError(CatalogError.nameTaken("cloud:Remote.txt"))) { try explicit.get() }
         #expect(placeholderAfter?.states == [.notDownloaded])
         
         // The placeholders themselves are never touched.
@@ -88,9 +88,9 @@ struct CreateDocumentTests {
         try home.write("precious content", to: "Notes.txt")
         let catalog = try home.catalog()
         for name in ["Notes", "Notes.txt"] {
-            let error = try #require(throws: CatalogError.self) { try catalog.createDocument(named: name, type: "public.plain-text") }
-            #expect(error == .nameTaken("local:Notes.txt"))
-            #expect(error.kind == .conflict)
+            let error = try #require(throws: DocKitError.self) { try catalog.createDocument(named: name, type: "public.plain-text") }
+            #expect(error == DocKitError(CatalogError.nameTaken("local:Notes.txt")))
+            #expect(error.code == .alreadyExists)
         }
         #expect(try home.contents("Notes.txt") == "precious content")
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.documentsPath(.local)) == ["Notes.txt"])
@@ -100,7 +100,7 @@ struct CreateDocumentTests {
     func nameTakenByFolder() throws {
         let home = try TestHome("create")
         try home.write("inside", to: "Plans.txt/inner")
-        #expect(throws: CatalogError.nameTaken("local:Plans.txt")) {
+        #expect(throws: DocKitError(CatalogError.nameTaken("local:Plans.txt"))) {
             try home.catalog().createDocument(named: "Plans", type: "public.plain-text")
         }
         #expect(try home.contents("Plans.txt/inner") == "inside")
@@ -128,7 +128,7 @@ struct CreateDocumentTests {
         #expect(cloud.qualifiedName == "cloud:Untitled.txt")
         #expect(FileManager.default.fileExists(atPath: home.documentsPath(.cloud) + "/Untitled.txt"))
 
-        try ConfigurationFile(home: home.home).update { configuration throws(ConfigurationError) in
+        try ConfigurationFile(home: home.home).update { configuration throws(DocKitError) in
             try configuration.set(.preferredStorage, to: "cloud")
         }
         #expect(try home.catalog().createDocument(named: "Preferred", type: "public.plain-text").qualifiedName == "cloud:Preferred.txt")
@@ -139,14 +139,14 @@ struct CreateDocumentTests {
         let home = try TestHome("create")
         let catalog = try home.catalog()
         for name in ["a/b", ".hidden", "", "..", String(repeating: "x", count: 300)] {
-            let error = try #require(throws: CatalogError.self, "\(name)") { try catalog.createDocument(named: name, type: "public.plain-text") }
+            let error = try #require(throws: DocKitError.self, "\(name)") { try catalog.createDocument(named: name, type: "public.plain-text") }
             guard case .invalidName = error else {
                 Issue.record("\(name): expected invalidName, got \(error)")
                 continue
             }
         }
-        #expect(throws: TypeRegistryError.self) { try catalog.createDocument(named: nil, type: "com.example.nonexistent") }
-        #expect(throws: CatalogError.typeHasNoExtension("public.data")) { try catalog.createDocument(named: nil, type: "public.data") }
+        #expect(throws: DocKitError.self) { try catalog.createDocument(named: nil, type: "com.example.nonexistent") }
+        #expect(throws: DocKitError(CatalogError.typeHasNoExtension("public.data"))) { try catalog.createDocument(named: nil, type: "public.data") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.documentsPath(.local)).isEmpty)
     }
 }
@@ -204,12 +204,12 @@ struct RenameDocumentTests {
         try home.write("body", to: "Report.txt")
         let catalog = try home.catalog()
         let document = try catalog.resolve("Report.txt")
-        let error = try #require(throws: CatalogError.self) { try catalog.renameDocument(document, to: name) }
+        let error = try #require(throws: DocKitError.self) { try catalog.renameDocument(document, to: name) }
         guard case .invalidName = error else {
             Issue.record("expected invalidName, got \(error)")
             return
         }
-        #expect(error.kind == .invalidInput)
+        #expect(error.code == .invalidName)
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.documentsPath(.local)) == ["Report.txt"])
     }
 
@@ -221,8 +221,8 @@ struct RenameDocumentTests {
         let catalog = try home.catalog()
         let document = try catalog.resolve("A.txt")
         for name in ["B", "B.txt"] {
-            let error = try #require(throws: CatalogError.self) { try catalog.renameDocument(document, to: name) }
-            #expect(error == .nameTaken("local:B.txt"))
+            let error = try #require(throws: DocKitError.self) { try catalog.renameDocument(document, to: name) }
+            #expect(error == DocKitError(CatalogError.nameTaken("local:B.txt")))
         }
         #expect(try home.contents("A.txt") == "first")
         #expect(try home.contents("B.txt") == "second")
@@ -234,7 +234,7 @@ struct RenameDocumentTests {
         try home.write("first", to: "A.txt")
         try home.write("inner", to: "B.txt/inner")
         let catalog = try home.catalog()
-        #expect(throws: CatalogError.nameTaken("local:B.txt")) { try catalog.renameDocument(try catalog.resolve("A.txt"), to: "B") }
+        #expect(throws: DocKitError(CatalogError.nameTaken("local:B.txt"))) { try catalog.renameDocument(try catalog.resolve("A.txt"), to: "B") }
         #expect(try home.contents("A.txt") == "first")
         #expect(try home.contents("B.txt/inner") == "inner")
     }
@@ -267,7 +267,7 @@ struct RenameDocumentTests {
         #expect(!home.exists("Renamed.pdf", in: .cloud))
         #expect(!home.exists(".Remote.pdf.icloud", in: .cloud))
         #expect(try catalog.resolve("cloud:Renamed.pdf").states == [.notDownloaded])
-        #expect(throws: CatalogError.documentNotFound("Remote.pdf")) { try catalog.resolve("Remote.pdf") }
+        #expect(throws: DocKitError(CatalogError.documentNotFound("Remote.pdf"))) { try catalog.resolve("Remote.pdf") }
     }
 
     @Test("renaming a placeholder onto a taken name is refused, touching nothing")
@@ -277,7 +277,7 @@ struct RenameDocumentTests {
         try home.write(placeholder, to: ".Remote.pdf.icloud", in: .cloud)
         try home.write("%PDF local copy", to: "Taken.pdf", in: .cloud)
         let catalog = try home.catalog()
-        #expect(throws: CatalogError.nameTaken("cloud:Taken.pdf")) { try catalog.renameDocument(try catalog.resolve("Remote.pdf"), to: "Taken") }
+        #expect(throws: DocKitError(CatalogError.nameTaken("cloud:Taken.pdf"))) { try catalog.renameDocument(try catalog.resolve("Remote.pdf"), to: "Taken") }
         #expect(try Data(contentsOf: home.url(".Remote.pdf.icloud", in: .cloud)) == placeholder)
         #expect(try home.contents("Taken.pdf", in: .cloud) == "%PDF local copy")
     }
@@ -291,7 +291,7 @@ struct RenameDocumentTests {
         let catalog = try home.catalog()
         let outcome = Result { try catalog.renameDocument(try catalog.resolve("Mine.txt"), to: "Remote") }
         let placeholderAfter = try? catalog.resolve("cloud:Remote.txt")
-        #expect(throws: CatalogError.nameTaken("cloud:Remote.txt")) { try outcome.get() }
+        #expect(throws: DocKitError(CatalogError.nameTaken("cloud:Remote.txt"))) { try outcome.get() }
         #expect(placeholderAfter?.states == [.notDownloaded])
         
         #expect(try Data(contentsOf: home.url(".Remote.txt.icloud", in: .cloud)) == placeholder)

@@ -48,7 +48,7 @@ struct DocumentResolveTests {
         #expect(try catalog.resolve("local:Projects/Plan.txt").relativePath == RawPath("Projects/Plan.txt"))
         #expect(try catalog.resolve("Projects").isFolder)
         // Without its folder, a nested document is not found.
-        #expect(throws: CatalogError.documentNotFound("Plan.txt")) { try catalog.resolve("Plan.txt") }
+        #expect(throws: DocKitError(CatalogError.documentNotFound("Plan.txt"))) { try catalog.resolve("Plan.txt") }
     }
 
     @Test("by absolute path, in either location, at any depth")
@@ -72,7 +72,7 @@ struct DocumentResolveTests {
         #expect(try String(contentsOf: local.path.url, encoding: .utf8) == "local both")
         #expect(try String(contentsOf: cloud.path.url, encoding: .utf8) == "cloud both")
         #expect(try catalog.resolve("cloud:Both").location == .cloud)
-        #expect(throws: CatalogError.documentNotFound("cloud:Quarterly Summary.pdf")) { try catalog.resolve("cloud:Quarterly Summary.pdf") }
+        #expect(throws: DocKitError(CatalogError.documentNotFound("cloud:Quarterly Summary.pdf"))) { try catalog.resolve("cloud:Quarterly Summary.pdf") }
     }
 
     @Test("a name in both locations is ambiguous, naming both candidates")
@@ -80,15 +80,15 @@ struct DocumentResolveTests {
         let (home, catalog) = try Self.fixture()
         defer { withExtendedLifetime(home) {} }
         for name in ["Both.txt", "Both"] {
-            let error = try #require(throws: CatalogError.self) { try catalog.resolve(name) }
-            guard case .ambiguous(let argument, let candidates) = error else {
+            let error = try #require(throws: DocKitError.self) { try catalog.resolve(name) }
+            guard case .ambiguous(let argument, let candidates)? = error.failure(as: CatalogError.self) else {
                 Issue.record("expected ambiguous, got \(error)")
                 continue
             }
             #expect(argument == name)
             #expect(Set(candidates) == ["local:Both.txt", "cloud:Both.txt"])
             #expect(candidates.count == 2)
-            #expect(error.kind == .conflict)
+            #expect(error.code == .ambiguous)
             #expect(error.description.contains("local:Both.txt") && error.description.contains("cloud:Both.txt"))
         }
     }
@@ -98,8 +98,8 @@ struct DocumentResolveTests {
         let home = try TestHome("resolve")
         try home.write("a", to: "Draft.txt")
         try home.write("b", to: "Draft.pdf")
-        let error = try #require(throws: CatalogError.self) { try home.catalog().resolve("Draft") }
-        #expect(error == .ambiguous("Draft", candidates: ["local:Draft.pdf", "local:Draft.txt"]))
+        let error = try #require(throws: DocKitError.self) { try home.catalog().resolve("Draft") }
+        #expect(error == DocKitError(CatalogError.ambiguous("Draft", candidates: ["local:Draft.pdf", "local:Draft.txt"])))
     }
 
     @Test("an exact filename wins over another document's display name")
@@ -115,26 +115,26 @@ struct DocumentResolveTests {
     func notFound() throws {
         let (home, catalog) = try Self.fixture()
         defer { withExtendedLifetime(home) {} }
-        let error = try #require(throws: CatalogError.self) { try catalog.resolve("Missing Document.pdf") }
-        #expect(error == .documentNotFound("Missing Document.pdf"))
-        #expect(error.kind == .notFound)
+        let error = try #require(throws: DocKitError.self) { try catalog.resolve("Missing Document.pdf") }
+        #expect(error == DocKitError(CatalogError.documentNotFound("Missing Document.pdf")))
+        #expect(error.code == .documentNotFound)
     }
 
     @Test("a path inside a Documents folder that does not exist is documentNotFound")
     func missingPathInsideDocuments() throws {
         let (home, catalog) = try Self.fixture()
         let path = home.documentsPath(.local) + "/Nope.pdf"
-        #expect(throws: CatalogError.documentNotFound(path)) { try catalog.resolve(path) }
+        #expect(throws: DocKitError(CatalogError.documentNotFound(path))) { try catalog.resolve(path) }
     }
 
     @Test("a path outside both Documents folders is notADocument")
     func outsideIsNotADocument() throws {
         let (home, catalog) = try Self.fixture()
         let outside = try home.directory.write("data", to: "Cloud/outside.txt").path
-        #expect(throws: CatalogError.notADocument(path: outside)) { try catalog.resolve(outside) }
+        #expect(throws: DocKitError(CatalogError.notADocument(path: outside))) { try catalog.resolve(outside) }
         let elsewhere = try home.directory.write("x", to: "Elsewhere/Quarterly Summary.pdf").path
-        #expect(throws: CatalogError.notADocument(path: elsewhere)) { try catalog.resolve(elsewhere) }
-        #expect(throws: CatalogError.notADocument(path: home.documentsPath(.local))) { try catalog.resolve(home.documentsPath(.local)) }
+        #expect(throws: DocKitError(CatalogError.notADocument(path: elsewhere))) { try catalog.resolve(elsewhere) }
+        #expect(throws: DocKitError(CatalogError.notADocument(path: home.documentsPath(.local)))) { try catalog.resolve(home.documentsPath(.local)) }
     }
 
     @Test("hidden entries cannot be resolved, by name or by path")
@@ -142,8 +142,8 @@ struct DocumentResolveTests {
         let home = try TestHome("resolve")
         try home.write("secret", to: ".hidden.txt")
         let catalog = try home.catalog()
-        #expect(throws: CatalogError.self) { try catalog.resolve(".hidden.txt") }
-        #expect(throws: CatalogError.self) { try catalog.resolve(home.documentsPath(.local) + "/.hidden.txt") }
+        #expect(throws: DocKitError.self) { try catalog.resolve(".hidden.txt") }
+        #expect(throws: DocKitError.self) { try catalog.resolve(home.documentsPath(.local) + "/.hidden.txt") }
     }
 
     @Test("a name that is not UTF-8 resolves by its escaped form")

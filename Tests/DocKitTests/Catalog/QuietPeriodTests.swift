@@ -20,7 +20,7 @@ struct QuietPeriodTests {
     }
 
     static func setQuietSeconds(_ value: String, in home: TestHome) throws {
-        try ConfigurationFile(home: home.home).update { configuration throws(ConfigurationError) in
+        try ConfigurationFile(home: home.home).update { configuration throws(DocKitError) in
             try configuration.set(.cloudQuietSeconds, to: value)
         }
     }
@@ -32,10 +32,10 @@ struct QuietPeriodTests {
         try home.write("slide", to: "Deck.key/Data/slide-1.png", in: .cloud)
         #expect(try Self.states(of: "Deck.key", in: home) == [[.incomplete], [.incomplete], [.incomplete]])
         let deck = try await home.catalog().resolve("cloud:Deck.key")
-        let error = try #require(throws: CoordinationError.self) {
+        let error = try #require(throws: DocKitError.self) {
             try SyncActivity.refuseIfIncomplete(deck, force: false, quietPeriod: home.catalog().quietPeriod)
         }
-        guard case .recentlyChanged(let document, let ago) = error else {
+        guard case .recentlyChanged(let document, let ago)? = error.failure(as: CoordinationError.self) else {
             Issue.record("expected recentlyChanged, got \(error)")
             return
         }
@@ -85,7 +85,7 @@ struct QuietPeriodTests {
         #expect(try Self.states(of: "Deck.key", in: home) == [[.incomplete], [.incomplete], [.incomplete]])
         let deck = try home.catalog().resolve("cloud:Deck.key")
         #expect(deck.size == 0)
-        #expect(throws: CoordinationError.self) { try SyncActivity.refuseIfIncomplete(deck, force: false, quietPeriod: home.catalog().quietPeriod) }
+        #expect(throws: DocKitError.self) { try SyncActivity.refuseIfIncomplete(deck, force: false, quietPeriod: home.catalog().quietPeriod) }
     }
 
     @Test("force skips the rule")
@@ -94,7 +94,7 @@ struct QuietPeriodTests {
         try home.write("text", to: "Notes.txt", in: .cloud)
         let notes = try home.catalog().resolve("cloud:Notes.txt")
         #expect(notes.stateList == [.incomplete])
-        #expect(throws: CoordinationError.self) { try SyncActivity.refuseIfIncomplete(notes, force: false, quietPeriod: home.catalog().quietPeriod) }
+        #expect(throws: DocKitError.self) { try SyncActivity.refuseIfIncomplete(notes, force: false, quietPeriod: home.catalog().quietPeriod) }
         try SyncActivity.refuseIfIncomplete(notes, force: true, quietPeriod: home.catalog().quietPeriod)
     }
 
@@ -142,8 +142,8 @@ struct QuietPeriodTests {
     ])
     func settingRefused(value: String) throws {
         var configuration = Configuration()
-        let error = try #require(throws: ConfigurationError.self) { try configuration.set(.cloudQuietSeconds, to: value) }
-        #expect(error == .invalidValue(key: "cloud.quiet-seconds", value: value, reason: "must be a number of seconds from 0 to 3600, such as 3 or 0.5"))
+        let error = try #require(throws: DocKitError.self) { try configuration.set(.cloudQuietSeconds, to: value) }
+        #expect(error == DocKitError(ConfigurationError.invalidValue(key: "cloud.quiet-seconds", value: value, reason: "must be a number of seconds from 0 to 3600, such as 3 or 0.5")))
         #expect(configuration.quietPeriod == .standard)
     }
 

@@ -18,7 +18,7 @@ struct AsyncFormsTests {
         let catalog = try Self.library(home).catalog()
         #expect(try await catalog.documents(matching: DocumentQuery()).map(\.qualifiedName) == ["local:Groceries.txt", "cloud:Weather.txt"])
         #expect(try await catalog.resolve("Weather.txt").qualifiedName == "cloud:Weather.txt")
-        await #expect(throws: CatalogError.self) { try await catalog.resolve("Nothing.txt") }
+        await #expect(throws: DocKitError.self) { try await catalog.resolve("Nothing.txt") }
     }
 
     @Test("a move to a location and one into a folder, from a task")

@@ -22,12 +22,12 @@ struct CoordinationTests {
         do {
             _ = try DocumentDeleter(catalog: catalog, trash: trash).delete(document, permanently: false)
             Issue.record("deleted a locked document")
-        } catch let error as CoordinationError {
-            guard case .busy(let path, let named) = error else { throw error }
+        } catch let error as DocKitError {
+            guard case .busy(let path, let named)? = error.failure(as: CoordinationError.self) else { throw error }
             #expect(path == document.path.description)
             #expect(named?.pid == 4242)
             #expect(error.description.contains("another docbrowser process is moving local:Report.txt to cloud (pid 4242)"))
-            #expect(error.kind == .refused)
+            #expect(error.code == .busy)
         }
         lock.release()
         #expect(home.exists("Report.txt"))
@@ -54,7 +54,7 @@ struct CoordinationTests {
         do {
             _ = try DocumentMover(catalog: catalog, trash: trash).move(document, to: .cloud, onConflict: .fail)
             Issue.record("moved an open document")
-        } catch let error as CoordinationError {
+        } catch let error as DocKitError where error.code == .inUse {
             #expect(error.description == "local:Report.txt: open in TextPad (org.example.textpad) (pid 777)")
         }
         #expect(home.exists("Report.txt"))
@@ -102,10 +102,10 @@ struct CoordinationTests {
                     do {
                         _ = try DocumentMover(catalog: catalog, trash: trash).move(document, to: location, onConflict: .rename)
                         return "moved"
-                    } catch let error as CoordinationError {
-                        return "busy \(error.kind)"
-                    } catch let error as MoveError {
-                        return "\(error.kind)"
+                    } catch let error as DocKitError where error.code == .busy {
+                        return "busy refused"
+                    } catch let error as DocKitError {
+                        return "\(error.code)"
                     } catch {
                         return "unexpected \(error)"
                     }

@@ -17,7 +17,7 @@ struct SyncActivityTests {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(" and more".utf8))
         try handle.close()
-        #expect(throws: CoordinationError.changing(document: "local:Big.bin", detail: "its size went from 10 to 19 bytes since it was listed")) {
+        #expect(throws: DocKitError(CoordinationError.changing(document: "local:Big.bin", detail: "its size went from 10 to 19 bytes since it was listed"))) {
             try SyncActivity.refuseIfIncomplete(document, force: false, quietPeriod: .standard)
         }
         try SyncActivity.refuseIfIncomplete(document, force: true, quietPeriod: .standard)
@@ -29,7 +29,7 @@ struct SyncActivityTests {
         try home.write("index", to: "Deck.key/Index.zip")
         let document = try home.catalog().resolve("Deck.key")
         try home.write("slide", to: "Deck.key/Data/slide.png")
-        #expect(throws: CoordinationError.self) { try SyncActivity.refuseIfIncomplete(document, force: false, quietPeriod: .standard) }
+        #expect(throws: DocKitError.self) { try SyncActivity.refuseIfIncomplete(document, force: false, quietPeriod: .standard) }
     }
 
     @Test("a temporary that appears after the listing, beside or inside, is found then")
@@ -42,10 +42,10 @@ struct SyncActivityTests {
         let deck = try catalog.resolve("Deck.key")
         try home.write("new", to: "~syncthing~Notes.txt.tmp")
         try home.write("x", to: "Deck.key/.syncthing.Index.zip.tmp")
-        #expect(throws: CoordinationError.incomplete(document: "local:Notes.txt", temporary: home.path("~syncthing~Notes.txt.tmp").description, writer: "Syncthing")) {
+        #expect(throws: DocKitError(CoordinationError.incomplete(document: "local:Notes.txt", temporary: home.path("~syncthing~Notes.txt.tmp").description, writer: "Syncthing"))) {
             try SyncActivity.refuseIfIncomplete(notes, force: false, quietPeriod: .standard)
         }
-        #expect(throws: CoordinationError.incomplete(document: "local:Deck.key", temporary: home.path("Deck.key/.syncthing.Index.zip.tmp").description, writer: "Syncthing")) {
+        #expect(throws: DocKitError(CoordinationError.incomplete(document: "local:Deck.key", temporary: home.path("Deck.key/.syncthing.Index.zip.tmp").description, writer: "Syncthing"))) {
             try SyncActivity.refuseIfIncomplete(deck, force: false, quietPeriod: .standard)
         }
     }

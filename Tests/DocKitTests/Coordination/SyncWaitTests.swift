@@ -39,7 +39,7 @@ struct SyncWaitTests {
         #expect(settled.path == home.path("Big.bin"))
         #expect(settled.size == 10)
         #expect(!settled.states.contains(.incomplete))
-        #expect(waited.reasons.map(\.reason) == ["Syncthing is still writing it (\(home.path(".syncthing.Big.bin.tmp")))"])
+        #expect(waited.reasons == ["Syncthing is still writing it (\(home.path(".syncthing.Big.bin.tmp")))"])
     }
 
     @Test("a package is done only once it stayed unchanged for the quiet period after its temporaries went")
@@ -74,7 +74,7 @@ struct SyncWaitTests {
         let catalog = try home.catalog()
         let notes = try await catalog.resolve("Notes.txt")
         let temporary = home.path("Notes.txt.partial").description
-        await #expect(throws: CoordinationError.stillIncomplete(document: "local:Notes.txt", waited: .milliseconds(500), reason: "rclone is still writing it (\(temporary))")) {
+        await #expect(throws: DocKitError(CoordinationError.stillIncomplete(document: "local:Notes.txt", waited: .milliseconds(500), reason: "rclone is still writing it (\(temporary))"))) {
             try await SyncActivity.waitUntilComplete(notes, in: catalog, within: SyncWait(limit: .milliseconds(500)))
         }
         let message = CoordinationError.stillIncomplete(document: "local:Notes.txt", waited: .milliseconds(500), reason: "rclone is still writing it").description
@@ -110,9 +110,9 @@ private struct Engine {
 /// What `whileWaiting` was told.
 private final class WaitLog: @unchecked Sendable {
     private let lock = NSLock()
-    private var recorded: [CoordinationError] = []
+    private var recorded: [String] = []
 
-    var reasons: [CoordinationError] { lock.withLock { recorded } }
+    var reasons: [String] { lock.withLock { recorded } }
 
-    func record(_ reason: CoordinationError) { lock.withLock { recorded.append(reason) } }
+    func record(_ reason: String) { lock.withLock { recorded.append(reason) } }
 }

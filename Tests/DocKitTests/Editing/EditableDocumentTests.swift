@@ -55,7 +55,7 @@ struct EditableDocumentTests {
     @Test func saveIsOnlyForAnOpenDocument() async throws {
         let home = try TestHome("closed")
         let document = try EditingFixtures.document("Note.txt", in: home, model: WrapperModel(text: "x"))
-        await #expect(throws: EditingError.self) { try await document.save() }
+        await #expect(throws: DocKitError.self) { try await document.save() }
         #expect(!home.exists("Note.txt"))
     }
 

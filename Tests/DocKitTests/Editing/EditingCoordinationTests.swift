@@ -42,10 +42,10 @@ struct EditingCoordinationTests {
             try await document.save()
             Issue.record("saved under another process's lock")
         } catch {
-            guard case .busy(let path, let holder) = error else { throw error }
+            guard case .busy(let path, let holder)? = error.failure(as: EditingError.self) else { throw error }
             #expect(path == home.path("Report.txt"))
             #expect(holder?.pid == 4242)
-            #expect(error.kind == .refused)
+            #expect(error.code == .busy)
             #expect(error.description.contains("moving local:Report.txt to cloud (pid 4242)"))
         }
         #expect(await document.documentState == .savingError)
@@ -63,7 +63,7 @@ struct EditingCoordinationTests {
         try home.write("text", to: "Report.txt")
         let mutation = try DocumentLock([home.path("Report.txt")], in: LockDirectory(home: home.home), holder: LockHolder(pid: 4242, activity: "deleting local:Report.txt"))
         let document = try EditingFixtures.document("Report.txt", in: home, model: WrapperModel())
-        await #expect(throws: EditingError.self) { try await document.open() }
+        await #expect(throws: DocKitError.self) { try await document.open() }
         #expect(await document.documentState == .closed)
         mutation.release()
         try await document.open()

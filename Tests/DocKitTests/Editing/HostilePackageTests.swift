@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Editable documents read hostile packages without harm")
 struct HostilePackageTests {
-    private func openFailure(_ relativePath: String, in home: TestHome) async throws -> EditingError {
+    private func openFailure(_ relativePath: String, in home: TestHome) async throws -> DocKitError {
         let document = try EditingFixtures.document(relativePath, in: home, model: WrapperModel(), type: "com.apple.rtfd")
         do {
             try await document.open()
@@ -17,7 +17,7 @@ struct HostilePackageTests {
             return error
         }
         try await document.close()
-        throw EditingError.closed(document: home.path(relativePath))
+        throw DocKitError(EditingError.closed(document: home.path(relativePath)))
     }
 
     @Test func aLinkOutOfThePackageIsRefusedAndNeverFollowed() async throws {
@@ -26,10 +26,10 @@ struct HostilePackageTests {
         try home.write("a", to: "Deck.rtfd/a.txt")
         try FileManager.default.createSymbolicLink(atPath: home.path("Deck.rtfd/Data").description, withDestinationPath: "../../outside.txt")
         let error = try await openFailure("Deck.rtfd", in: home)
-        guard case .unsupportedEntry(_, let entry, let reason) = error else { throw error }
+        guard case .unsupportedEntry(_, let entry, let reason)? = error.failure(as: EditingError.self) else { throw error }
         #expect(entry == RawPath("Data"))
         #expect(reason.contains("symbolic link out of the package"))
-        #expect(error.kind == .refused)
+        #expect(error.code == .notSupported)
     }
 
     @Test func anAbsoluteLinkIsRefused() async throws {
@@ -37,7 +37,7 @@ struct HostilePackageTests {
         try home.write("a", to: "Deck.rtfd/Inner/a.txt")
         try FileManager.default.createSymbolicLink(atPath: home.path("Deck.rtfd/Inner/passwd").description, withDestinationPath: "/etc/passwd")
         let error = try await openFailure("Deck.rtfd", in: home)
-        guard case .unsupportedEntry(_, let entry, _) = error else { throw error }
+        guard case .unsupportedEntry(_, let entry, _)? = error.failure(as: EditingError.self) else { throw error }
         #expect(entry == RawPath("Inner/passwd"))
     }
 
@@ -57,7 +57,7 @@ struct HostilePackageTests {
         try home.write("a", to: "Deck.rtfd/a.txt")
         #expect(home.path("Deck.rtfd/pipe").withCString { mkfifo($0, 0o644) } == 0)
         let error = try await openFailure("Deck.rtfd", in: home)
-        guard case .unsupportedEntry(_, let entry, let reason) = error else { throw error }
+        guard case .unsupportedEntry(_, let entry, let reason)? = error.failure(as: EditingError.self) else { throw error }
         #expect(entry == RawPath("pipe"))
         #expect(reason.contains("FIFO"))
     }
@@ -67,7 +67,7 @@ struct HostilePackageTests {
         try home.write("a", to: "Real.txt")
         try FileManager.default.createSymbolicLink(atPath: home.path("Link.txt").description, withDestinationPath: "Real.txt")
         let error = try await openFailure("Link.txt", in: home)
-        guard case .unsupportedEntry(_, let entry, _) = error else { throw error }
+        guard case .unsupportedEntry(_, let entry, _)? = error.failure(as: EditingError.self) else { throw error }
         #expect(entry.isEmpty)
     }
 
@@ -86,7 +86,7 @@ struct HostilePackageTests {
     @Test func aMissingDocumentCannotBeOpened() async throws {
         let home = try TestHome("missing")
         let error = try await openFailure("Nothing.txt", in: home)
-        guard case .vanished = error else { throw error }
-        #expect(error.kind == .notFound)
+        guard case .vanished? = error.failure(as: EditingError.self) else { throw error }
+        #expect(error.code == .notFound)
     }
 }

@@ -78,7 +78,7 @@ struct SafeSaveTests {
         try await documents[1].open()
         await package.set(.directory([RawPath("good.txt"): EditingFixtures.file("g"), RawPath("../escape"): EditingFixtures.file("e")]))
         await documents[1].updateChangeCount(.done)
-        await #expect(throws: EditingError.self) { try await documents[1].save() }
+        await #expect(throws: DocKitError.self) { try await documents[1].save() }
         #expect(await documents[1].documentState == .savingError)
         #expect(try EditingFixtures.names(in: home.documentsDirectory(.local)).sorted() == ["Deck.rtfd", "Note.txt"])
         #expect(!FileManager.default.fileExists(atPath: home.root + "/escape"))
@@ -91,8 +91,8 @@ struct SafeSaveTests {
             try await document.save(for: .forCreating)
             Issue.record("created a document in a folder that is not there")
         } catch {
-            guard case .fileSystem(let failure) = error else { throw error }
-            #expect(failure.path == home.path("Missing Folder/Note.txt"))
+            guard case .fileSystem(let failure)? = error.failure(as: EditingError.self) else { throw error }
+            #expect(failure.fileSystemFailure?.path == home.path("Missing Folder/Note.txt"))
             #expect(!error.description.contains(FileSystem.temporaryPrefix))
         }
     }
@@ -113,9 +113,9 @@ struct SafeSaveTests {
             try await document.save(for: .forCreating)
             Issue.record("created over an existing file")
         } catch {
-            guard case .alreadyExists(let path) = error else { throw error }
+            guard case .alreadyExists(let path)? = error.failure(as: EditingError.self) else { throw error }
             #expect(path == home.path("Note.txt"))
-            #expect(error.kind == .conflict)
+            #expect(error.code == .alreadyExists)
         }
         #expect(try home.contents("Note.txt") == "precious")
         #expect(await document.documentState == .closed)

@@ -87,16 +87,16 @@ struct DesktopEntryTests {
     func badDesktopFiles() throws {
         let tmp = try TemporaryDirectory("baddesktop")
         let link = try tmp.write("[Desktop Entry]\nType=Link\nURL=https://example.com\n", to: "link.desktop")
-        #expect(throws: MalformedFileError(path: link.path, keyPath: "Desktop Entry.Type", reason: "'Link' is not Application")) {
+        #expect(throws: DocKitError(MalformedFileError(path: link.path, keyPath: "Desktop Entry.Type", reason: "'Link' is not Application"))) {
             try HandlerManifest.load(from: link, environment: [:])
         }
         let noExec = try tmp.write("[Desktop Entry]\nType=Application\nName=X\n", to: "noexec.desktop")
-        #expect(throws: MalformedFileError(path: noExec.path, keyPath: "Desktop Entry.Exec", reason: "missing, a command line is required")) {
+        #expect(throws: DocKitError(MalformedFileError(path: noExec.path, keyPath: "Desktop Entry.Exec", reason: "missing, a command line is required"))) {
             try HandlerManifest.load(from: noExec, environment: [:])
         }
         let badCode = try tmp.write("[Desktop Entry]\nType=Application\nExec=x %z\n", to: "badcode.desktop")
-        let error = try #require(throws: MalformedFileError.self) { try HandlerManifest.load(from: badCode, environment: [:]) }
-        #expect(error.keyPath == "Desktop Entry.Exec" && error.reason.contains("%z"))
+        let error = try #require(throws: DocKitError.self) { try HandlerManifest.load(from: badCode, environment: [:]) }
+        #expect(error.malformedFile.keyPath == "Desktop Entry.Exec" && error.malformedFile.reason.contains("%z"))
     }
 
     @Test("Terminal=true is kept; TryExec without its program opens nothing; Hidden=true counts as deleted")
@@ -121,11 +121,11 @@ struct DesktopEntryTests {
         #expect(missing.declaredExecutable == "not-installed")
 
         let hidden = try tmp.write("[Desktop Entry]\nType=Application\nExec=term-editor %F\nHidden=true\n", to: "hidden.desktop")
-        #expect(throws: MalformedFileError(path: hidden.path, keyPath: "Desktop Entry.Hidden", reason: "true, so the entry counts as deleted")) {
+        #expect(throws: DocKitError(MalformedFileError(path: hidden.path, keyPath: "Desktop Entry.Hidden", reason: "true, so the entry counts as deleted"))) {
             try HandlerManifest.load(from: hidden, environment: environment)
         }
         let vague = try tmp.write("[Desktop Entry]\nType=Application\nExec=term-editor %F\nTerminal=yes\n", to: "vague.desktop")
-        #expect(throws: MalformedFileError(path: vague.path, keyPath: "Desktop Entry.Terminal", reason: "'yes' is not a boolean (true or false)")) {
+        #expect(throws: DocKitError(MalformedFileError(path: vague.path, keyPath: "Desktop Entry.Terminal", reason: "'yes' is not a boolean (true or false)"))) {
             try HandlerManifest.load(from: vague, environment: environment)
         }
     }

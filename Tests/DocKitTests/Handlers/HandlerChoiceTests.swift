@@ -90,11 +90,11 @@ struct HandlerChoiceTests {
     @Test("no handler: the error lists what --with accepts and is 'not found'")
     func noHandler() {
         let handlers = [Self.handler("p.pdf", [(["com.adobe.pdf"], .owner, .editor)]), Self.handler("mac", canOpen: false, [(["public.png"], .owner, .editor)])]
-        let error = #expect(throws: HandlerError.self) {
+        let error = #expect(throws: DocKitError.self) {
             try HandlerRegistry(handlers: handlers).preferredHandler(forType: "public.png", document: "local:x.png", registry: Self.registry)
         }
-        #expect(error == .noHandler(document: "local:x.png", type: "public.png", candidates: ["p.pdf"]))
-        #expect(error?.kind == .notFound)
+        #expect(error == DocKitError(HandlerError.noHandler(document: "local:x.png", type: "public.png", candidates: ["p.pdf"])))
+        #expect(error?.code == .noHandler)
     }
 
     @Test("a later location's manifest replaces an earlier one of the same identifier")

@@ -105,9 +105,9 @@ struct HandlerManifestTests {
         #expect(manifest.identifier == "o.e")
         #expect(manifest.warnings.count == 1, "\(manifest.warnings)")
         let warning = try #require(manifest.warnings.first)
-        #expect(warning.path == file.path)
-        #expect(warning.keyPath == keyPath)
-        #expect(warning.reason.contains(reason), "\(warning)")
+        #expect(warning.malformedFile.path == file.path)
+        #expect(warning.malformedFile.keyPath == keyPath)
+        #expect(warning.malformedFile.reason.contains(reason), "\(warning)")
         #expect(warning.description.hasPrefix("\(file.path): \(keyPath): "))
     }
 
@@ -120,7 +120,7 @@ struct HandlerManifestTests {
         #expect(claim.contentTypes == ["public.png"])
         #expect(claim.role == .none && !claim.role.opensDocuments)
         #expect(claim.rank == .default && !claim.rankIsDeclared)
-        #expect(manifest.warnings.map(\.keyPath) == [
+        #expect(manifest.warnings.map(\.malformedFile.keyPath) == [
             "CFBundleDocumentTypes[0].LSItemContentTypes[0]", "CFBundleDocumentTypes[0].LSItemContentTypes[2]",
             "CFBundleDocumentTypes[0].CFBundleTypeRole", "CFBundleDocumentTypes[0].LSHandlerRank",
         ])
@@ -152,8 +152,8 @@ struct HandlerManifestTests {
         let manifest = try HandlerManifest.load(from: file, environment: [:])
         #expect(manifest.identifier == expected)
         #expect(manifest.identifierIsDerived)
-        #expect(manifest.warnings.map(\.keyPath) == ["CFBundleIdentifier"])
-        #expect(manifest.warnings.first?.reason.contains("'\(expected)'") == true)
+        #expect(manifest.warnings.map(\.malformedFile.keyPath) == ["CFBundleIdentifier"])
+        #expect(manifest.warnings.first?.malformedFile.reason.contains("'\(expected)'") == true)
         #expect(try HandlerManifest.load(from: file, environment: [:]).identifier == expected, "the same file gives the same identifier")
         #expect(try HandlerManifest.load(from: file, environment: [:], identifier: "org.example.chosen").identifier == "org.example.chosen")
     }
@@ -172,9 +172,9 @@ struct HandlerManifestTests {
     func refused() throws {
         let tmp = try TemporaryDirectory("refused")
         let array = try tmp.write("[1]", to: "array.json")
-        #expect(throws: MalformedFileError.self) { try HandlerManifest.load(from: array, environment: [:]) }
+        #expect(throws: DocKitError.self) { try HandlerManifest.load(from: array, environment: [:]) }
         let file = try tmp.write("{}", to: "m.json")
-        #expect(throws: MalformedFileError.self) { try HandlerManifest.load(from: file, environment: [:], identifier: "not/valid") }
+        #expect(throws: DocKitError.self) { try HandlerManifest.load(from: file, environment: [:], identifier: "not/valid") }
     }
 
     @Test("DBServiceTimeLimit accepts integers and reals from every form", arguments: PropertyListFixtures.Form.allCases)

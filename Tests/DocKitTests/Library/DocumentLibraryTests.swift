@@ -153,7 +153,7 @@ struct DocumentLibraryTests {
     @Test func anInvalidDeclarationIsRefusedAndNothingIsRegistered() throws {
         let home = try TestHome()
         let library = DocumentLibrary(home: home.home, installation: Self.shipped, trash: trash(home), environment: [:])
-        let error = #expect(throws: MalformedFileError.self) {
+        let error = #expect(throws: DocKitError.self) {
             try library.declare([TypeDeclaration(identifier: "org.example.ok", source: .exported),
                                  TypeDeclaration(identifier: "org.example.list", conformsTo: ["not an identifier"], source: .exported)], byApplication: "org.example.bugs")
         }

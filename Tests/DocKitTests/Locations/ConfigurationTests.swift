@@ -39,8 +39,8 @@ struct ConfigurationTests {
         try configuration.set(.pluginCPULimit, to: "90")
         #expect(configuration.pluginWatchdog == PluginWatchdog(stallLimit: .seconds(3), cpuLimit: .seconds(90)))
         for value in ["0", "-5", "1.5", "twenty", "", "86401"] {
-            #expect(throws: ConfigurationError.invalidValue(key: "plugins.stall-seconds", value: value,
-                                                            reason: "must be a whole number of seconds from 1 to 86400")) {
+            #expect(throws: DocKitError(ConfigurationError.invalidValue(key: "plugins.stall-seconds", value: value,
+                                                            reason: "must be a whole number of seconds from 1 to 86400"))) {
                 try configuration.set(.pluginStallLimit, to: value)
             }
         }
@@ -53,8 +53,8 @@ struct ConfigurationTests {
         #expect(configuration.thumbnailTimeLimit == .seconds(30))
         try configuration.set(.thumbnailTimeLimit, to: "2")
         #expect(configuration.thumbnailTimeLimit == .seconds(2))
-        #expect(throws: ConfigurationError.invalidValue(key: "thumbnails.seconds", value: "0",
-                                                        reason: "must be a whole number of seconds from 1 to 86400")) {
+        #expect(throws: DocKitError(ConfigurationError.invalidValue(key: "thumbnails.seconds", value: "0",
+                                                        reason: "must be a whole number of seconds from 1 to 86400"))) {
             try configuration.set(.thumbnailTimeLimit, to: "0")
         }
         #expect(Configuration(values: ["thumbnails.seconds": "soon"]).thumbnailTimeLimit == .seconds(30))
@@ -64,22 +64,22 @@ struct ConfigurationTests {
     func invalidPreferredStorage(_ value: String) throws {
         var configuration = Configuration()
         try configuration.set(.preferredStorage, to: "cloud")
-        let error = try #require(throws: ConfigurationError.self) { try configuration.set(.preferredStorage, to: value) }
-        guard case .invalidValue(let key, let rejected, _) = error else {
+        let error = try #require(throws: DocKitError.self) { try configuration.set(.preferredStorage, to: value) }
+        guard case .invalidValue(let key, let rejected, _)? = error.failure(as: ConfigurationError.self) else {
             Issue.record("expected invalidValue, got \(error)")
             return
         }
         #expect(key == "storage.preferred")
         #expect(rejected == value)
-        #expect(error.kind == .invalidInput)
+        #expect(error.code == .invalidValue)
         #expect(configuration[.preferredStorage] == "cloud")
     }
 
     @Test("an empty path is refused")
     func emptyPath() throws {
         var configuration = Configuration()
-        #expect(throws: ConfigurationError.self) { try configuration.set(.localDocuments, to: "") }
-        #expect(throws: ConfigurationError.self) { try configuration.set(.cloudContainer, to: "") }
+        #expect(throws: DocKitError.self) { try configuration.set(.localDocuments, to: "") }
+        #expect(throws: DocKitError.self) { try configuration.set(.cloudContainer, to: "") }
         #expect(configuration.values.isEmpty)
     }
 
@@ -88,9 +88,9 @@ struct ConfigurationTests {
         #expect(try Configuration.key(named: "local.documents") == .localDocuments)
         #expect(try Configuration.key(named: "cloud.container") == .cloudContainer)
         #expect(try Configuration.key(named: "storage.preferred") == .preferredStorage)
-        #expect(throws: ConfigurationError.unknownKey("storage.prefered")) { try Configuration.key(named: "storage.prefered") }
-        let error = try #require(throws: ConfigurationError.self) { try Configuration.key(named: "nope") }
-        #expect(error.kind == .notFound)
+        #expect(throws: DocKitError(ConfigurationError.unknownKey("storage.prefered"))) { try Configuration.key(named: "storage.prefered") }
+        let error = try #require(throws: DocKitError.self) { try Configuration.key(named: "nope") }
+        #expect(error.code == .notFound)
         #expect(error.description.contains("nope"))
         #expect(error.description.contains("local.documents"))
     }
@@ -113,7 +113,7 @@ struct ConfigurationFileTests {
     @Test("update writes a JSON object that load reads back")
     func updateThenLoad() throws {
         let (tmp, file) = try Self.home()
-        try file.update { configuration throws(ConfigurationError) in
+        try file.update { configuration throws(DocKitError) in
             try configuration.set(.preferredStorage, to: "cloud")
             try configuration.set(.localDocuments, to: "/data/My Docs")
         }
@@ -133,17 +133,17 @@ struct ConfigurationFileTests {
     func updateCreatesHome() throws {
         let tmp = try TemporaryDirectory("config")
         let file = ConfigurationFile(home: Home(url: tmp.url("not/yet/there")))
-        try file.update { configuration throws(ConfigurationError) in try configuration.set(.preferredStorage, to: "cloud") }
+        try file.update { configuration throws(DocKitError) in try configuration.set(.preferredStorage, to: "cloud") }
         #expect(try file.load().preferredLocation == .cloud)
     }
 
     @Test("a change that throws leaves the file as it was")
     func failedChangeWritesNothing() throws {
         let (tmp, file) = try Self.home()
-        try file.update { configuration throws(ConfigurationError) in try configuration.set(.preferredStorage, to: "cloud") }
+        try file.update { configuration throws(DocKitError) in try configuration.set(.preferredStorage, to: "cloud") }
         let before = try Data(contentsOf: tmp.url("config.json"))
-        #expect(throws: ConfigurationError.self) {
-            try file.update { configuration throws(ConfigurationError) in
+        #expect(throws: DocKitError.self) {
+            try file.update { configuration throws(DocKitError) in
                 try configuration.set(.localDocuments, to: "/changed")
                 try configuration.set(.preferredStorage, to: "nowhere")
             }
@@ -155,7 +155,7 @@ struct ConfigurationFileTests {
     func updateLeavesNoTemporary() throws {
         let (tmp, file) = try Self.home()
         for value in ["local", "cloud", "local"] {
-            try file.update { configuration throws(ConfigurationError) in try configuration.set(.preferredStorage, to: value) }
+            try file.update { configuration throws(DocKitError) in try configuration.set(.preferredStorage, to: value) }
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: tmp.url.path)
         #expect(!names.contains { $0.hasPrefix(FileSystem.temporaryPrefix) }, "\(names)")
@@ -178,12 +178,12 @@ struct ConfigurationFileTests {
                 do {
                     if index < counted.count {
                         let key = counted[index]
-                        try file.update { configuration throws(ConfigurationError) in
+                        try file.update { configuration throws(DocKitError) in
                             let count = configuration[key].flatMap { Int($0.dropFirst("/count/".count)) } ?? 0
                             try configuration.set(key, to: "/count/\(count + 1)")
                         }
                     } else {
-                        try file.update { configuration throws(ConfigurationError) in
+                        try file.update { configuration throws(DocKitError) in
                             try configuration.set(.preferredStorage, to: round.isMultiple(of: 2) ? "cloud" : "local")
                         }
                     }
@@ -206,14 +206,14 @@ struct ConfigurationFileTests {
     static func loadError(_ content: String) throws -> (path: String, reason: String) {
         let (tmp, file) = try Self.home()
         try tmp.write(content, to: "config.json")
-        let error = try #require(throws: ConfigurationError.self) { try file.load() }
-        guard case .malformedFile(let path, let reason) = error else {
+        let error = try #require(throws: DocKitError.self) { try file.load() }
+        guard case .malformedFile(let path, let reason)? = error.failure(as: ConfigurationError.self) else {
             Issue.record("expected malformedFile, got \(error)")
             return ("", "")
         }
         #expect(path == file.url.path)
         #expect(error.description.hasPrefix(file.url.path))
-        #expect(error.kind == .invalidInput)
+        #expect(error.code == .malformed)
         return (path, reason)
     }
 
@@ -251,8 +251,8 @@ struct ConfigurationFileTests {
     func updateKeepsMalformedFile() throws {
         let (tmp, file) = try Self.home()
         try tmp.write("{ broken", to: "config.json")
-        #expect(throws: ConfigurationError.self) {
-            try file.update { configuration throws(ConfigurationError) in try configuration.set(.preferredStorage, to: "cloud") }
+        #expect(throws: DocKitError.self) {
+            try file.update { configuration throws(DocKitError) in try configuration.set(.preferredStorage, to: "cloud") }
         }
         #expect(try String(contentsOf: tmp.url("config.json"), encoding: .utf8) == "{ broken")
     }

@@ -38,7 +38,7 @@ struct DocumentLocationsTests {
     func createsMissingDirectories() throws {
         let home = try TestHome("locations")
         let locations = Self.locations(home, ["cloud.container": "Deep/Sync"])
-        #expect(throws: LocationError.notAvailable(location: .cloud, path: RawPath(home.root + "/Deep/Sync"))) {
+        #expect(throws: DocKitError(LocationError.notAvailable(location: .cloud, path: RawPath(home.root + "/Deep/Sync")))) {
             try locations.existingDocumentsDirectory(.cloud)
         }
         #expect(try FileStatus.of(RawPath(home.root + "/Deep")) == nil, "nothing is created for a missing configured container")
@@ -59,10 +59,10 @@ struct DocumentLocationsTests {
     func fileInTheWay() throws {
         let home = try TestHome("locations")
         try home.directory.write("I am a file", to: "Documents")
-        let error = try #require(throws: LocationError.self) {
+        let error = try #require(throws: DocKitError.self) {
             try Self.locations(home).existingDocumentsDirectory(.local)
         }
-        guard case .unusable(let location, let path, let reason) = error else { return }
+        guard case .unusable(let location, let path, let reason)? = error.failure(as: LocationError.self) else { return }
         #expect(location == .local)
         #expect(path.description == home.root + "/Documents")
         #expect(reason.contains("not a directory"))
@@ -75,10 +75,10 @@ struct DocumentLocationsTests {
     func fileInTheWayOfTheContainer() throws {
         let home = try TestHome("locations")
         try home.directory.write("not a folder", to: "Cloud")
-        let error = try #require(throws: LocationError.self) {
+        let error = try #require(throws: DocKitError.self) {
             try Self.locations(home).existingDocumentsDirectory(.cloud)
         }
-        guard case .unusable(let location, _, let reason) = error else { return }
+        guard case .unusable(let location, _, let reason)? = error.failure(as: LocationError.self) else { return }
         #expect(location == .cloud)
         #expect(reason.contains("not a directory"))
     }

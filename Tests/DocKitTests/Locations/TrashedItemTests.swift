@@ -72,13 +72,13 @@ struct TrashedItemTests {
         try "10 1700000000 Plan\n20 1700000000 Other%20one\n".write(toFile: trash.directory.appending("directorysizes").description, atomically: false, encoding: .utf8)
         let item = try #require(try trash.item(named: RawPath("Plan")))
         let restorer = TrashRestorer(home: home, trash: trash)
-        #expect(throws: MoveError.destinationTaken(documents.appending(path: "Plan").path)) { try restorer.restore(item) }
+        #expect(throws: DocKitError(MoveError.destinationTaken(documents.appending(path: "Plan").path))) { try restorer.restore(item) }
         let result = try restorer.restore(item, onConflict: .rename)
         #expect(result.destination.description == documents.appending(path: "Plan 2").path)
         #expect(FileManager.default.fileExists(atPath: documents.appending(path: "Plan 2/inner/file").path))
         #expect(try trash.items().isEmpty)
         #expect(try String(contentsOfFile: trash.directory.appending("directorysizes").description, encoding: .utf8) == "20 1700000000 Other%20one\n")
-        #expect(throws: MoveError.vanished(item.info.originalPath.description)) { try restorer.restore(item) }
+        #expect(throws: DocKitError(MoveError.vanished(item.info.originalPath.description))) { try restorer.restore(item) }
     }
 
     @Test("emptying keeps what is newer than the cutoff")

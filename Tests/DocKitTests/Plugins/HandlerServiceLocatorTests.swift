@@ -51,11 +51,11 @@ struct HandlerServiceLocatorTests {
     @Test func noServiceAndAnUnrunnableOneAreToldApart() throws {
         let broken = Self.handler("org.example.broken", [Self.service(.preview, ["public.zip-archive"], by: "org.example.broken", executable: nil)])
         let locator = HandlerServiceLocator(handlers: HandlerRegistry(handlers: [broken]), types: Self.types, bundled: try Self.bundled())
-        #expect(throws: PluginServiceError.noService(kind: .import, type: "public.zip-archive")) {
+        #expect(throws: DocKitError(PluginServiceError.noService(kind: .import, type: "public.zip-archive"))) {
             try locator.service(.import, for: "public.zip-archive")
         }
-        let error = try #require(throws: PluginError.self) { try locator.service(.preview, for: "public.zip-archive") }
-        #expect(error.plugin == "org.example.broken")
+        let error = try #require(throws: DocKitError.self) { try locator.service(.preview, for: "public.zip-archive") }
+        #expect(error.failure(as: PluginError.self)?.plugin == "org.example.broken")
         #expect(locator.services(.preview, for: "public.zip-archive").isEmpty)
     }
 }

@@ -54,7 +54,7 @@ struct PluginLaunchTests {
             })
             Issue.record("the plugin ran unrecorded")
         } catch {
-            #expect(error.reason == .cannotLaunch(reason: "the journal cannot be written"))
+            #expect(error.failure(as: PluginError.self)?.reason == .cannotLaunch(reason: "the journal cannot be written"))
             #expect(error.description == "org.example.launch cannot be started: the journal cannot be written")
         }
         let launch = try #require(launched.withLock { $0 })

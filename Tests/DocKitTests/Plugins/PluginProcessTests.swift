@@ -23,7 +23,7 @@ struct PluginProcessTests {
         } catch {
             #expect(error.description.hasPrefix("org.example.test"))
             #expect(!error.description.contains("\n"))
-            return error.reason
+            return error.failure(as: PluginError.self)?.reason
         }
     }
 
@@ -65,7 +65,7 @@ struct PluginProcessTests {
         #expect(reason == .stalled(seconds: 1))
         #expect(PluginError(plugin: "org.example.test", reason: .stalled(seconds: 1), file: "/a/Comic.xar").description
                 == "/a/Comic.xar: org.example.test made no progress for 1 s and was stopped")
-        #expect(PluginError(plugin: "org.example.test", reason: .stalled(seconds: 1)).kind == .refused)
+        #expect(DocKitError(PluginError(plugin: "org.example.test", reason: .stalled(seconds: 1))).code == .pluginStopped)
     }
 
     /// Every event is a sign of life, not only progress: a listing's entries count too.
@@ -115,6 +115,6 @@ struct PluginProcessTests {
 
     @Test func aMissingExecutableCannotBeLaunched() async throws {
         let service = PluginService(identifier: "org.example.none", executable: URL(fileURLWithPath: "/nonexistent/plugin"))
-        await #expect(throws: PluginError.self) { try await PluginProcess(service: service, arguments: [], home: nil, environment: [:]).run() }
+        await #expect(throws: DocKitError.self) { try await PluginProcess(service: service, arguments: [], home: nil, environment: [:]).run() }
     }
 }

@@ -56,7 +56,7 @@ struct PluginSearchPathTests {
     func missing() throws {
         let layout = try Layout()
         let root = layout.directory.url.path
-        let error = #expect(throws: PluginError.self) {
+        let error = #expect(throws: DocKitError.self) {
             try layout.searchPath.locate("docbrowser-absent", plugin: "org.example.absent")
         }
         #expect(error?.description == "org.example.absent cannot be started: no executable docbrowser-absent in "

@@ -18,7 +18,7 @@ struct PluginPreviewerTests {
     private func outcome(_ lines: [String]) throws -> PluginProcess.Outcome {
         var events: [PluginEvent] = []
         for line in lines { events.append(try #require(PluginEvent(line: Data(line.utf8)))) }
-        guard case .result(let result) = events.last else { throw PreviewError(path: "-", reason: "no result line") }
+        guard case .result(let result) = events.last else { throw DocKitError(PreviewError(path: "-", reason: "no result line")) }
         return PluginProcess.Outcome(result: result, events: events.dropLast().filter { if case .other = $0 { true } else { false } })
     }
 
@@ -62,7 +62,7 @@ struct PluginPreviewerTests {
     }
 
     @Test func anEntryEventOfTheWrongShapeBreaksTheProtocol() throws {
-        #expect(throws: PluginError(plugin: "archiver", reason: .garbledOutput(line: #"{"event":"entry","size":"big"}"#))) {
+        #expect(throws: DocKitError(PluginError(plugin: "archiver", reason: .garbledOutput(line: #"{"event":"entry","size":"big"}"#)))) {
             try ArchiveListing(plugin: "archiver", outcome: outcome([
                 #"{"event":"entry","size":"big"}"#, #"{"event":"result","entries":1,"bytes":0,"archiveBytes":0}"#,
             ]))
@@ -88,13 +88,13 @@ struct PluginPreviewerTests {
         #expect(named.preview(options: PreviewOptions()).kind == .table)
         let both = try PluginPreviewAnswer(plugin: "p", outcome: outcome([#"{"event":"result","presentation":"image","kind":"text"}"#]))
         #expect(both.preview(options: PreviewOptions()).kind == .image)
-        #expect(throws: PluginError.self) {
+        #expect(throws: DocKitError.self) {
             try PluginPreviewAnswer(plugin: "p", outcome: outcome([#"{"event":"result","presentation":"hologram"}"#]))
         }
     }
 
     @Test func anUnknownKindBreaksTheProtocol() throws {
-        #expect(throws: PluginError.self) {
+        #expect(throws: DocKitError.self) {
             try PluginPreviewAnswer(plugin: "p", outcome: outcome([#"{"event":"result","kind":"hologram"}"#]))
         }
     }

@@ -11,7 +11,7 @@ final class CountingReader: PreviewFileReader {
     private let state = Mutex<(bytes: Int, paths: Set<String>)>((0, []))
     private let reader = BoundedFileReader()
 
-    func read(_ path: RawPath, offset: Int64, count: Int) throws(FileSystemError) -> [UInt8] {
+    func read(_ path: RawPath, offset: Int64, count: Int) throws(DocKitError) -> [UInt8] {
         let bytes = try reader.read(path, offset: offset, count: count)
         state.withLock { state in
             state.bytes += bytes.count

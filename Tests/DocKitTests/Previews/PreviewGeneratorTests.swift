@@ -14,7 +14,7 @@ struct PreviewGeneratorTests {
         var fails = false
 
         func preview(_ subject: PreviewSubject, in context: PreviewContext) throws -> Preview {
-            if fails { throw PreviewError(path: subject.path.description, reason: "plugin exited with status 1") }
+            if fails { throw DocKitError(PreviewError(path: subject.path.description, reason: "plugin exited with status 1")) }
             return Preview(kind: .generic, previewer: name, fields: [Preview.Field("by", name)])
         }
     }

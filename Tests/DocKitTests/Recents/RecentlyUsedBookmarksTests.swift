@@ -119,15 +119,15 @@ struct RecentlyUsedBookmarksTests {
         ("<xbel>" + String(repeating: "<info>", count: 100) + String(repeating: "</info>", count: 100) + "</xbel>", "nested deeper than 16"),
     ])
     func hostileFilesAreRefusedWithTheReason(text: String, reason: String) throws {
-        let error = #expect(throws: MalformedFileError.self) { try Self.parse(text) }
-        #expect(error?.path == "/x/recently-used.xbel")
-        #expect(error?.reason.contains(reason) == true, "\(String(describing: error))")
+        let error = #expect(throws: DocKitError.self) { try Self.parse(text) }
+        #expect(error?.malformedFile.path == "/x/recently-used.xbel")
+        #expect(error?.malformedFile.reason.contains(reason) == true, "\(String(describing: error))")
     }
 
     @Test func bytesThatAreNotUTF8AreRefused() {
         let data = Data("<xbel><bookmark href=\"file:///".utf8) + Data([0xFF, 0xFE]) + Data("\"/></xbel>".utf8)
-        let error = #expect(throws: MalformedFileError.self) { try RecentlyUsedBookmarks.parse(data, path: "f") }
-        #expect(error?.reason == "is not UTF-8, as xbel must be")
+        let error = #expect(throws: DocKitError.self) { try RecentlyUsedBookmarks.parse(data, path: "f") }
+        #expect(error?.malformedFile.reason == "is not UTF-8, as xbel must be")
     }
 
     @Test func aFileLargerThanTheLimitIsNotRead() throws {
@@ -137,8 +137,8 @@ struct RecentlyUsedBookmarksTests {
         var data = Data("<xbel>".utf8)
         while data.count <= RecentlyUsedBookmarks.sizeLimit { data += bookmark }
         try (data + Data("</xbel>".utf8)).write(to: file)
-        let error = #expect(throws: MalformedFileError.self) { try RecentlyUsedBookmarks.load(from: file) }
-        #expect(error?.reason == "is larger than 8 MiB")
+        let error = #expect(throws: DocKitError.self) { try RecentlyUsedBookmarks.load(from: file) }
+        #expect(error?.malformedFile.reason == "is larger than 8 MiB")
     }
 
     @Test func aFileThatIsNotXbelIsLeftAsItIs() throws {
@@ -149,7 +149,7 @@ struct RecentlyUsedBookmarksTests {
         )
         let broken = Data("<xbel><bookmark href=\"file:///a\">".utf8)
         try broken.write(to: library.recentlyUsedFile)
-        let error = #expect(throws: MalformedFileError.self) { try library.recordRecentlyUsed(RawPath("/docs/a.txt"), mimeType: "text/plain") }
+        let error = #expect(throws: DocKitError.self) { try library.recordRecentlyUsed(RawPath("/docs/a.txt"), mimeType: "text/plain") }
         #expect(error?.description == "\(directory.url.path)/recently-used.xbel: is not valid xbel (it does not end at </xbel>)")
         #expect(try Data(contentsOf: library.recentlyUsedFile) == broken)
     }
@@ -195,7 +195,7 @@ extension RecentlyUsedBookmarksTests {
     @Test func aFileWhoseBookmarksTheTextCannotFindIsNotEdited() throws {
         // `>` is allowed in an attribute value: the tag's end is not where a text search finds it.
         let text = #"<xbel><bookmark added="a>b" href="file:///docs/a.txt"></bookmark></xbel>"#
-        let error = #expect(throws: MalformedFileError.self) {
+        let error = #expect(throws: DocKitError.self) {
             try RecentlyUsedBookmarks.recording(RawPath("/docs/b.txt"), mimeType: "text/plain", at: Self.opened, in: (try Self.parse(text), Data(text.utf8)), file: "f")
         }
         #expect(error?.description == "f: cannot be edited safely (its bookmarks are not where the parser found them)")

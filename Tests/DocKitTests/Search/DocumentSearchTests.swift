@@ -11,7 +11,7 @@ struct DocumentSearchTests {
     final class CountingReader: PreviewFileReader {
         let reads = Mutex<[String: Int]>([:])
 
-        func read(_ path: RawPath, offset: Int64, count: Int) throws(FileSystemError) -> [UInt8] {
+        func read(_ path: RawPath, offset: Int64, count: Int) throws(DocKitError) -> [UInt8] {
             reads.withLock { $0[path.lastComponent.description, default: 0] += 1 }
             return try BoundedFileReader().read(path, offset: offset, count: count)
         }

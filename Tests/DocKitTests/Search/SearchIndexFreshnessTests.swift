@@ -14,7 +14,7 @@ struct SearchIndexFreshnessTests {
     init() throws {
         home = try TestHome("search-freshness")
         try home.directory("", in: .cloud)
-        search = try DocumentSearch(catalog: home.catalog(), extractor: DocumentTextExtractor(tools: PreviewTools(searchPath: []), reader: reader))
+        search = try DocumentSearch(catalog: home.catalog(), extractor: DocumentTextExtractor(tools: PreviewTools(environment: [:], searchPath: []), reader: reader))
     }
 
     func names(_ text: String) async throws -> [String] {
@@ -94,7 +94,7 @@ struct SearchIndexFreshnessTests {
         let catalog = try old.catalog()
         var everything = DocumentQuery()
         everything.recursive = true
-        let document = try #require(try catalog.documents(matching: everything).first)
+        let document = try #require(try await catalog.documents(matching: everything).first)
         let url = catalog.home.catalogDirectory.appending(path: "search.sqlite")
         // The first layout, as its migration left it, holding the document's
         // current row with words it no longer has: kept, it is found by them.
@@ -114,7 +114,7 @@ struct SearchIndexFreshnessTests {
             try db.execute(sql: "INSERT INTO searchText (rowid, name, content) VALUES (1, 'Kept.txt', 'remembered words')")
         }
         try v1.close()
-        let search = DocumentSearch(catalog: catalog, index: try SearchIndex(url: url), extractor: DocumentTextExtractor(tools: PreviewTools(searchPath: []), reader: reader))
+        let search = DocumentSearch(catalog: catalog, index: try SearchIndex(url: url), extractor: DocumentTextExtractor(tools: PreviewTools(environment: [:], searchPath: []), reader: reader))
         #expect(try await search.run(SearchQuery("remembered")).hits.map(\.document.qualifiedName) == ["local:Kept.txt"])
         #expect(reader.take() == [:])
         #expect(try search.index.fingerprint(of: Location.allCases) != nil)

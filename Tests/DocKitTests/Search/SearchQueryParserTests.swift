@@ -11,7 +11,7 @@ struct SearchQueryParserTests {
         try SearchQuery(text, now: now, timeZone: utc).expression
     }
 
-    static func error(_ text: String) -> SearchQueryError? {
+    static func error(_ text: String) -> DocKitError? {
         do {
             _ = try SearchQuery(text, now: now, timeZone: utc)
             return nil

@@ -120,25 +120,25 @@ enum RawFiles {
     /// descriptor: the directory holding it changes only if the file is new.
     static func write(_ contents: [UInt8], to path: RawPath) throws {
         let descriptor = path.withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        guard descriptor >= 0 else { throw FileSystemError(path: path, operation: "cannot be opened (test)", errno: errno) }
+        guard descriptor >= 0 else { throw DocKitError(FileSystemError(path: path, operation: "cannot be opened (test)", errno: errno)) }
         defer { close(descriptor) }
         let written = contents.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        guard written == contents.count else { throw FileSystemError(path: path, operation: "cannot be written (test)", errno: errno) }
+        guard written == contents.count else { throw DocKitError(FileSystemError(path: path, operation: "cannot be written (test)", errno: errno)) }
     }
 
     /// Rewrites an existing file in place (no truncation, no rename): its
     /// inode stays, and no directory entry changes.
     static func overwriteInPlace(_ contents: [UInt8], at path: RawPath) throws {
         let descriptor = path.withCString { open($0, O_WRONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw FileSystemError(path: path, operation: "cannot be opened (test)", errno: errno) }
+        guard descriptor >= 0 else { throw DocKitError(FileSystemError(path: path, operation: "cannot be opened (test)", errno: errno)) }
         defer { close(descriptor) }
         let written = contents.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-        guard written == contents.count else { throw FileSystemError(path: path, operation: "cannot be written (test)", errno: errno) }
+        guard written == contents.count else { throw DocKitError(FileSystemError(path: path, operation: "cannot be written (test)", errno: errno)) }
     }
 
     static func read(_ path: RawPath) throws -> [UInt8] {
         let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw FileSystemError(path: path, operation: "cannot be opened (test)", errno: errno) }
+        guard descriptor >= 0 else { throw DocKitError(FileSystemError(path: path, operation: "cannot be opened (test)", errno: errno)) }
         defer { close(descriptor) }
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)

@@ -20,12 +20,12 @@ struct FileSystemTests {
         let source = RawPath(try tmp.write("source", to: "a.txt"))
         let destination = RawPath(try tmp.write("destination", to: "b.txt"))
 
-        let error = try #require(throws: FileSystemError.self) {
+        let error = try #require(throws: DocKitError.self) {
             try FileSystem.renameWithoutReplacing(source, to: destination)
         }
         #expect(error.errno == EEXIST)
-        #expect(error.kind == .conflict)
-        #expect(error.path == destination)
+        #expect(error.code == .alreadyExists)
+        #expect(error.fileSystemFailure?.path == destination)
         #expect(try String(contentsOf: tmp.url("a.txt"), encoding: .utf8) == "source")
         #expect(try String(contentsOf: tmp.url("b.txt"), encoding: .utf8) == "destination")
     }
@@ -35,7 +35,7 @@ struct FileSystemTests {
         let tmp = try TemporaryDirectory("rename")
         let source = RawPath(try tmp.write("source", to: "a.txt"))
         let directory = RawPath(try tmp.directory("Existing"))
-        let error = try #require(throws: FileSystemError.self) {
+        let error = try #require(throws: DocKitError.self) {
             try FileSystem.renameWithoutReplacing(source, to: directory)
         }
         #expect(error.errno == EEXIST)
@@ -50,11 +50,11 @@ struct FileSystemTests {
     @Test("renaming a missing source is ENOENT")
     func renameMissingSource() throws {
         let tmp = try TemporaryDirectory("rename")
-        let error = try #require(throws: FileSystemError.self) {
+        let error = try #require(throws: DocKitError.self) {
             try FileSystem.renameWithoutReplacing(RawPath(tmp.url("missing")), to: RawPath(tmp.url("other")))
         }
         #expect(error.errno == ENOENT)
-        #expect(error.kind == .notFound)
+        #expect(error.code == .notFound)
     }
 
     // MARK: createNewFile / createNewDirectory
@@ -69,7 +69,7 @@ struct FileSystemTests {
         #expect(status.size == 0)
 
         try tmp.write("precious", to: "taken.txt")
-        let error = try #require(throws: FileSystemError.self) {
+        let error = try #require(throws: DocKitError.self) {
             try FileSystem.createNewFile(RawPath(tmp.url("taken.txt")))
         }
         #expect(error.errno == EEXIST)
@@ -82,9 +82,9 @@ struct FileSystemTests {
         let path = RawPath(tmp.url("Dir"))
         try FileSystem.createNewDirectory(path)
         #expect(try FileStatus.of(path)?.kind == .directory)
-        #expect(throws: FileSystemError.self) { try FileSystem.createNewDirectory(path) }
+        #expect(throws: DocKitError.self) { try FileSystem.createNewDirectory(path) }
         try tmp.write("x", to: "file")
-        let error = try #require(throws: FileSystemError.self) {
+        let error = try #require(throws: DocKitError.self) {
             try FileSystem.createNewDirectory(RawPath(tmp.url("file")))
         }
         #expect(error.errno == EEXIST)
@@ -113,7 +113,7 @@ struct FileSystemTests {
     func writeAtomicallyFailureCleansUp() throws {
         let tmp = try TemporaryDirectory("atomic")
         try tmp.write("inside", to: "Target/file.txt")
-        #expect(throws: FileSystemError.self) {
+        #expect(throws: DocKitError.self) {
             try FileSystem.writeAtomically(Data("x".utf8), to: RawPath(tmp.url("Target")))
         }
         #expect(try Self.names(in: tmp.url) == ["Target"])
@@ -147,11 +147,11 @@ struct FileSystemTests {
     func createDirectoryRefusesAFile() throws {
         let tmp = try TemporaryDirectory("mkdir")
         let file = RawPath(try tmp.write("content", to: "file"))
-        let atEnd = try #require(throws: FileSystemError.self) { try FileSystem.createDirectory(file) }
+        let atEnd = try #require(throws: DocKitError.self) { try FileSystem.createDirectory(file) }
         #expect(atEnd.errno == ENOTDIR)
-        #expect(atEnd.path == file)
+        #expect(atEnd.fileSystemFailure?.path == file)
 
-        let below = try #require(throws: FileSystemError.self) { try FileSystem.createDirectory(file.appending("sub/dir")) }
+        let below = try #require(throws: DocKitError.self) { try FileSystem.createDirectory(file.appending("sub/dir")) }
         #expect(below.errno == ENOTDIR)
         #expect(try FileStatus.of(file)?.kind == .regular)
         #expect(try String(contentsOf: tmp.url("file"), encoding: .utf8) == "content")
@@ -293,7 +293,7 @@ struct FileLockTests {
     func lockErrorNamesThePath() throws {
         let tmp = try TemporaryDirectory("lock")
         let path = tmp.url("missing/resource.lock").path
-        let error = try #require(throws: LockError.self) { try FileLock(path: path) }
+        let error = try #require(throws: DocKitError.self) { try FileLock(path: path) }
         #expect(error.errno == ENOENT)
         #expect(error.description.contains(path))
     }

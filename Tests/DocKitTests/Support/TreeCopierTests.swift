@@ -11,7 +11,7 @@ struct TreeCopierTests {
         let directory = try TemporaryDirectory()
         let fifo = RawPath(directory.url.appending(path: "pipe"))
         #expect(fifo.withCString { mkfifo($0, 0o600) } == 0)
-        #expect(throws: FileSystemError.self) { try TreeCopier().copy(fifo, to: RawPath(directory.url.appending(path: "copy"))) }
+        #expect(throws: DocKitError.self) { try TreeCopier().copy(fifo, to: RawPath(directory.url.appending(path: "copy"))) }
         #expect(!FileManager.default.fileExists(atPath: directory.url.appending(path: "copy").path))
     }
 

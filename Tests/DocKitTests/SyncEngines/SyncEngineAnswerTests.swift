@@ -65,4 +65,14 @@ struct SyncEngineAnswerTests {
             try Self.answer(#"{"engine":"Syncthing","needed":[\#(entries)]}"#)
         }
     }
+
+    @Test("the public reader gives the answer, nil for no engine, and a malformed error with the reason")
+    func publicReader() throws {
+        let answer = try SyncEngineAnswer.read(Data(#"{"engine":"Syncthing","state":"idle","needed":[]}"#.utf8))
+        #expect(answer == SyncEngineAnswer(engine: "Syncthing", state: "idle", needed: []))
+        #expect(try SyncEngineAnswer.read(Data(#"{"engine":null}"#.utf8)) == nil)
+        let error = try #require(throws: DocKitError.self) { try SyncEngineAnswer.read(Data("[]".utf8)) }
+        #expect(error.code == .malformed)
+        #expect(error.description == "a sync engine's answer: its result is not a JSON object")
+    }
 }

@@ -93,10 +93,10 @@ struct SyncEnginesTests {
         #expect(Self.calls(in: home).count == 1)
         let trash = Trash(directory: RawPath(home.directory.url.appending(path: "Trash")))
         let deck = try #require(listed.first { $0.name == "Deck.key" })
-        #expect(throws: CoordinationError.engineNeeds(document: "cloud:Deck.key", need: SyncEngineNeed(engine: "Syncthing", state: "syncing", files: 2, moreUnlisted: false))) {
+        #expect(throws: DocKitError(CoordinationError.engineNeeds(document: "cloud:Deck.key", need: SyncEngineNeed(engine: "Syncthing", state: "syncing", files: 2, moreUnlisted: false)))) {
             try DocumentMover(catalog: catalog, trash: trash).move(deck, to: .local, onConflict: .fail)
         }
-        #expect(throws: CoordinationError.self) { try DocumentDeleter(catalog: catalog, trash: trash).delete(deck, permanently: false) }
+        #expect(throws: DocKitError.self) { try DocumentDeleter(catalog: catalog, trash: trash).delete(deck, permanently: false) }
         #expect(CoordinationError.engineNeeds(document: "cloud:Deck.key", need: SyncEngineNeed(engine: "Syncthing", state: "syncing", files: 2, moreUnlisted: false)).description
             == "cloud:Deck.key: incomplete: Syncthing still needs 2 of its files (syncing)")
         #expect(home.exists("Deck.key/Data/a.png", in: .cloud))
@@ -115,7 +115,7 @@ struct SyncEnginesTests {
             : #"echo '{"event":"result","engine":null,"reason":"not running"}'"#
         var catalog = try home.catalog()
         catalog.scanner = DocumentScanner(locations: catalog.locations, registry: catalog.registry, catalog: catalog.scanner.catalog,
-                                          quietPeriod: catalog.quietPeriod, engines: try Self.engines([try Self.adapter(answer, in: home)], in: home))
+                                          quietPeriod: catalog.quietPeriod, trash: catalog.scanner.trash, engines: try Self.engines([try Self.adapter(answer, in: home)], in: home))
         let listed = try catalog.documents(matching: DocumentQuery())
         #expect(Dictionary(uniqueKeysWithValues: listed.map { ($0.qualifiedName, $0.states) })
             == ["cloud:Deck.key": [.incomplete], "cloud:Notes.txt": engineAnswers ? [] : [.incomplete]])
@@ -124,10 +124,10 @@ struct SyncEnginesTests {
         if engineAnswers {
             #expect(try DocumentMover(catalog: catalog, trash: trash).move(notes, to: .local, onConflict: .fail).document.location == .local)
         } else {
-            #expect(throws: CoordinationError.self) { try DocumentMover(catalog: catalog, trash: trash).move(notes, to: .local, onConflict: .fail) }
+            #expect(throws: DocKitError.self) { try DocumentMover(catalog: catalog, trash: trash).move(notes, to: .local, onConflict: .fail) }
         }
         let deck = try #require(listed.first { $0.name == "Deck.key" })
-        #expect(throws: CoordinationError.self) { try DocumentMover(catalog: catalog, trash: trash).move(deck, to: .local, onConflict: .fail) }
+        #expect(throws: DocKitError.self) { try DocumentMover(catalog: catalog, trash: trash).move(deck, to: .local, onConflict: .fail) }
         #expect(home.exists("Deck.key/Index.zip", in: .cloud))
     }
 

@@ -66,7 +66,7 @@ struct DocumentTagsTests {
         let names = (0..<500).map { String(format: "t%05d", $0) }
         try desktopAttribute(document.path).write(Array(names.joined(separator: ",").utf8))
         #expect(try DocumentTags.of(document.path).names == names)
-        #expect(throws: FileSystemError.self) {
+        #expect(throws: DocKitError.self) {
             try catalog.changeTags(of: document, adding: [String(repeating: "x", count: 70000)], removing: [])
         }
         #expect(try DocumentTags.of(document.path).names == names)
@@ -80,7 +80,7 @@ struct DocumentTagsTests {
         #expect {
             try catalog.changeTags(of: document, adding: ["work"], removing: [])
         } throws: { error in
-            guard case .busy(let busy, _) = error as? CoordinationError else { return false }
+            guard case .busy(let busy, _)? = (error as? DocKitError)?.failure(as: CoordinationError.self) else { return false }
             return busy == document.path.description
         }
         #expect(try desktopAttribute(document.path).read() == nil)
@@ -92,10 +92,10 @@ struct DocumentTagsTests {
     func invalidNames() throws {
         let home = try TestHome("tags-invalid")
         let (catalog, document) = try written(home)
-        #expect(throws: TagError.invalidName("a,b", reason: "it contains a comma, which separates tags")) {
+        #expect(throws: DocKitError(TagError.invalidName("a,b", reason: "it contains a comma, which separates tags"))) {
             try catalog.changeTags(of: document, adding: ["ok", "a,b"], removing: [])
         }
-        #expect(throws: TagError.invalidName("", reason: "it is empty")) {
+        #expect(throws: DocKitError(TagError.invalidName("", reason: "it is empty"))) {
             try catalog.changeTags(of: document, adding: [], removing: [""])
         }
         #expect(try desktopAttribute(document.path).read() == nil)
@@ -131,9 +131,9 @@ struct DocumentTagsTests {
     @Test("a file system without user attributes is one clear refusal")
     func unsupportedFileSystem() throws {
         let proc = RawPath("/proc/self/status")
-        #expect(throws: TagError.unsupported("/proc/self/status")) { try DocumentTags.of(proc) }
-        #expect(throws: TagError.unsupported("/proc/self/status")) { try desktopAttribute(proc).write(Array("a".utf8)) }
-        #expect(TagError.unsupported("/proc/self/status").kind == .refused)
+        #expect(throws: DocKitError(TagError.unsupported("/proc/self/status"))) { try DocumentTags.of(proc) }
+        #expect(throws: DocKitError(TagError.unsupported("/proc/self/status"))) { try desktopAttribute(proc).write(Array("a".utf8)) }
+        #expect(DocKitError(TagError.unsupported("/proc/self/status")).code == .notSupported)
     }
 
     @Test("list --tag lists only documents carrying the tag, from either attribute")

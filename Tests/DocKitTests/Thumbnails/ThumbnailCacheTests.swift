@@ -47,7 +47,7 @@ struct ThumbnailCacheTests {
 
     @Test func whatIsNotAPNGIsNotStored() throws {
         let folder = Folder()
-        #expect(throws: ThumbnailError.notAPNG(generator: "test")) {
+        #expect(throws: DocKitError(ThumbnailError.notAPNG(generator: "test"))) {
             try folder.cache.store(Array("GIF89a".utf8), for: key, size: .normal, generator: "test")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.url.appending(path: "thumbnails/normal").path))

@@ -25,7 +25,7 @@ struct ThumbnailServiceTests {
     @Test func aFileThatIsGoneIsNotFound() async throws {
         let bench = try Bench()
         let subject = bench.subject("gone.png")
-        await #expect(throws: ThumbnailError.fileNotFound(file: subject.path.description)) {
+        await #expect(throws: DocKitError(ThumbnailError.fileNotFound(file: subject.path.description))) {
             try await bench.service.thumbnail(for: subject, size: .normal)
         }
     }
@@ -33,7 +33,7 @@ struct ThumbnailServiceTests {
     @Test func aPlaceholderIsNotDownloaded() async throws {
         let bench = try Bench()
         let subject = bench.subject(".Report.pdf.icloud", placeholder: true)
-        await #expect(throws: ThumbnailError.notDownloaded(file: subject.path.description)) {
+        await #expect(throws: DocKitError(ThumbnailError.notDownloaded(file: subject.path.description))) {
             try await bench.service.thumbnail(for: subject, size: .normal)
         }
     }
@@ -42,7 +42,7 @@ struct ThumbnailServiceTests {
         let bench = try Bench()
         try Data("data".utf8).write(to: bench.root.appending(path: "blob.bin"))
         let subject = bench.subject("blob.bin")
-        await #expect(throws: ThumbnailError.noGenerator(file: subject.path.description, type: "public.data")) {
+        await #expect(throws: DocKitError(ThumbnailError.noGenerator(file: subject.path.description, type: "public.data"))) {
             try await bench.service.thumbnail(for: subject, size: .normal)
         }
         // Nothing failed: a thumbnailer installed later is tried at once.

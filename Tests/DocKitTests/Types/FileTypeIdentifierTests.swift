@@ -143,14 +143,14 @@ struct FileTypeIdentifierTests {
     func missing() throws {
         let tmp = try TemporaryDirectory("missing")
         let missing = tmp.url("no-such-file.pdf")
-        let error = try #require(throws: TypeRegistryError.self) { try Self.identifier.identify(missing) }
-        #expect(error == .fileNotFound(path: missing.path))
-        #expect(error.kind == .notFound)
+        let error = try #require(throws: DocKitError.self) { try Self.identifier.identify(missing) }
+        #expect(error == DocKitError(TypeRegistryError.fileNotFound(path: missing.path)))
+        #expect(error.code == .notFound)
         #expect(error.description.hasPrefix(missing.path + ": "))
 
         let file = try tmp.write("x", to: "plain.txt")
         let underFile = file.appending(path: "child.pdf")
-        #expect(throws: TypeRegistryError.fileNotFound(path: underFile.path)) { try Self.identifier.identify(underFile) }
+        #expect(throws: DocKitError(TypeRegistryError.fileNotFound(path: underFile.path))) { try Self.identifier.identify(underFile) }
     }
 
     @Test("the property-list check answers as caseInsensitiveCompare does")

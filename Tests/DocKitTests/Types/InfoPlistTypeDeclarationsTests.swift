@@ -438,27 +438,27 @@ struct InfoPlistTypeDeclarationsTests {
 
     // MARK: Malformed files
 
-    static func malformed(_ contents: Data, name: String = "Info.plist") throws -> (error: MalformedFileError, path: String) {
+    static func malformed(_ contents: Data, name: String = "Info.plist") throws -> (error: DocKitError, path: String) {
         let tmp = try TemporaryDirectory("malformed")
         let file = try tmp.write(contents, to: name)
-        let error = try #require(throws: MalformedFileError.self) {
+        let error = try #require(throws: DocKitError.self) {
             try InfoPlistTypeDeclarations.load(from: file)
         }
         return (error, file.path)
     }
 
-    static func malformed(_ root: Any, as form: PropertyListFixtures.Form) throws -> (error: MalformedFileError, path: String) {
+    static func malformed(_ root: Any, as form: PropertyListFixtures.Form) throws -> (error: DocKitError, path: String) {
         try malformed(try P.data(root, as: form), name: "Info.\(form.fileExtension)")
     }
 
     @Test("a file that is not a property list")
     func notAPlist() throws {
         let (error, path) = try Self.malformed(Data("this is not a plist\n\u{1}\u{2}".utf8))
-        #expect(error.path == path)
-        #expect(error.keyPath.isEmpty)
+        #expect(error.malformedFile.path == path)
+        #expect(error.malformedFile.keyPath.isEmpty)
         #expect(error.description.hasPrefix(path + ": "))
         #expect(error.description.contains("property list"))
-        #expect(error.kind == .invalidInput)
+        #expect(error.code == .malformed)
     }
 
     @Test("a file that is not JSON")
@@ -478,7 +478,7 @@ struct InfoPlistTypeDeclarationsTests {
     func missingFile() throws {
         let tmp = try TemporaryDirectory("missing")
         let file = tmp.url("nope/Info.plist")
-        let error = try #require(throws: MalformedFileError.self) { try InfoPlistTypeDeclarations.load(from: file) }
+        let error = try #require(throws: DocKitError.self) { try InfoPlistTypeDeclarations.load(from: file) }
         #expect(error.description.hasPrefix(file.path + ": "))
         #expect(error.description.contains("cannot be read"))
     }
@@ -492,10 +492,10 @@ struct InfoPlistTypeDeclarationsTests {
 
     /// A declaration that cannot be understood is left out with a warning
     /// naming its key path; the file's other declarations still count.
-    static func skipped(_ root: Any, as form: PropertyListFixtures.Form) throws -> (declarations: [TypeDeclaration], warnings: [MalformedFileError], path: String) {
+    static func skipped(_ root: Any, as form: PropertyListFixtures.Form) throws -> (declarations: [TypeDeclaration], warnings: [DocKitError], path: String) {
         let tmp = try TemporaryDirectory("skipped")
         let file = try tmp.write(try P.data(root, as: form), to: "Info.\(form.fileExtension)")
-        var warnings: [MalformedFileError] = []
+        var warnings: [DocKitError] = []
         let declarations = try InfoPlistTypeDeclarations.load(from: file, warnings: &warnings)
         return (declarations, warnings, file.path)
     }
@@ -509,7 +509,7 @@ struct InfoPlistTypeDeclarationsTests {
         for form in PropertyListFixtures.Form.allCases {
             let (declarations, warnings, path) = try Self.skipped(root, as: form)
             #expect(declarations.map(\.identifier) == ["com.example.fine"])
-            #expect(warnings.map(\.keyPath) == ["UTExportedTypeDeclarations[1].UTTypeIdentifier"])
+            #expect(warnings.map(\.malformedFile.keyPath) == ["UTExportedTypeDeclarations[1].UTTypeIdentifier"])
             #expect(warnings.first?.description.hasPrefix("\(path): UTExportedTypeDeclarations[1].UTTypeIdentifier: ") == true)
         }
     }
@@ -518,7 +518,7 @@ struct InfoPlistTypeDeclarationsTests {
     func emptyImportedIdentifier() throws {
         let (declarations, warnings, _) = try Self.skipped(["UTImportedTypeDeclarations": [["UTTypeIdentifier": ""]]], as: .xml)
         #expect(declarations.isEmpty)
-        #expect(warnings.map(\.keyPath) == ["UTImportedTypeDeclarations[0].UTTypeIdentifier"])
+        #expect(warnings.map(\.malformedFile.keyPath) == ["UTImportedTypeDeclarations[0].UTTypeIdentifier"])
     }
 
     @Test("a number inside UTTypeConformsTo is left out, naming its index")
@@ -528,7 +528,7 @@ struct InfoPlistTypeDeclarationsTests {
         ]]
         let (declarations, warnings, path) = try Self.skipped(root, as: .xml)
         #expect(declarations.first?.conformsTo == ["public.data"])
-        #expect(warnings.map(\.keyPath) == ["UTExportedTypeDeclarations[0].UTTypeConformsTo[1]"])
+        #expect(warnings.map(\.malformedFile.keyPath) == ["UTExportedTypeDeclarations[0].UTTypeConformsTo[1]"])
         #expect(warnings.first?.description.hasPrefix("\(path): UTExportedTypeDeclarations[0].UTTypeConformsTo[1]: expected a string") == true)
     }
 
@@ -541,19 +541,19 @@ struct InfoPlistTypeDeclarationsTests {
         ]]
         let (declarations, warnings, path) = try Self.skipped(root, as: .json)
         #expect(declarations.map(\.identifier) == ["com.example.fine"])
-        #expect(warnings.map(\.keyPath) == ["UTExportedTypeDeclarations[1].UTTypeIdentifier", "UTExportedTypeDeclarations[2].UTTypeIdentifier"])
+        #expect(warnings.map(\.malformedFile.keyPath) == ["UTExportedTypeDeclarations[1].UTTypeIdentifier", "UTExportedTypeDeclarations[2].UTTypeIdentifier"])
         #expect(warnings.first?.description.hasPrefix(path + ": UTExportedTypeDeclarations[1].UTTypeIdentifier: 'com.example.my type'") == true)
-        #expect(warnings.last?.reason.hasPrefix(#"'com.example.zero\u{200B}width' is not a valid type identifier"#) == true)
+        #expect(warnings.last?.malformedFile.reason.hasPrefix(#"'com.example.zero\u{200B}width' is not a valid type identifier"#) == true)
     }
 
     @Test("declarations that are not a list of dictionaries are left out")
     func declarationsNotDictionaries() throws {
         let notArray = try Self.skipped(["UTExportedTypeDeclarations": "com.example.x"], as: .xml)
         #expect(notArray.declarations.isEmpty)
-        #expect(notArray.warnings.map(\.keyPath) == ["UTExportedTypeDeclarations"])
+        #expect(notArray.warnings.map(\.malformedFile.keyPath) == ["UTExportedTypeDeclarations"])
         let notDictionary = try Self.skipped(["UTExportedTypeDeclarations": [["UTTypeIdentifier": "com.example.x"], "oops"]] as [String: Any], as: .xml)
         #expect(notDictionary.declarations.map(\.identifier) == ["com.example.x"])
-        #expect(notDictionary.warnings.map(\.keyPath) == ["UTExportedTypeDeclarations[1]"])
+        #expect(notDictionary.warnings.map(\.malformedFile.keyPath) == ["UTExportedTypeDeclarations[1]"])
     }
 
     @Test("a tag specification that is not a dictionary is left out, the type kept")
@@ -564,7 +564,7 @@ struct InfoPlistTypeDeclarationsTests {
         let (declarations, warnings, _) = try Self.skipped(root, as: .xml)
         #expect(declarations.map(\.identifier) == ["com.example.x"])
         #expect(declarations.first?.tags.isEmpty == true)
-        #expect(warnings.map(\.keyPath) == ["UTExportedTypeDeclarations[0].UTTypeTagSpecification"])
+        #expect(warnings.map(\.malformedFile.keyPath) == ["UTExportedTypeDeclarations[0].UTTypeTagSpecification"])
     }
 
     @Test("identifier validity", arguments: [

@@ -165,8 +165,8 @@ struct SharedMimeInfoDeclarationsTests {
     func malformed(_ contents: String) throws {
         let tmp = try TemporaryDirectory("badxml")
         let file = try tmp.write(contents, to: "broken.xml")
-        let error = try #require(throws: MalformedFileError.self) { try SharedMimeInfoDeclarations.load(from: file) }
-        #expect(error.path == file.path)
+        let error = try #require(throws: DocKitError.self) { try SharedMimeInfoDeclarations.load(from: file) }
+        #expect(error.malformedFile.path == file.path)
         #expect(error.description.hasPrefix(file.path + ": "))
         #expect(error.description.contains("XML"))
     }
@@ -185,7 +185,7 @@ struct SharedMimeInfoDeclarationsTests {
     func malformedButParsed(_ contents: String) throws {
         let tmp = try TemporaryDirectory("badxml2")
         let file = try tmp.write(contents, to: "broken.xml")
-        let error = try #require(throws: MalformedFileError.self) { try SharedMimeInfoDeclarations.load(from: file) }
+        let error = try #require(throws: DocKitError.self) { try SharedMimeInfoDeclarations.load(from: file) }
         #expect(error.description.hasPrefix(file.path + ": "))
     }
 
@@ -193,7 +193,7 @@ struct SharedMimeInfoDeclarationsTests {
     func missing() throws {
         let tmp = try TemporaryDirectory("nosmi")
         let file = tmp.url("absent.xml")
-        let error = try #require(throws: MalformedFileError.self) { try SharedMimeInfoDeclarations.load(from: file) }
+        let error = try #require(throws: DocKitError.self) { try SharedMimeInfoDeclarations.load(from: file) }
         #expect(error.description.hasPrefix(file.path + ": "))
     }
 

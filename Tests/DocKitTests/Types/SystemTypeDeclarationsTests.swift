@@ -24,7 +24,7 @@ struct SystemTypeDeclarationsTests {
 
     @Test("every file loads without a warning, as Apple's declarations or, in supplements.plist, docbrowser's own", arguments: SystemTypes.files.map(\.lastPathComponent))
     func fileLoads(_ name: String) throws {
-        var warnings: [MalformedFileError] = []
+        var warnings: [DocKitError] = []
         let declarations = try InfoPlistTypeDeclarations.load(from: SystemTypes.directory.appending(path: name), exportedAs: .system, warnings: &warnings)
         #expect(warnings.map(\.description) == [])
         #expect(!declarations.isEmpty)

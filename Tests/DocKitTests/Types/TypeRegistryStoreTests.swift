@@ -262,7 +262,7 @@ struct TypeRegistryStoreTests {
 
         let first = try Self.store(database, types, manifests: manifests).snapshot()
         #expect(first.rebuild != nil)
-        #expect(Set(first.problems.map(\.path)) == [notPlist.path, notDictionary.path])
+        #expect(Set(first.problems.map(\.malformedFile.path)) == [notPlist.path, notDictionary.path])
         #expect(first.registry.type(withIdentifier: "com.example.beside-it") != nil)
         #expect(first.registry.type(withIdentifier: "com.example.extra") != nil)
         #expect(first.registry.type(forFileName: "a.png", isDirectory: false).identifier == "public.png")
@@ -279,7 +279,7 @@ struct TypeRegistryStoreTests {
         let (tmp, types, database) = try Self.fixture()
         let manifests = try tmp.directory("manifests")
         let broken = try tmp.write("{ nope", to: "manifests/broken.json")
-        #expect(try Self.store(database, types, manifests: manifests).snapshot().problems.map(\.path) == [broken.path])
+        #expect(try Self.store(database, types, manifests: manifests).snapshot().problems.map(\.malformedFile.path) == [broken.path])
         try tmp.write(try PropertyListFixtures.data(["UTExportedTypeDeclarations": [["UTTypeIdentifier": "com.example.fixed"]]], as: .json), to: "manifests/broken.json")
         let fixed = try Self.store(database, types, manifests: manifests).snapshot()
         #expect(fixed.rebuild != nil)
@@ -331,7 +331,7 @@ struct TypeRegistryStoreTests {
         let tmp = try TemporaryDirectory("baddb")
         try tmp.write("a file, not a directory", to: "blocker")
         let database = tmp.url("blocker/types.sqlite")
-        let error = try #require(throws: DatabaseAccessError.self) {
+        let error = try #require(throws: DocKitError.self) {
             try TypeRegistryStore(databaseURL: database, sources: TypeSources(systemDirectories: []))
         }
         #expect(error.description.hasPrefix(database.path + ": "))

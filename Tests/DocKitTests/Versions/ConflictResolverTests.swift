@@ -52,7 +52,7 @@ struct ConflictResolverTests {
         try home.write("x", to: "Report.txt")
         try home.write("y", to: "Report.txt..path1")
         let resolver = try resolver(home)
-        #expect(throws: VersionsError.noSuchVersion(document: "local:Report.txt", number: 2, count: 1)) {
+        #expect(throws: DocKitError(VersionsError.noSuchVersion(document: "local:Report.txt", number: 2, count: 1))) {
             try resolver.resolve(try resolver.catalog.resolve("Report.txt"), keeping: .version(2))
         }
         #expect(home.exists("Report.txt..path1"))

@@ -67,9 +67,9 @@ struct LostPackageVersionsTests {
         let (home, catalog, deck) = try revivedRemnant()
         let resolver = ConflictResolver(catalog: catalog, trash: PackageLossTests.trash(home))
         for choice in [ConflictResolver.Choice.newest, .all] {
-            #expect(throws: VersionsError.lostPackage(document: "cloud:Deck.key")) { try resolver.resolve(deck, keeping: choice) }
+            #expect(throws: DocKitError(VersionsError.lostPackage(document: "cloud:Deck.key"))) { try resolver.resolve(deck, keeping: choice) }
         }
-        #expect(throws: VersionsError.noSuchVersion(document: "cloud:Deck.key", number: 2, count: 1)) { try resolver.resolve(deck, keeping: .version(2)) }
+        #expect(throws: DocKitError(VersionsError.noSuchVersion(document: "cloud:Deck.key", number: 2, count: 1))) { try resolver.resolve(deck, keeping: .version(2)) }
         #expect(try PackageLossTests.deckStates(home) == [.inConflict])
     }
 

@@ -25,7 +25,7 @@ public struct BugShelf: Sendable {
     ///
     /// - Parameter executable: The app's program, by absolute path.
     /// - Returns: The stored registration.
-    /// - Throws: ``HandlerError`` or ``FileSystemError`` when the manifest
+    /// - Throws: ``DocKitError`` or ``DocKitError/Code/fileSystem`` when the manifest
     ///   cannot be stored.
     @discardableResult
     public func registerApp(executable: String) throws -> HandlerManifest {
@@ -44,7 +44,7 @@ public struct BugShelf: Sendable {
     ///   - location: Where it goes, local or cloud.
     /// - Returns: The open bug.
     /// - Throws: ``BugError/exists(name:)`` when the name is taken;
-    ///   ``EditingError`` or ``LocationError`` when it cannot be saved.
+    ///   ``DocKitError`` or ``DocKitError`` when it cannot be saved.
     public func newBug(named name: String, _ bug: ScaryBug, image: BugImage? = nil, in location: Location = .local) async throws -> BugDocument {
         let catalog = try openCatalog()
         let folder = try catalog.locations.existingDocumentsDirectory(location)
@@ -52,8 +52,9 @@ public struct BugShelf: Sendable {
         let document = editableDocument(at: folder.appending(RawPath(filename)), contents: BugContents(bug: bug, image: image))
         do {
             try await document.document.save(for: .forCreating)
-        } catch .alreadyExists {
-            throw BugError.exists(name: filename)
+        } catch {
+            if error.code == .alreadyExists { throw BugError.exists(name: filename) }
+            throw error
         }
         return document
     }
@@ -62,8 +63,8 @@ public struct BugShelf: Sendable {
     ///
     /// - Parameter name: The bug's name (`Ladybug`, `cloud:Ladybug.scarybug`) or path.
     /// - Returns: The open bug.
-    /// - Throws: ``CatalogError`` when there is no such bug;
-    ///   ``EditingError`` when it cannot be opened or read.
+    /// - Throws: ``DocKitError`` when there is no such bug;
+    ///   ``DocKitError`` when it cannot be opened or read.
     public func openBug(_ name: String) async throws -> BugDocument {
         let document = editableDocument(at: try find(name, in: openCatalog()).path, contents: BugContents())
         try await document.document.open()
@@ -78,8 +79,8 @@ public struct BugShelf: Sendable {
     ///   - archive: The archive to write.
     ///   - replacing: Whether an existing archive may be replaced.
     /// - Returns: What was written.
-    /// - Throws: ``CatalogError`` for an unknown bug, ``ExportError`` when
-    ///   the archive exists, ``PluginError`` when the plugin fails.
+    /// - Throws: ``DocKitError`` for an unknown bug, ``DocKitError`` when
+    ///   the archive exists, ``DocKitError/Code/pluginFailed`` when the plugin fails.
     public func share(_ names: [String], to archive: RawPath, replacing: Bool = false) async throws -> ArchiveExporter.Summary {
         let catalog = try library.catalog()
         let bugs = try names.map { try find($0, in: catalog) }
@@ -94,7 +95,7 @@ public struct BugShelf: Sendable {
     ///   - archive: The archive, as ``share(_:to:replacing:)`` writes it.
     ///   - location: Where the bugs go.
     /// - Returns: The bugs received.
-    /// - Throws: ``ImportError`` or ``PluginError`` for an archive that is
+    /// - Throws: ``DocKitError`` or ``DocKitError/Code/pluginFailed`` for an archive that is
     ///   refused or cannot be read.
     public func receive(_ archive: RawPath, in location: Location = .local) async throws -> DocumentImporter.Result {
         let catalog = try library.catalog()
@@ -112,8 +113,8 @@ public struct BugShelf: Sendable {
     ///   - name: The bug in conflict.
     ///   - choice: Which version to keep.
     /// - Returns: What was kept and what was trashed.
-    /// - Throws: ``CatalogError`` for an unknown bug; ``VersionsError``
-    ///   or ``CoordinationError`` when it cannot be resolved now.
+    /// - Throws: ``DocKitError`` for an unknown bug; ``DocKitError``
+    ///   or ``DocKitError`` when it cannot be resolved now.
     public func resolveConflict(of name: String, keeping choice: ConflictResolver.Choice) throws -> ConflictResolver.Plan {
         let catalog = try openCatalog()
         return try ConflictResolver(catalog: catalog, trash: library.trash).resolve(try find(name, in: catalog), keeping: choice)
@@ -123,7 +124,7 @@ public struct BugShelf: Sendable {
     ///
     /// - Parameter name: The bug, by name or path.
     /// - Returns: Its versions.
-    /// - Throws: ``CatalogError`` for an unknown bug; ``FileSystemError``
+    /// - Throws: ``DocKitError`` for an unknown bug; ``DocKitError/Code/fileSystem``
     ///   when its package cannot be read.
     public func versions(of name: String) throws -> DocumentVersions {
         try DocumentVersions.of(find(name, in: openCatalog()))

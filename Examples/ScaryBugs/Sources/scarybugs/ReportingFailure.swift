@@ -18,12 +18,12 @@ func reportingFailure(_ work: () async throws -> Void) async throws {
 
 private func exitStatus(of error: any Error) -> Int32 {
     if case BugError.exists = error { return 4 }
-    guard let error = error as? any DocKitError else { return error is BugError ? 6 : 1 }
-    return switch error.kind {
-    case .notFound: 3
-    case .conflict: 4
-    case .refused: 5
-    case .invalidInput: 6
+    guard let error = error as? DocKitError else { return error is BugError ? 6 : 1 }
+    return switch error.code {
+    case .notFound, .documentNotFound: 3
+    case .alreadyExists, .ambiguous: 4
+    case .busy, .inUse, .incomplete, .notDownloaded, .unresolvedConflict: 5
+    case .malformed, .invalidName, .invalidValue: 6
     default: 1
     }
 }
