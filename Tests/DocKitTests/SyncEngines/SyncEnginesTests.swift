@@ -8,11 +8,12 @@ import Testing
 /// devices).
 @Suite("sync-status adapters")
 struct SyncEnginesTests {
-    /// An adapter: a script that logs each call's arguments to `calls`
-    /// and then runs `body`.
-    static func adapter(_ body: String, in home: TestHome, timeLimit: Duration = .seconds(5)) throws -> SyncEngines.Adapter {
+    /// An adapter: a script that logs each call's arguments to `log` and
+    /// then runs `body`. The time limit is a hang guard, generous for a
+    /// loaded machine, unless a test is about the limit.
+    static func adapter(_ body: String, in home: TestHome, timeLimit: Duration = .seconds(30), log: String = "calls") throws -> SyncEngines.Adapter {
         let script = home.directory.url.appending(path: "adapter-\(UUID().uuidString).sh")
-        try Data("#!/bin/sh\necho \"$@\" >> '\(home.root)/calls'\n\(body)\n".utf8).write(to: script)
+        try Data("#!/bin/sh\necho \"$@\" >> '\(home.root)/\(log)'\n\(body)\n".utf8).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         return SyncEngines.Adapter(identifier: "org.example.engine", executable: script, leadingArguments: [], timeLimit: timeLimit)
     }
@@ -21,8 +22,8 @@ struct SyncEnginesTests {
         SyncEngines(adapters: adapters, configuration: try ConfigurationFile(home: home.home).load(), home: home.home, environment: [:])
     }
 
-    static func calls(in home: TestHome) -> [String] {
-        ((try? String(contentsOfFile: home.root + "/calls", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    static func calls(in home: TestHome, log: String = "calls") -> [String] {
+        ((try? String(contentsOfFile: home.root + "/" + log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
     static let needsDeck = #"echo '{"event":"result","engine":"Syncthing","state":"syncing","needed":[{"path":"Deck.key/Data/b.png"},{"path":"Deck.key/Data/c.png"}]}'"#
@@ -63,11 +64,15 @@ struct SyncEnginesTests {
     ])
     func misbehaving(body: String) throws {
         let home = try TestHome("misbehaving")
-        // Long enough for a loaded machine to start the shell and log the call.
-        let engines = try Self.engines([try Self.adapter(body, in: home, timeLimit: .seconds(3)), try Self.adapter(Self.needsDeck, in: home)], in: home)
+        // A loaded machine may stop a hanging adapter before its shell has
+        // logged the call, so the first adapter logs apart: asked at most
+        // once, and the second exactly once.
+        let first = try Self.adapter(body, in: home, timeLimit: .seconds(3), log: "first-calls")
+        let engines = try Self.engines([first, try Self.adapter(Self.needsDeck, in: home)], in: home)
         let answer = engines.answer(for: home.documentsDirectory(.cloud))
         #expect(answer?.need(of: RawPath("Deck.key"))?.files == 2)
-        #expect(Self.calls(in: home).count == 2)
+        #expect(Self.calls(in: home, log: "first-calls").count <= 1)
+        #expect(Self.calls(in: home).count == 1)
     }
 
     @Test("with no engine named, the answer is nil")
