@@ -9,8 +9,7 @@ extension DocumentCatalog {
     ///
     /// - Parameter query: The locations, filters and order.
     /// - Returns: The matching documents.
-    /// - Throws: As the blocking form: ``LocationError``, ``FileSystemError``
-    ///   or ``DatabaseAccessError``.
+    /// - Throws: What the blocking form throws, each a ``DocKitError``.
     public func documents(matching query: DocumentQuery) async throws -> [Document] {
         try await DetachedThread.value { try documents(matching: query) }
     }
@@ -21,10 +20,7 @@ extension DocumentCatalog {
     ///
     /// - Parameter argument: The path or name, as typed on the command line.
     /// - Returns: The one document it names.
-    /// - Throws: As the blocking form: ``CatalogError`` when it names none
-    ///   or several, or a path outside the Documents folders;
-    ///   ``LocationError``, ``FileSystemError`` or ``DatabaseAccessError``
-    ///   when a location cannot be scanned.
+    /// - Throws: What the blocking form throws, each a ``DocKitError``.
     public func resolve(_ argument: String) async throws -> Document {
         try await DetachedThread.value { try resolve(argument) }
     }

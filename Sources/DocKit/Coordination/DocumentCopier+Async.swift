@@ -7,7 +7,7 @@ extension DocumentCopier {
     ///
     /// - Parameter document: The document, as listed.
     /// - Returns: The copy, listed.
-    /// - Throws: As the blocking form: ``MoveError``, ``CoordinationError`` or ``FileSystemError``.
+    /// - Throws: What the blocking form throws, each a ``DocKitError``.
     public func duplicate(_ document: Document) async throws -> Result {
         try await DetachedThread.value { try duplicate(document) }
     }
@@ -20,7 +20,7 @@ extension DocumentCopier {
     ///   - location: Where the copy goes.
     ///   - policy: When the name is taken: fail, take "Name 2.ext", or replace.
     /// - Returns: The copy, listed.
-    /// - Throws: As the blocking form: ``MoveError``, ``CoordinationError`` or ``FileSystemError``.
+    /// - Throws: What the blocking form throws, each a ``DocKitError``.
     public func copy(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) async throws -> Result {
         try await DetachedThread.value { try copy(document, to: location, onConflict: policy) }
     }
@@ -33,7 +33,7 @@ extension DocumentCopier {
     ///   - destination: The location and folder the copy goes to.
     ///   - policy: When the name is taken.
     /// - Returns: The copy, listed.
-    /// - Throws: As the blocking form: ``MoveError``, ``CoordinationError`` or ``FileSystemError``.
+    /// - Throws: What the blocking form throws, each a ``DocKitError``.
     public func copy(_ document: Document, to destination: DocumentDestination, onConflict policy: ConflictPolicy) async throws -> Result {
         try await DetachedThread.value { try copy(document, to: destination, onConflict: policy) }
     }
@@ -46,7 +46,7 @@ extension DocumentCopier {
     ///   - folder: An existing folder anywhere.
     ///   - policy: When the name is taken there.
     /// - Returns: Where the copy is.
-    /// - Throws: As the blocking form: ``MoveError``, ``CoordinationError`` or ``FileSystemError``.
+    /// - Throws: What the blocking form throws, each a ``DocKitError``.
     public func copy(_ document: Document, toFolder folder: RawPath, onConflict policy: ConflictPolicy) async throws -> Result {
         try await DetachedThread.value { try copy(document, toFolder: folder, onConflict: policy) }
     }

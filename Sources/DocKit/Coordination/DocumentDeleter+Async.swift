@@ -10,8 +10,7 @@ extension DocumentDeleter {
     ///   - document: The document to delete, as listed.
     ///   - permanently: `true` removes it outright; `false` moves it to the Trash.
     /// - Returns: The document and, when trashed, its name and info file in the Trash.
-    /// - Throws: As the blocking form: ``CoordinationError``, ``MoveError``,
-    ///   ``VersionsError`` or ``FileSystemError``.
+    /// - Throws: What the blocking form throws, each a ``DocKitError``.
     public func delete(_ document: Document, permanently: Bool) async throws -> Result {
         try await DetachedThread.value { try delete(document, permanently: permanently) }
     }

@@ -11,8 +11,7 @@ extension DocumentMover {
     ///   - location: Where it goes; moving to its own location does nothing.
     ///   - policy: What to do when the name is taken at the destination.
     /// - Returns: What was done, with the document as it is now.
-    /// - Throws: As the blocking form: ``MoveError``, ``CoordinationError``,
-    ///   ``VersionsError`` or ``FileSystemError``.
+    /// - Throws: What the blocking form throws, each a ``DocKitError``.
     public func move(_ document: Document, to location: Location, onConflict policy: ConflictPolicy) async throws -> Result {
         try await DetachedThread.value { try move(document, to: location, onConflict: policy) }
     }
@@ -25,8 +24,7 @@ extension DocumentMover {
     ///   - destination: The location and folder it goes to.
     ///   - policy: What to do when the name is taken at the destination.
     /// - Returns: What was done, with the document as it is now.
-    /// - Throws: As the blocking form: ``MoveError``, ``CoordinationError``,
-    ///   ``VersionsError`` or ``FileSystemError``.
+    /// - Throws: What the blocking form throws, each a ``DocKitError``.
     public func move(_ document: Document, to destination: DocumentDestination, onConflict policy: ConflictPolicy) async throws -> Result {
         try await DetachedThread.value { try move(document, to: destination, onConflict: policy) }
     }

@@ -9,8 +9,7 @@ extension ConflictResolver {
     ///   - document: The document, as listed.
     ///   - choice: Which version to keep.
     /// - Returns: What was done; an empty plan when there was no conflict.
-    /// - Throws: As the blocking form: ``VersionsError``, ``CoordinationError``,
-    ///   ``MoveError`` or ``FileSystemError``.
+    /// - Throws: What the blocking form throws, each a ``DocKitError``.
     @discardableResult
     public func resolve(_ document: Document, keeping choice: Choice) async throws -> Plan {
         try await DetachedThread.value { try resolve(document, keeping: choice) }
