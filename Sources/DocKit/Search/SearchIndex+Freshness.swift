@@ -46,6 +46,14 @@ extension SearchIndex {
     ) async throws(DocKitError) -> [SearchFailure] {
         let fingerprint = ListingFingerprint(documents)
         if try self.fingerprint(of: locations) == fingerprint { return [] }
+        // Each write of this update adds one to it; any other step means
+        // another search wrote meanwhile, and no fingerprint is recorded.
+        var seen = try generation()
+        var alone = true
+        func wrote(_ generation: Int64) {
+            alone = alone && generation == seen + 1
+            seen = generation
+        }
         var unseen = try rows(in: locations)
         var stale: [Document] = []
         for document in documents {
@@ -57,7 +65,7 @@ extension SearchIndex {
             }
         }
         let removed = unseen.values.map(\.id)
-        if !removed.isEmpty { try write([], removing: removed) }
+        if !removed.isEmpty { wrote(try write([], removing: removed).generation) }
         var failures: [SearchFailure] = []
         var pending: [Entry] = []
         var pendingBytes = 0
@@ -72,14 +80,14 @@ extension SearchIndex {
             }
             pending += entries
             if pendingBytes >= Self.transactionBytes || pending.count >= Self.transactionDocuments || start == stale.count {
-                try write(pending)
+                wrote(try write(pending).generation)
                 pending = []
                 pendingBytes = 0
             }
         }
         // Only now: an update killed half way leaves no fingerprint, and
         // the next search compares every row.
-        try record(fingerprint, for: locations)
+        if alone { try record(fingerprint, for: locations, ifGeneration: seen) }
         return failures
     }
 

@@ -112,6 +112,15 @@ public final class SearchIndex: Sendable {
             // costs a third less. FTS5 keeps the setting in the file.
             try db.execute(sql: "INSERT INTO searchText (searchText, rank) VALUES ('hashsize', \(16 << 20))")
         }
+        migrator.registerMigration("v3: a count of writes") { db in
+            // Every write adds one, so an update can tell whether another
+            // search wrote between its listing and its fingerprint.
+            try db.create(table: "searchGeneration") { t in
+                t.column("value", .integer).notNull()
+            }
+            try db.execute(sql: "INSERT INTO searchGeneration (value) VALUES (0)")
+            try db.execute(sql: "DELETE FROM searchFingerprint")
+        }
         return migrator
     }
 
@@ -124,11 +133,20 @@ public final class SearchIndex: Sendable {
         }
     }
 
+    /// How many writes the index has had.
+    func generation() throws(DocKitError) -> Int64 {
+        try access { db in try Int64.fetchOne(db, sql: "SELECT value FROM searchGeneration") ?? 0 }
+    }
+
     /// Records that the index of `locations` is up to date with the listing
-    /// `fingerprint` was made of. Every write forgets it again.
-    func record(_ fingerprint: ListingFingerprint, for locations: [Location]) throws(DocKitError) {
+    /// `fingerprint` was made of, unless a write other than the caller's
+    /// happened since it saw `generation`: another search may have written
+    /// an older text of a document in between. Every write forgets it again.
+    func record(_ fingerprint: ListingFingerprint, for locations: [Location], ifGeneration generation: Int64) throws(DocKitError) {
         try access { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO searchFingerprint (locations, value) VALUES (?, ?)", arguments: [Self.name(of: locations), fingerprint.value])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO searchFingerprint (locations, value) SELECT ?, ? WHERE (SELECT value FROM searchGeneration) = ?",
+                arguments: [Self.name(of: locations), fingerprint.value, generation])
         }
     }
 
@@ -181,13 +199,17 @@ public final class SearchIndex: Sendable {
     /// a batch is in the index whole or not at all, whenever the process
     /// is killed.
     ///
-    /// - Returns: The rows written, in the order of `entries`.
+    /// - Returns: The rows written, in the order of `entries`, and the
+    ///   index's ``generation()`` after the write.
     @discardableResult
-    func write(_ entries: [Entry], removing removed: [Int64] = []) throws(DocKitError) -> [Row] {
+    func write(_ entries: [Entry], removing removed: [Int64] = []) throws(DocKitError) -> (rows: [Row], generation: Int64) {
         try access { db in
             var written: [Row] = []
+            var generation: Int64 = 0
             try db.inTransaction(.immediate) {
                 try db.execute(sql: "DELETE FROM searchFingerprint")
+                try db.execute(sql: "UPDATE searchGeneration SET value = value + 1")
+                generation = try Int64.fetchOne(db, sql: "SELECT value FROM searchGeneration") ?? 0
                 let deleteText = try db.cachedStatement(sql: "DELETE FROM searchText WHERE rowid = ?")
                 let deleteDocument = try db.cachedStatement(sql: "DELETE FROM searchDocument WHERE id = ?")
                 for id in removed {
@@ -217,7 +239,7 @@ public final class SearchIndex: Sendable {
                 }
                 return .commit
             }
-            return written
+            return (written, generation)
         }
     }
 

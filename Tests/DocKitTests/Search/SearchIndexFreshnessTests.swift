@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 @testable import DocKit
 
@@ -42,6 +43,38 @@ struct SearchIndexFreshnessTests {
         #expect(try search.index.fingerprint(of: Location.allCases) != nil)
         try search.rebuild()
         #expect(try search.index.fingerprint(of: Location.allCases) == nil)
+    }
+
+    /// The real reader, doing what another search does, once, when the
+    /// first file is read.
+    final class InterruptingReader: PreviewFileReader {
+        let interruption: Mutex<(@Sendable () -> Void)?>
+
+        init(_ interruption: @escaping @Sendable () -> Void) {
+            self.interruption = Mutex(interruption)
+        }
+
+        func read(_ path: RawPath, offset: Int64, count: Int) throws(DocKitError) -> [UInt8] {
+            interruption.withLock { pending in
+                defer { pending = nil }
+                return pending
+            }?()
+            return try BoundedFileReader().read(path, offset: offset, count: count)
+        }
+    }
+
+    @Test func anotherSearchWritingMeanwhileLeavesNoFingerprint() async throws {
+        try home.write("kept words", to: "Kept.txt")
+        let kept = try #require(try listing().first)
+        let other = try SearchIndex(url: search.index.url)
+        let reader = InterruptingReader { _ = try? other.write([SearchIndex.Entry(document: kept, text: .text("older words"))]) }
+        let interrupted = DocumentSearch(catalog: search.catalog, index: search.index,
+                                         extractor: DocumentTextExtractor(tools: PreviewTools(environment: [:], searchPath: []), reader: reader))
+        #expect(try await interrupted.run(SearchQuery("kept")).hits.map(\.document.qualifiedName) == ["local:Kept.txt"])
+        // The other search might have written after this one: its listing is not trusted.
+        #expect(try search.index.fingerprint(of: Location.allCases) == nil)
+        #expect(try await names("kept") == ["local:Kept.txt"])
+        #expect(try search.index.fingerprint(of: Location.allCases) == ListingFingerprint(try listing()))
     }
 
     @Test func anUnchangedListingIsNotComparedRowByRow() async throws {
