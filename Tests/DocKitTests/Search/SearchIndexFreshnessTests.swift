@@ -118,6 +118,9 @@ struct SearchIndexFreshnessTests {
         #expect(!Set([moved, cloud, grown, touched, retyped, incomplete].map { ListingFingerprint([$0]) }).contains(base))
         #expect(ListingFingerprint([open]) == base)
         #expect(ListingFingerprint([document, moved]) != ListingFingerprint([document]))
+        // A watch's listing and a command's list the same documents in different orders.
+        #expect(ListingFingerprint([document, moved, cloud]) == ListingFingerprint([cloud, document, moved]))
+        #expect(ListingFingerprint([document, moved]) != ListingFingerprint([document, cloud]))
     }
 
     @Test func anIndexMadeBeforeFingerprintsKeepsItsRows() async throws {
