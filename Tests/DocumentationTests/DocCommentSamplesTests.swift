@@ -40,6 +40,27 @@ struct DocCommentSamplesTests {
         #expect(listed == ["local:Groceries.txt public.plain-text"])
     }
 
+    // Synchronous: swiftc 6.3.1 crashes on `catch DocKitError.x` in an async function.
+    @Test func aMoveOntoATakenNameIsMatchedByItsCode() throws {
+        let home = try TemporaryHome()
+        try home.write("milk", to: "Groceries.txt")
+        try home.write("eggs", to: "Groceries.txt", in: .cloud)
+        let mover = try home.library.mover()
+        let document = try home.library.catalog().resolve("local:Groceries.txt")
+        let thrown = try #require(throws: DocKitError.self) { try mover.move(document, to: .cloud, onConflict: .fail) }
+        #expect(thrown.code == .alreadyExists, "the sample's second branch is the one taken")
+
+        do {
+            _ = try mover.move(document, to: .cloud, onConflict: .fail)
+        } catch DocKitError.notDownloaded {
+            // only its placeholder is here
+        } catch let error as DocKitError where error.code == .alreadyExists {
+            // ask for another name
+        }
+
+        #expect(try home.text(of: "Groceries.txt", in: .cloud) == "eggs")
+    }
+
     @Test func anAppDeclaresItsTypeInCode() throws {
         let home = try TemporaryHome()
         let library = home.library

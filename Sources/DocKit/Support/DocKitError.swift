@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// do {
-///     try mover.move(document, to: .cloud)
+///     _ = try mover.move(document, to: .cloud, onConflict: .fail)
 /// } catch DocKitError.notDownloaded {
 ///     // only its placeholder is here
 /// } catch let error as DocKitError where error.code == .alreadyExists {
