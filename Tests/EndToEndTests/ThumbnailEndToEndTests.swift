@@ -206,6 +206,22 @@ struct ThumbnailEndToEndTests {
         #expect(rerun.contains { $0.hasSuffix("/sh") }, "\(rerun)")
     }
 
+    @Test func aPlaceholderIsRefusedWithTheStatusItsJSONNames() async throws {
+        let sandbox = try await Self.sandbox(thumbnailers: [:])
+        let placeholder: [String: Any] = ["NSURLNameKey": "Budget.numbers", "NSURLFileSizeKey": 48213]
+        try FileManager.default.createDirectory(at: sandbox.cloudDocuments, withIntermediateDirectories: true)
+        try PropertyListSerialization.data(fromPropertyList: placeholder, format: .binary, options: 0)
+            .write(to: sandbox.cloudDocuments.appending(path: ".Budget.numbers.icloud"))
+        let result = try await sandbox.run("thumbnail", "cloud:Budget.numbers")
+        #expect(result.status == 5, "\(result)")
+        #expect(result.standardError == "docbrowser: \(sandbox.cloudDocuments.path)/.Budget.numbers.icloud: not downloaded, so no thumbnail can be made\n")
+        let json = try await sandbox.run("thumbnail", "cloud:Budget.numbers", "--json")
+        #expect(json.status == 5, "\(json)")
+        let error = try #require(try JSONSerialization.jsonObject(with: Data(json.standardError.utf8)) as? [String: Any])
+        #expect(error["kind"] as? String == "refused")
+        #expect(error["exitStatus"] as? Int == 5)
+    }
+
     @Test func aHangingThumbnailerIsKilledAtItsLimit() async throws {
         let sandbox = try await Self.sandbox(thumbnailers: [
             "hangs": "[Thumbnailer Entry]\nExec=sh -c \"sleep 61.25\" %o\nMimeType=text/plain;\n",

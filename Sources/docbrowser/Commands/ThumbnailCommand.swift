@@ -65,8 +65,7 @@ struct ThumbnailCommand: AsyncParsableCommand {
             } catch let error as DocKitError {
                 context.output.error(error)
                 if error.code == .cancelled, let signal = error.signal { throw ExitCode(128 + signal) }
-                // A placeholder has no thumbnail to find, as docs/JSON.md's exit statuses say.
-                failure = failure ?? (error.code == .notDownloaded ? ExitStatus.notFound : ExitStatus.status(for: error))
+                failure = failure ?? ExitStatus.status(for: error)
             }
         }
         try context.output.result(reports) { _ in }
