@@ -76,7 +76,7 @@ public struct HandlerRegistration: Sendable {
                     try FileSystem.writeAtomically(try Self.storedManifestData(infoPlist, identifier: writtenIdentifier, makingExecutablesAbsolute: false), to: RawPath(infoPlist))
                 }
             case .desktopEntry:
-                try FileSystem.writeAtomically(try Data(contentsOf: source), to: temporary)
+                try FileSystem.writeAtomically(try PropertyListFile.readData(at: source), to: temporary)
             case .manifest:
                 try FileSystem.writeAtomically(try Self.storedManifestData(source, identifier: writtenIdentifier), to: temporary)
             }
@@ -180,8 +180,8 @@ public struct HandlerRegistration: Sendable {
     /// same manifest in the same format with those paths made absolute and
     /// that identifier.
     static func storedManifestData(_ source: URL, identifier: String? = nil, makingExecutablesAbsolute: Bool = true) throws -> Data {
-        let data = try Data(contentsOf: source)
-        var root = try PropertyListFile.readDictionary(at: source)
+        let data = try PropertyListFile.readData(at: source)
+        var root = try PropertyListFile.dictionary(in: data, path: source.path)
         let base = source.deletingLastPathComponent()
         var changed = false
         if let identifier {
@@ -209,7 +209,11 @@ public struct HandlerRegistration: Sendable {
         guard changed else { return data }
         let first = data.first { !Set(" \t\r\n".utf8).contains($0) }
         if first == UInt8(ascii: "{") {
-            return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            // Read from JSON and given only strings since: JSON can hold it.
+            guard let json = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else {
+                throw DocKitError(MalformedFileError(path: source.path, reason: "cannot be written back as JSON"))
+            }
+            return json
         }
         let format: PropertyListSerialization.PropertyListFormat = data.starts(with: Array("bplist".utf8)) ? .binary : .xml
         do {

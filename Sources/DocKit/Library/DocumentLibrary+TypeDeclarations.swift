@@ -47,12 +47,15 @@ extension DocumentLibrary {
             ] as [String: Any]],
         ]
         if let name { manifest["CFBundleName"] = name }
-        let data = try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys])
+        // Strings, arrays and booleans only: JSON can hold every one.
+        guard let data = try? JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys]) else {
+            throw DocKitError(MalformedFileError(path: declared, reason: "the declarations cannot be written as JSON"))
+        }
         let folder = home.temporaryDirectory.appending(path: FileSystem.temporaryPrefix + "declare-" + UUID().uuidString, directoryHint: .isDirectory)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileSystem.createDirectory(RawPath(folder))
+        defer { InboxDelivery.removeItem(RawPath(folder)) }
         let file = folder.appending(path: "manifest.json")
-        try data.write(to: file)
+        try FileSystem.writeAtomically(data, to: RawPath(file), durable: false)
         return try HandlerRegistration(home: home).register(file, identifier: identifier, environment: environment)
     }
 

@@ -36,14 +36,16 @@ struct MalformedFileError: DocKitFailure, Hashable {
 /// equivalent JSON object.
 enum PropertyListFile {
     static func readDictionary(at url: URL) throws(DocKitError) -> [String: Any] {
-        let path = url.path
-        let data: Data
+        try dictionary(in: try readData(at: url), path: url.path)
+    }
+
+    /// The file's bytes, whole.
+    static func readData(at url: URL) throws(DocKitError) -> Data {
         do {
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch {
-            throw DocKitError(MalformedFileError(path: path, reason: "cannot be read (\(readFailureReason(error)))"))
+            throw DocKitError(MalformedFileError(path: url.path, reason: "cannot be read (\(readFailureReason(error)))"))
         }
-        return try dictionary(in: data, path: path)
     }
 
     /// The dictionary at the root of a file's bytes; `path` names it in errors.
