@@ -32,7 +32,10 @@ struct DocCommentSamplesTests {
         var listed: [String] = []
         func print(_ name: String, _ type: String) { listed.append("\(name) \(type)") }
 
-        let library = DocumentLibrary(home: Home(url: homeFolder), trash: Trash(directory: RawPath(trashFolder)))
+        let library = DocumentLibrary(
+            home: Home(url: homeFolder), trash: Trash(directory: RawPath(trashFolder)),
+            environment: ProcessInfo.processInfo.environment
+        )
         for document in try await library.documents() {
             print(document.qualifiedName, document.type)
         }

@@ -13,7 +13,8 @@ struct DocKitUsageSamplesTests {
         // 1. A library on the app's folder, with a Trash of its own.
         let library = DocumentLibrary(
             home: Home(url: folder),
-            trash: Trash(directory: RawPath(folder.appending(path: "Trash")))
+            trash: Trash(directory: RawPath(folder.appending(path: "Trash"))),
+            environment: ProcessInfo.processInfo.environment
         )
 
         // 2. A new document; recovery of what killed processes left runs first.

@@ -49,7 +49,8 @@ struct NotesAppTutorialTests {
 
         let library = DocumentLibrary(
             home: Home(url: folder),
-            trash: Trash(directory: RawPath(folder.appending(path: "Trash")))
+            trash: Trash(directory: RawPath(folder.appending(path: "Trash"))),
+            environment: ProcessInfo.processInfo.environment
         )
 
         #expect(library.home.url == folder)

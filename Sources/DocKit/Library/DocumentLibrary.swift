@@ -8,7 +8,10 @@ import Foundation
 /// sees a half-moved document, exactly as `docbrowser` does not.
 ///
 /// ```swift
-/// let library = DocumentLibrary(home: Home(url: homeFolder), trash: Trash(directory: RawPath(trashFolder)))
+/// let library = DocumentLibrary(
+///     home: Home(url: homeFolder), trash: Trash(directory: RawPath(trashFolder)),
+///     environment: ProcessInfo.processInfo.environment
+/// )
 /// for document in try await library.documents() {
 ///     print(document.qualifiedName, document.type)
 /// }
@@ -51,20 +54,21 @@ public struct DocumentLibrary: Sendable {
     ///     `docbrowser` would use.
     ///   - installation: docbrowser's shared data; by default the data built
     ///     into DocKit, or the folder `DOCBROWSER_SHARE_DIR` names.
-    ///   - trash: The freedesktop Trash deleted documents go to; by default
+    ///   - trash: The freedesktop Trash deleted documents go to; `nil` for
     ///     the home Trash of `environment` (`$XDG_DATA_HOME/Trash`), which
-    ///     is the user's real one unless the environment is the app's own.
+    ///     is the user's real one when `environment` is the process's.
     ///   - pluginDirectory: The folder the app ships its plugin programs
     ///     in, searched before the others of ``PluginSearchPath``; `nil`
     ///     for none.
     ///   - environment: Where XDG directories, `PATH`, `HOME`, the
-    ///     installation and `DOCBROWSER_LIBEXEC` are looked up; by default
-    ///     the process's. This is the one place DocKit defaults to the
-    ///     process's environment: every service the library makes reads
-    ///     this one, and plugins inherit only its `HOME`.
+    ///     installation and `DOCBROWSER_LIBEXEC` are looked up, such as
+    ///     `ProcessInfo.processInfo.environment` for the user's desktop,
+    ///     or an app's own for its tests. Every service the library makes
+    ///     reads this one, and plugins inherit only its `HOME`; DocKit
+    ///     never reads the process's environment itself.
     public init(
         home: Home, installation: Installation? = nil, trash: Trash? = nil, pluginDirectory: URL? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String]
     ) {
         self.home = home
         self.installation = installation ?? .locate(environment: environment)

@@ -26,15 +26,15 @@ public struct Home: Sendable, Hashable {
         func nonEmpty(_ name: String) -> String? {
             environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }
+        let home = AccountHome.path(environment: environment)
+        func absoluteURL(_ path: String) -> URL {
+            URL(fileURLWithPath: AccountHome.expandingTilde(path, home: home), isDirectory: true)
+        }
         if let explicit, !explicit.isEmpty { return Home(url: absoluteURL(explicit)) }
         if let path = nonEmpty("DOCBROWSER_HOME") { return Home(url: absoluteURL(path)) }
         let dataHome = nonEmpty("XDG_DATA_HOME").map(absoluteURL)
-            ?? absoluteURL(nonEmpty("HOME") ?? NSHomeDirectory()).appending(path: ".local/share", directoryHint: .isDirectory)
+            ?? absoluteURL(home).appending(path: ".local/share", directoryHint: .isDirectory)
         return Home(url: dataHome.appending(path: "docbrowser", directoryHint: .isDirectory))
-    }
-
-    private static func absoluteURL(_ path: String) -> URL {
-        URL(fileURLWithPath: (path as NSString).expandingTildeInPath, isDirectory: true)
     }
 
     /// Handler manifests the user registered.

@@ -31,7 +31,7 @@ public struct Trash: Sendable, Hashable {
     /// - Returns: The Trash; nothing is created.
     public static func home(environment: [String: String]) -> Trash {
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/share")
+            ?? (AccountHome.path(environment: environment) + "/.local/share")
         return Trash(directory: RawPath(dataHome).appending("Trash"))
     }
 

@@ -20,7 +20,7 @@ struct XDGBaseDirectories: Sendable, Hashable {
         value(name).flatMap { $0.hasPrefix("/") ? $0 : nil }
     }
 
-    private var home: String { value("HOME") ?? NSHomeDirectory() }
+    private var home: String { AccountHome.path(environment: environment) }
 
     /// `$XDG_DATA_HOME`, by default `~/.local/share`.
     public var dataHome: URL { URL(fileURLWithPath: absolutePath("XDG_DATA_HOME") ?? home + "/.local/share", isDirectory: true) }

@@ -15,7 +15,7 @@ struct CatalogUpgradeTests {
     private static func library(_ directory: TemporaryDirectory) -> DocumentLibrary {
         DocumentLibrary(
             home: Home(url: directory.url), installation: .builtIn,
-            trash: Trash(directory: RawPath(directory.url.appending(path: "Trash")))
+            trash: Trash(directory: RawPath(directory.url.appending(path: "Trash"))), environment: ["HOME": directory.url.path]
         )
     }
 

@@ -16,7 +16,7 @@ struct DocumentLibraryTests {
             let transaction = try JournaledImport(home: home.home, trash: trash)
             try Data("half".utf8).write(to: URL(fileURLWithPath: transaction.staging.appending("A.txt").description))
         }
-        let library = DocumentLibrary(home: home.home, installation: .builtIn, trash: trash)
+        let library = DocumentLibrary(home: home.home, installation: .builtIn, trash: trash, environment: ["HOME": home.root])
 
         let opened = try library.openCatalog(registry: SystemTypes.registry)
         #expect(opened.recovered.count == 1, "\(opened.recovered)")
@@ -28,7 +28,7 @@ struct DocumentLibraryTests {
 
     @Test func theHandlersOfTheHomeAndItsDefaultsAreTheLibrarys() throws {
         let home = try TestHome()
-        let library = DocumentLibrary(home: home.home, installation: .builtIn)
+        let library = DocumentLibrary(home: home.home, installation: .builtIn, environment: ["HOME": home.root])
         let manifest = home.directory.url.appending(path: "Handlers/org.example.viewer.json")
         try FileManager.default.createDirectory(at: manifest.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"CFBundleIdentifier": "org.example.viewer", "CFBundleDocumentTypes": [{"LSItemContentTypes": ["public.plain-text"], "CFBundleTypeRole": "Viewer"}]}"#.utf8).write(to: manifest)
@@ -44,7 +44,7 @@ struct DocumentLibraryTests {
             try Data("half".utf8).write(to: URL(fileURLWithPath: transaction.staging.appending("A.txt").description))
         }
         try home.write("notes", to: "Notes.txt")
-        let library = DocumentLibrary(home: home.home, installation: .builtIn, trash: trash)
+        let library = DocumentLibrary(home: home.home, installation: .builtIn, trash: trash, environment: ["HOME": home.root])
         let journal = home.directory.url.appending(path: "Library/Journal").path
 
         let catalog = try library.readOnlyCatalog(registry: SystemTypes.registry)
@@ -55,7 +55,7 @@ struct DocumentLibraryTests {
 
     @Test func thePluginsAreThoseTheHandlersDeclare() throws {
         let home = try TestHome()
-        let library = DocumentLibrary(home: home.home, installation: .builtIn)
+        let library = DocumentLibrary(home: home.home, installation: .builtIn, environment: ["HOME": home.root])
         let manifest = home.directory.url.appending(path: "Handlers/org.example.previewer.json")
         try FileManager.default.createDirectory(at: manifest.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"CFBundleIdentifier": "org.example.previewer", "DBServices": [{"DBServiceKind": "preview", "DBServiceTypes": ["public.plain-text"], "DBServiceExecutable": "/bin/true"}]}"#.utf8).write(to: manifest)

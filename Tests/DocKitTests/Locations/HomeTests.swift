@@ -1,4 +1,5 @@
 import Foundation
+import Subprocess
 import Testing
 @testable import DocKit
 
@@ -56,5 +57,18 @@ struct HomeTests {
         #expect(home.libraryDirectory.path == "/h/Library")
         #expect(home.typeRegistryDatabase.path == "/h/Library/types.sqlite")
         #expect(home.handlersDirectory.path == "/h/Handlers")
+    }
+
+    @Test("~ is the environment's HOME, else the account's from the password database, never the process's HOME")
+    func tildeAndNoHome() async throws {
+        #expect(Self.resolvedPath(explicit: "~/notes", ["HOME": "/users/someone"]) == "/users/someone/notes")
+        #expect(Self.resolvedPath(explicit: "~", ["HOME": "/users/someone"]) == "/users/someone")
+        // getent reads the same database in another process: the process's HOME plays no part.
+        let entry = try await Subprocess.run(.name("getent"), arguments: ["passwd", String(getuid())], output: .string(limit: 4096))
+        let account = try #require(entry.standardOutput.split(separator: ":", omittingEmptySubsequences: false).dropFirst(5).first.map(String.init))
+        #expect(AccountHome.ofAccount == account)
+        #expect(Self.resolvedPath(explicit: nil, [:]) == account + "/.local/share/docbrowser")
+        #expect(Trash.home(environment: [:]).directory == RawPath(account + "/.local/share/Trash"))
+        #expect(XDGBaseDirectories(environment: [:]).configHome.path == account + "/.config")
     }
 }

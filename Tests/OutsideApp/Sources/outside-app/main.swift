@@ -10,7 +10,9 @@ let home = Home(url: work.appending(path: "home", directoryHint: .isDirectory))
 try FileManager.default.createDirectory(at: home.url.appending(path: "Documents"), withIntermediateDirectories: true)
 try Data("Buy milk\n".utf8).write(to: home.url.appending(path: "Documents/Notes.txt"))
 
-let library = DocumentLibrary(home: home, trash: Trash(directory: RawPath(work.appending(path: "AppTrash").path)))
+let library = DocumentLibrary(
+    home: home, trash: Trash(directory: RawPath(work.appending(path: "AppTrash").path)), environment: ProcessInfo.processInfo.environment
+)
 let registry = try library.typeRegistry().registry
 
 func plainText() throws -> [Document] {
