@@ -86,10 +86,14 @@ struct ThumbnailCommand: AsyncParsableCommand {
                     next += 1
                     guard case .success(let subject) = subjects[index] else { continue }
                     group.addTask {
-                        do throws(DocKitError) {
+                        // Not `do throws(DocKitError)`: swiftc 6.3.1 -O
+                        // miscompiled that here, and the index came back garbled.
+                        do {
                             return (index, .success(try await service.thumbnail(for: subject, size: size)))
-                        } catch {
+                        } catch let error as DocKitError {
                             return (index, .failure(error))
+                        } catch {
+                            return (index, .failure(DocKitError(.fileSystem, description: String(describing: error))))
                         }
                     }
                     return
