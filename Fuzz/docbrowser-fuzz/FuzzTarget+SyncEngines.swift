@@ -54,7 +54,7 @@ extension FuzzTarget {
         }
         // Written out again as an adapter would, it reads back the same.
         let needed = answer.needed.map { ["path": String(decoding: $0.bytes, as: UTF8.self)] }
-        let object: [String: Any] = ["event": "result", "engine": answer.engine, "state": answer.state, "needed": needed, "truncated": answer.truncated]
+        let object: [String: Any] = ["event": "result", "engine": answer.engine, "state": answer.state, "needed": needed, "truncated": answer.truncated, "wholeFiles": answer.wholeFiles]
         guard let line = try? JSONSerialization.data(withJSONObject: object),
               let reread = try? SyncEngineAnswer.read(line), reread == answer else {
             fatalError("the answer does not read back as itself")

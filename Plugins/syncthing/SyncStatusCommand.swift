@@ -98,6 +98,8 @@ struct SyncStatus: AsyncParsableCommand {
             return [
                 "event": "result", "engine": "Syncthing", "folder": holding.id, "state": status.state,
                 "neededItems": status.needed, "needed": needed, "truncated": names.count >= Self.mostNames,
+                // Syncthing writes a .syncthing.*.tmp and renames it into place when whole.
+                "wholeFiles": true,
             ]
         } catch let error as SyncthingREST.Unanswered {
             throw NoEngine(description: error.description)

@@ -325,7 +325,7 @@ struct DocumentScanner: Sendable {
                 var entry = try currentEntry(at: entryPath, path: path, in: location, status: status, types: types, cached: cached)
                 // Decided by this listing, never taken from the catalog.
                 if !entry.document.states.isEmpty { entry.document.states.subtract([.incomplete, .inConflict]) }
-                let period = quietPeriod.holdingBack(status, engineHasIt: engine != nil && !isNeeded)
+                let period = quietPeriod.holdingBack(status, engineHasIt: engine?.wholeFiles == true && !isNeeded)
                 let isRecent = period.changedAgo(in: location, status: status, package: entry.package, now: now) != nil
                 let isQuiet = try !isRecent || isOwnChange(entryPath, in: location, status: status, package: entry.package)
                 if isArriving || isNeeded || !(entry.package?.syncTemporaries.isEmpty ?? true) || !isQuiet {

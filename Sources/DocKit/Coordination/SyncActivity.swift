@@ -58,7 +58,7 @@ public enum SyncActivity {
                 if let need = answer.need(of: document.relativePath) {
                     throw DocKitError(CoordinationError.engineNeeds(document: document.qualifiedName, need: need))
                 }
-                engineHasIt = true
+                engineHasIt = answer.wholeFiles
             }
         }
         try refuseIfIncomplete(document, force: force, quietPeriod: catalog.quietPeriod, engineHasIt: engineHasIt) { status, package in

@@ -15,6 +15,10 @@ public struct SyncEngineAnswer: Sendable, Hashable {
     /// Whether the engine needs more than the adapter listed: then every
     /// document may be among them.
     public var truncated: Bool
+    /// Whether the engine renames a file it brings into place only once it
+    /// holds all of it, as Syncthing does: then a plain file it needs none
+    /// of is whole, however recently it changed.
+    public var wholeFiles: Bool
 
     /// The most paths an answer may list.
     public static let mostPaths = 65_536
@@ -32,11 +36,13 @@ public struct SyncEngineAnswer: Sendable, Hashable {
     ///   - state: Its word for what it is doing.
     ///   - needed: The paths it still needs, relative to the Documents folder.
     ///   - truncated: Whether it needs more than these.
-    public init(engine: String, state: String, needed: [RawPath], truncated: Bool = false) {
+    ///   - wholeFiles: Whether it renames files into place only when whole.
+    public init(engine: String, state: String, needed: [RawPath], truncated: Bool = false, wholeFiles: Bool = false) {
         self.engine = engine
         self.state = state
         self.needed = needed.sorted()
         self.truncated = truncated
+        self.wholeFiles = wholeFiles
     }
 
     /// The answer a `result` event carries; nil when it says there is no
@@ -68,7 +74,7 @@ public struct SyncEngineAnswer: Sendable, Hashable {
             paths.append(relative)
         }
         let truncated = object["truncated"] as? Bool ?? false
-        self.init(engine: name, state: stateWord, needed: paths, truncated: truncated)
+        self.init(engine: name, state: stateWord, needed: paths, truncated: truncated, wholeFiles: object["wholeFiles"] as? Bool ?? false)
     }
 
     /// How many of the needed paths are `document` or lie inside it; nil

@@ -71,6 +71,8 @@ struct SyncEngineAnswerTests {
         let answer = try SyncEngineAnswer.read(Data(#"{"engine":"Syncthing","state":"idle","needed":[]}"#.utf8))
         #expect(answer == SyncEngineAnswer(engine: "Syncthing", state: "idle", needed: []))
         #expect(try SyncEngineAnswer.read(Data(#"{"engine":null}"#.utf8)) == nil)
+        let whole = try SyncEngineAnswer.read(Data(#"{"engine":"Syncthing","needed":[],"wholeFiles":true}"#.utf8))
+        #expect(whole?.wholeFiles == true && answer?.wholeFiles == false)
         let error = try #require(throws: DocKitError.self) { try SyncEngineAnswer.read(Data("[]".utf8)) }
         #expect(error.code == .malformed)
         #expect(error.description == "a sync engine's answer: its result is not a JSON object")

@@ -111,13 +111,15 @@ struct SyncEnginesTests {
 
     /// The quiet period is 600 s, so that every document here is "moments
     /// ago" however slow the machine; only the engine's word can end it.
-    @Test("a plain file the engine answered for and needs none of is complete at once, in the listing and for a move; a package still waits the quiet period, and with no engine so does the file", arguments: [true, false])
-    func engineEndsTheQuietPeriodOfAFile(engineAnswers: Bool) throws {
+    @Test("a plain file an engine of whole files answered for and needs none of is complete at once, in the listing and for a move; a package still waits the quiet period, and so does the file with no engine or one that does not say it writes whole files", arguments: [
+        (#"echo '{"event":"result","engine":"Syncthing","state":"idle","needed":[],"wholeFiles":true}'"#, true),
+        (#"echo '{"event":"result","engine":"Other","state":"idle","needed":[]}'"#, false),
+        (#"echo '{"event":"result","engine":null,"reason":"not running"}'"#, false),
+    ])
+    func engineEndsTheQuietPeriodOfAFile(answer: String, engineAnswers: Bool) throws {
         let home = try TestHome("settled", quietSeconds: "600")
         try home.write(Data("index".utf8), to: "Deck.key/Index.zip", in: .cloud)
         try home.write(Data("notes".utf8), to: "Notes.txt", in: .cloud)
-        let answer = engineAnswers ? #"echo '{"event":"result","engine":"Syncthing","state":"idle","needed":[]}'"#
-            : #"echo '{"event":"result","engine":null,"reason":"not running"}'"#
         var catalog = try home.catalog()
         catalog.scanner = DocumentScanner(locations: catalog.locations, registry: catalog.registry, catalog: catalog.scanner.catalog,
                                           quietPeriod: catalog.quietPeriod, trash: catalog.scanner.trash, engines: try Self.engines([try Self.adapter(answer, in: home)], in: home))
