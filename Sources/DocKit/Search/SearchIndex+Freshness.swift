@@ -65,7 +65,7 @@ extension SearchIndex {
             }
         }
         let removed = unseen.values.map(\.id)
-        if !removed.isEmpty { wrote(try write([], removing: removed).generation) }
+        if !removed.isEmpty { wrote(try await writeOffThePool([], removing: removed)) }
         var failures: [SearchFailure] = []
         var pending: [Entry] = []
         var pendingBytes = 0
@@ -80,7 +80,7 @@ extension SearchIndex {
             }
             pending += entries
             if pendingBytes >= Self.transactionBytes || pending.count >= Self.transactionDocuments || start == stale.count {
-                wrote(try write(pending).generation)
+                wrote(try await writeOffThePool(pending))
                 pending = []
                 pendingBytes = 0
             }
@@ -89,6 +89,20 @@ extension SearchIndex {
         // the next search compares every row.
         if alone { try record(fingerprint, for: locations, ifGeneration: seen) }
         return failures
+    }
+
+    /// ``write(_:removing:)`` on a thread of its own, returning the
+    /// generation: a transaction of a few MiB keeps SQLite busy for long
+    /// enough to hold up everything else on the concurrency pool's few
+    /// threads, a web server's requests among them.
+    private func writeOffThePool(_ entries: [Entry], removing removed: [Int64] = []) async throws(DocKitError) -> Int64 {
+        do {
+            return try await DetachedThread.value { try self.write(entries, removing: removed).generation }
+        } catch let error as DocKitError {
+            throw error
+        } catch {
+            throw DocKitError(.database, document: url.path, description: "\(url.path): \(error)")
+        }
     }
 
     /// The texts of `documents`, in their order, at most
