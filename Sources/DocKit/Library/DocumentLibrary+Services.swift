@@ -13,6 +13,12 @@ extension DocumentLibrary {
     /// registry it was made with, so ask the library again after
     /// registering types.
     ///
+    /// The first call blocks while recovery runs, which may finish a move
+    /// across file systems a killed process left, copying the rest of the
+    /// document; other callers wait for it meanwhile. An app calls it
+    /// once off the main thread at launch, or lists with the async form of
+    /// ``documents(matching:)-7kjgf``, which runs it on a thread of its own.
+    ///
     /// - Returns: The catalog.
     /// - Throws: ``DocKitError/Code/database`` when the type registry cannot be
     ///   read; ``DocKitError`` for an unreadable `config.json`.
