@@ -51,21 +51,21 @@ final class SharedMimeInfoRules: Sendable {
 
     /// The file-name rules; `nil` when no folder has a readable `globs2`.
     var globs: GlobDatabase? {
-        loadedGlobs.withLock { loaded in
-            if let loaded { return loaded }
-            let globs = GlobDatabase.load(directories: directories)
-            loaded = .some(globs)
-            return globs
-        }
+        Self.value(of: loadedGlobs) { GlobDatabase.load(directories: directories) }
     }
 
     /// The content rules; `nil` when no folder has a readable `magic`.
     var magic: MagicDatabase? {
-        loadedMagic.withLock { loaded in
+        Self.value(of: loadedMagic) { MagicDatabase.load(directories: directories) }
+    }
+
+    /// What `state` holds, loaded into it by `load` first if nothing was.
+    private static func value<Database: Sendable>(of state: borrowing Mutex<Database??>, load: () -> Database?) -> Database? {
+        state.withLock { loaded in
             if let loaded { return loaded }
-            let magic = MagicDatabase.load(directories: directories)
-            loaded = .some(magic)
-            return magic
+            let database = load()
+            loaded = .some(database)
+            return database
         }
     }
 }
