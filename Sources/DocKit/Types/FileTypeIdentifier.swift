@@ -17,40 +17,45 @@ public struct FileTypeIdentifier: Sendable {
     /// Names types by filename and by identifier.
     public let registry: TypeRegistry
     /// shared-mime-info's content rules, tried before docbrowser's own
-    /// small table; nil where the machine has none.
+    /// small table; nil where there are none.
     public var magic: MagicDatabase? {
-        switch magicSource {
-        case .installed: MagicDatabase.installed
-        case .given(let database): database
+        switch rules {
+        case .ofRegistry: registry.sharedMimeInfo?.magic
+        case .given(let magic, _): magic
         }
     }
 
-    /// The installed rules are read when a file's content is first
-    /// examined, not before: most commands never look inside a file, and
-    /// reading the rules is a good part of a short command's time.
-    private enum MagicSource: Sendable {
-        case installed
-        case given(MagicDatabase?)
+    /// shared-mime-info's file-name rules of forms extensions do not carry
+    /// (whole names, case-sensitive patterns); nil where there are none.
+    public var globs: GlobDatabase? {
+        switch rules {
+        case .ofRegistry: registry.sharedMimeInfo?.globs
+        case .given(_, let globs): globs
+        }
     }
 
-    private let magicSource: MagicSource
+    /// The registry's rules are read when a file's name or content first
+    /// needs them, not when the identifier is made: a scan makes one for
+    /// each file.
+    private enum Rules: Sendable {
+        case ofRegistry
+        case given(magic: MagicDatabase?, globs: GlobDatabase?)
+    }
 
-    /// shared-mime-info's file-name rules of forms extensions do not carry
-    /// (whole names, case-sensitive patterns); nil where the machine has none.
-    public var globs: GlobDatabase? { globsAreInstalled ? GlobDatabase.installed : givenGlobs }
+    private let rules: Rules
 
-    private let globsAreInstalled: Bool
-    private let givenGlobs: GlobDatabase?
-
-    /// Creates an identifier that examines names and content with this
-    /// machine's shared-mime-info rules, read the first time they are needed.
+    /// Creates an identifier that examines names and content with the
+    /// shared-mime-info rules compiled in the registry's
+    /// ``TypeRegistry/sharedMimeInfoDirectories``, read the first time they
+    /// are needed: for a registry of ``DocumentLibrary/typeRegistry(forceRebuild:)``,
+    /// those of the library's ``DocumentLibrary/environment``. A registry
+    /// made in code has none: names are typed by their extensions, content
+    /// by docbrowser's own table.
     ///
     /// - Parameter registry: The type registry.
     public init(registry: TypeRegistry) {
         self.registry = registry
-        magicSource = .installed
-        globsAreInstalled = true
-        givenGlobs = nil
+        rules = .ofRegistry
     }
 
     /// Creates an identifier with name and content rules of the caller's choosing.
@@ -61,9 +66,7 @@ public struct FileTypeIdentifier: Sendable {
     ///   - globs: shared-mime-info's file-name rules, `nil` (the default) for none.
     public init(registry: TypeRegistry, magic: MagicDatabase?, globs: GlobDatabase? = nil) {
         self.registry = registry
-        magicSource = .given(magic)
-        globsAreInstalled = false
-        givenGlobs = globs
+        rules = .given(magic: magic, globs: globs)
     }
 
     /// Identifies the file at a file URL, as the `RawPath` overload does.

@@ -89,11 +89,18 @@ public struct GlobDatabase: Sendable {
     /// - Returns: The globs; `nil` when no directory has a readable
     ///   `mime/globs2` file.
     public static func load(environment: [String: String]) -> GlobDatabase? {
+        load(directories: SharedMimeInfoRules.directories(environment: environment))
+    }
+
+    /// The globs of shared-mime-info folders (each the `mime` folder of an
+    /// XDG data directory), more important first, as ``load(environment:)``
+    /// reads them.
+    static func load(directories: [URL]) -> GlobDatabase? {
         var globs: [Glob] = []
         var cleared = Set<String>()
         var found = false
-        for directory in XDGBaseDirectories(environment: environment).dataDirectories {
-            guard let data = try? Data(contentsOf: directory.appending(path: "mime/globs2")) else { continue }
+        for directory in directories {
+            guard let data = try? Data(contentsOf: directory.appending(path: "globs2")) else { continue }
             found = true
             let parsed = parse(data)
             globs += parsed.filter { $0.pattern != "__NOGLOBS__" && !cleared.contains($0.mimeType) }
@@ -101,11 +108,6 @@ public struct GlobDatabase: Sendable {
         }
         return found ? GlobDatabase(globs: globs) : nil
     }
-
-    /// The database of this machine, read once per process from the
-    /// process's `XDG_DATA_DIRS`: a cache every catalog shares, which a
-    /// library's own environment does not change (yet).
-    public static let installed: GlobDatabase? = load(environment: ProcessInfo.processInfo.environment)
 
     /// The lines of a `globs2` file that can be read; comments, blank lines
     /// and lines without a weight, a type and a pattern are skipped, as

@@ -78,11 +78,18 @@ public struct MagicDatabase: Sendable {
     /// - Returns: The rules; `nil` when no directory has a readable
     ///   `mime/magic` file.
     public static func load(environment: [String: String]) -> MagicDatabase? {
+        load(directories: SharedMimeInfoRules.directories(environment: environment))
+    }
+
+    /// The rules of shared-mime-info folders (each the `mime` folder of an
+    /// XDG data directory), more important first, as ``load(environment:)``
+    /// reads them.
+    static func load(directories: [URL]) -> MagicDatabase? {
         var sections: [Section] = []
         var seen = Set<String>()
         var found = false
-        for directory in XDGBaseDirectories(environment: environment).dataDirectories {
-            let url = directory.appending(path: "mime/magic")
+        for directory in directories {
+            let url = directory.appending(path: "magic")
             guard let data = try? Data(contentsOf: url), let parsed = try? parse(Array(data)) else { continue }
             found = true
             // A more important directory's rules for a type replace the others'.
@@ -92,11 +99,6 @@ public struct MagicDatabase: Sendable {
         }
         return found ? MagicDatabase(sections: sections) : nil
     }
-
-    /// The database of this machine, read once per process from the
-    /// process's `XDG_DATA_DIRS`: a cache every catalog shares, which a
-    /// library's own environment does not change (yet).
-    public static let installed: MagicDatabase? = load(environment: ProcessInfo.processInfo.environment)
 
     struct FormatError: Error {}
 

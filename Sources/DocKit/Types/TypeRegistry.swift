@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every known type, and the answers LaunchServices gives about them:
 /// which type a tag names, and which types a type conforms to.
 ///
@@ -55,6 +57,18 @@ public struct TypeRegistry: Sendable {
     /// The dictionaries of a registry built from its sources, or the index
     /// a store mapped: the answers below are the same from either.
     let backing: any TypeRegistryBacking
+
+    /// shared-mime-info's compiled globs and magic of the folders the
+    /// declarations were read from, which ``FileTypeIdentifier`` types
+    /// names and content by; `nil` for a registry made in code.
+    var sharedMimeInfo: SharedMimeInfoRules?
+
+    /// The shared-mime-info folders (`mime` under each XDG data directory of
+    /// the library's environment) whose compiled rules, `globs2` and
+    /// `magic`, ``FileTypeIdentifier/init(registry:)`` types files by, more
+    /// important first. A registry from a ``TypeRegistryStore`` has those of
+    /// the folders its declarations were read from; one made in code has none.
+    public var sharedMimeInfoDirectories: [URL] { sharedMimeInfo?.directories ?? [] }
 
     /// Builds a registry in memory from merged types and claims; `TypeSources.load()` makes them.
     ///

@@ -80,8 +80,12 @@ public final class TypeRegistryStore: Sendable {
     public func snapshot(forceRebuild: Bool = false) throws -> Snapshot {
         let current = sources.files()
         try sources.checkSystemDeclarations(current, problems: [])
-        let snapshot = try storedOrRebuilt(current, forceRebuild: forceRebuild)
+        var snapshot = try storedOrRebuilt(current, forceRebuild: forceRebuild)
         try sources.checkSystemDeclarations(current, problems: snapshot.problems)
+        // The compiled globs and magic go with the declarations they were
+        // compiled from, of the library's environment, not the process's:
+        // `update-mime-database` writes them beside each `packages` folder.
+        snapshot.registry.sharedMimeInfo = SharedMimeInfoRules.of(sources.sharedMimeInfoDirectories.map { $0.deletingLastPathComponent() })
         return snapshot
     }
 

@@ -56,8 +56,8 @@ struct TypeSources: Sendable, Hashable {
     /// (default `/usr/local/share:/usr/share`), as shared-mime-info itself
     /// searches them.
     public static func sharedMimeInfoDirectories(environment: [String: String]) -> [URL] {
-        XDGBaseDirectories(environment: environment).dataDirectories.map {
-            $0.appending(path: "mime/packages", directoryHint: .isDirectory)
+        SharedMimeInfoRules.directories(environment: environment).map {
+            $0.appending(path: "packages", directoryHint: .isDirectory)
         }
     }
 

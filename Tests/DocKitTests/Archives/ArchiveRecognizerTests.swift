@@ -11,10 +11,13 @@ struct ArchiveRecognizerTests {
 
     static let freedesktop = "org.freedesktop.mime.application."
 
+    /// The machine's content rules, which the suite's registry was merged with the declarations of.
+    static let magic = MagicDatabase.load(environment: ["HOME": "/nonexistent", "XDG_DATA_DIRS": "/usr/share"])
+
     static func recognizer() throws -> ArchiveRecognizer {
         let registry = SystemTypes.registryWithSharedMimeInfo
         let archiver = try HandlerManifest.load(from: manifest, environment: [:])
-        return ArchiveRecognizer(identifier: FileTypeIdentifier(registry: registry, magic: MagicDatabase.installed),
+        return ArchiveRecognizer(identifier: FileTypeIdentifier(registry: registry, magic: Self.magic),
                                  locator: HandlerServiceLocator(handlers: HandlerRegistry(handlers: [archiver]), types: registry,
                                                                 bundled: BundledArchiverLocator(directory: URL(fileURLWithPath: "/nonexistent"))))
     }

@@ -30,15 +30,21 @@ struct MIMECacheTests {
     private static func database(_ package: String = package) throws -> TemporaryDirectory {
         let tmp = try TemporaryDirectory("mimecache")
         _ = try tmp.write(package, to: "data/mime/packages/test.xml")
+        try compile(tmp.url("data/mime"))
+        return tmp
+    }
+
+    /// Runs `update-mime-database` on a `mime` folder, which compiles its
+    /// `packages` into `mime.cache`, `globs2`, `magic` and the rest.
+    static func compile(_ mime: URL) throws {
         let tool = ["/usr/bin/update-mime-database", "/bin/update-mime-database"].first { FileManager.default.isExecutableFile(atPath: $0) }
         let path = try #require(tool, "update-mime-database is absent: scripts/install-system-packages.sh installs shared-mime-info")
         let process = Process()
         process.executableURL = URL(filePath: path)
-        process.arguments = [tmp.url("data/mime").path]
+        process.arguments = [mime.path]
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0)
-        return tmp
     }
 
     private static func hierarchy(in data: URL) -> MIMETypeHierarchy {
