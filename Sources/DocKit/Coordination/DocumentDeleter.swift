@@ -66,7 +66,7 @@ public struct DocumentDeleter: Sendable {
     /// deletes nothing (`--dry-run`).
     ///
     /// - Parameter document: The document a deletion would delete, as listed.
-    /// - Throws: What ``delete(_:permanently:)`` throws before deleting:
+    /// - Throws: What ``delete(_:permanently:)-7i8qk`` throws before deleting:
     ///   ``DocKitError`` when another process holds it, a handler has it
     ///   open or a sync engine is writing it (unless ``force``);
     ///   ``DocKitError/Code/notFound`` when it is gone; ``DocKitError`` when
