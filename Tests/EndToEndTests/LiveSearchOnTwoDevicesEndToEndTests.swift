@@ -2,9 +2,8 @@ import Foundation
 import Testing
 
 /// A live query on B seeing a document another device makes arrive
-/// through real Syncthing, asked through `docbrowser-syncthing`, in the
-/// serialized suite of the two-device tests.
-extension SyncFolderEndToEndTests {
+/// through real Syncthing, asked through `docbrowser-syncthing`.
+extension LiveOnTwoDevicesEndToEndTests {
     /// The text A writes that matches: the word first, then enough more
     /// text that the capped transfer takes seconds.
     static let matchingBytes = 8_000_000

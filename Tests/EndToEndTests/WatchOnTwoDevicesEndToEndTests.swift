@@ -1,9 +1,8 @@
 import Foundation
 import Testing
 
-/// `watch` seeing another device's changes arrive through real Syncthing,
-/// in the serialized suite of the two-device tests.
-extension SyncFolderEndToEndTests {
+/// `watch` seeing another device's changes arrive through real Syncthing.
+extension LiveOnTwoDevicesEndToEndTests {
     @Test("B's watch reports a document A makes, once whole, and A's deletion of it")
     func watchSeesAnotherDevice() async throws {
         let pair = try await SyncthingPair.start(receiveKilobytesPerSecond: 4_000)
