@@ -14,8 +14,10 @@ struct SyncEnginesTests {
     static func adapter(_ body: String, in home: TestHome, timeLimit: Duration = .seconds(30), log: String = "calls") throws -> SyncEngines.Adapter {
         let script = home.directory.url.appending(path: "adapter-\(UUID().uuidString).sh")
         try Data("#!/bin/sh\necho \"$@\" >> '\(home.root)/\(log)'\n\(body)\n".utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        return SyncEngines.Adapter(identifier: "org.example.engine", executable: script, leadingArguments: [], timeLimit: timeLimit)
+        // Run by sh rather than executed: a script just written cannot be
+        // executed while a fork of another test holds it open for writing
+        // (ETXTBSY), and the adapter would then be "no engine".
+        return SyncEngines.Adapter(identifier: "org.example.engine", executable: URL(fileURLWithPath: "/bin/sh"), leadingArguments: [script.path], timeLimit: timeLimit)
     }
 
     static func engines(_ adapters: [SyncEngines.Adapter], in home: TestHome) throws -> SyncEngines {
