@@ -71,12 +71,28 @@ extension RecentlyUsedBookmarks {
                 continue
             }
             let tag = bytes[found.lowerBound..<tagEnd]
-            let missing = namespaces.filter { tag.firstRange(of: Array("xmlns:\($0.0)=".utf8)) == nil }
+            let missing = namespaces.filter { !declares($0.0, in: tag) }
             let insertAt = bytes[tagEnd - 1] == UInt8(ascii: "/") ? tagEnd - 1 : tagEnd
             let declarations = missing.map { " xmlns:\($0.0)=\"\($0.1)\"" }.joined()
             return Array(bytes[..<insertAt]) + Array(declarations.utf8) + bytes[insertAt...]
         }
         return bytes
+    }
+
+    /// Whether `tag` declares `prefix`, with or without white space before
+    /// its `=` (`xmlns:mime ="…"`): a second declaration would make the
+    /// file one no XML reader takes.
+    private static func declares(_ prefix: String, in tag: ArraySlice<UInt8>) -> Bool {
+        let name = Array("xmlns:\(prefix)".utf8)
+        let space: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        var from = tag.startIndex
+        while let found = tag[from...].firstRange(of: name) {
+            var index = found.upperBound
+            while index < tag.endIndex, space.contains(tag[index]) { index += 1 }
+            if index < tag.endIndex, tag[index] == UInt8(ascii: "=") { return true }
+            from = found.upperBound
+        }
+        return false
     }
 
     private static func emptyFile(with element: String) -> String {

@@ -170,6 +170,19 @@ struct RecentlyUsedBookmarksTests {
 }
 
 extension RecentlyUsedBookmarksTests {
+    @Test(arguments: ["xmlns:mime\r=\"m\"", "xmlns:mime =\"m\"", "xmlns:mime\t\n= \"m\""])
+    func aNamespaceDeclaredWithSpaceBeforeItsEqualsIsNotDeclaredAgain(declaration: String) throws {
+        let text = "<xbel \(declaration)><bookmark href=\"file:///docs/a.txt\"></bookmark></xbel>"
+        let written = try RecentlyUsedBookmarks.recording(
+            RawPath("/docs/a.txt"), mimeType: "text/plain", at: Self.opened, in: (try Self.parse(text), Data(text.utf8)), file: "f"
+        )
+        let writtenText = String(decoding: written, as: UTF8.self)
+        #expect(writtenText.hasPrefix("<xbel \(declaration) xmlns:bookmark=\"http://www.freedesktop.org/standards/desktop-bookmarks\">"), "\(writtenText)")
+        #expect(try RecentlyUsedBookmarks.parse(written, path: "f").bookmarks.map(\.href) == ["file:///docs/a.txt"])
+    }
+}
+
+extension RecentlyUsedBookmarksTests {
     @Test func aBookmarkInACommentIsNotEdited() throws {
         let text = #"<xbel><!-- <bookmark href="file:///x"></bookmark> --><bookmark href="file:///docs/a%20b%C3%A9.txt"></bookmark></xbel>"#
         let written = try RecentlyUsedBookmarks.recording(
