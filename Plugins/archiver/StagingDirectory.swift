@@ -13,15 +13,18 @@ final class StagingDirectory {
 
     init(path: String) throws(PluginFailure) {
         self.path = path
-        descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else {
+        // Kept in a local until checked: once stored, a throw runs deinit,
+        // and closing it here as well would close it twice.
+        let opened = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard opened >= 0 else {
             throw PluginFailure(kind: errno == ENOENT ? .notFound : .failed, rule: nil, entry: nil,
                                 message: "\(path): the staging directory cannot be opened: \(String(cString: strerror(errno)))")
         }
-        guard Self.names(in: descriptor).isEmpty else {
-            close(descriptor)
+        guard Self.names(in: opened).isEmpty else {
+            close(opened)
             throw PluginFailure.invalid("\(path): the staging directory is not empty")
         }
+        descriptor = opened
     }
 
     deinit { close(descriptor) }

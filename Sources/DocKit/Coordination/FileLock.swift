@@ -23,20 +23,21 @@ final class FileLock: @unchecked Sendable {
     /// - Throws: ``DocKitError/Code/fileSystem`` when the file cannot be opened or locked.
     public init(path: String, mode: Mode = .exclusive) throws(DocKitError) {
         self.path = path
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw DocKitError(LockError(path: path, errno: errno)) }
+        // Kept in a local until locked: once stored, a throw runs deinit,
+        // and the failure path closing it too would close it twice.
+        let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard opened >= 0 else { throw DocKitError(LockError(path: path, errno: errno)) }
         var result: Int32
         repeat {
-            result = flock(descriptor, mode == .exclusive ? LOCK_EX : LOCK_SH)
+            result = flock(opened, mode == .exclusive ? LOCK_EX : LOCK_SH)
         } while result != 0 && errno == EINTR
         guard result == 0 else {
             let code = errno
-            close(descriptor)
+            DescriptorClosing.close(opened)
             throw DocKitError(LockError(path: path, errno: code))
         }
+        descriptor = opened
     }
 
-    deinit {
-        close(descriptor)
-    }
+    deinit { DescriptorClosing.close(descriptor) }
 }

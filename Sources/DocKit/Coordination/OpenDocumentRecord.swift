@@ -35,9 +35,13 @@ public final class OpenDocumentRecord: @unchecked Sendable {
         file = directory.path.appending(directory.openRecordPrefix(for: document) + unique)
         descriptor = staging.withCString { open($0, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else { throw DocKitError(LockError(path: staging.description, errno: errno)) }
+        // A throw below runs deinit, whose close() would unlink the record
+        // and close the descriptor a second time: each failure closes it
+        // and marks it closed.
         guard flock(descriptor, LOCK_EX) == 0 else {
             let code = errno
-            Glibc.close(descriptor)
+            DescriptorClosing.close(descriptor)
+            descriptor = -1
             throw DocKitError(LockError(path: staging.description, errno: code))
         }
         DocumentLock.write(holder, to: descriptor)
@@ -45,7 +49,8 @@ public final class OpenDocumentRecord: @unchecked Sendable {
             try FileSystem.renameWithoutReplacing(staging, to: file)
         } catch {
             _ = staging.withCString { unlink($0) }
-            Glibc.close(descriptor)
+            DescriptorClosing.close(descriptor)
+            descriptor = -1
             throw error
         }
     }
@@ -64,7 +69,7 @@ public final class OpenDocumentRecord: @unchecked Sendable {
     public func close() {
         guard descriptor >= 0 else { return }
         _ = file.withCString { unlink($0) }
-        Glibc.close(descriptor)
+        DescriptorClosing.close(descriptor)
         descriptor = -1
     }
 

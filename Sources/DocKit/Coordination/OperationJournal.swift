@@ -44,10 +44,10 @@ package final class OperationJournal: @unchecked Sendable {
         let staging = directory.appending(".staging-" + identifier)
         descriptor = staging.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600) }
         guard descriptor >= 0 else { throw DocKitError(FileSystemError(path: staging, operation: "cannot be created", errno: errno)) }
+        // A failure below leaves the descriptor to deinit, which runs once
+        // every property is set: closing it here too would close twice.
         guard flock(descriptor, LOCK_EX) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw DocKitError(LockError(path: staging.description, errno: code))
+            throw DocKitError(LockError(path: staging.description, errno: errno))
         }
         do {
             try append(JournalEntry(.begin, operation: operation))
@@ -55,7 +55,6 @@ package final class OperationJournal: @unchecked Sendable {
             try FileSystem.synchronizeDirectory(directory)
         } catch {
             _ = staging.withCString { unlink($0) }
-            close(descriptor)
             throw error
         }
     }
@@ -69,10 +68,8 @@ package final class OperationJournal: @unchecked Sendable {
         self.file = file
         descriptor = file.withCString { open($0, O_RDWR | O_APPEND | O_CLOEXEC) }
         guard descriptor >= 0 else { return nil }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0, DocumentLock.isStillLinked(descriptor, as: file) else {
-            close(descriptor)
-            return nil
-        }
+        // Returning nil runs deinit, which closes the descriptor.
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0, DocumentLock.isStillLinked(descriptor, as: file) else { return nil }
     }
 
     /// Everything written so far, read through the held descriptor.
@@ -89,9 +86,7 @@ package final class OperationJournal: @unchecked Sendable {
         return Self.entries(in: data)
     }
 
-    deinit {
-        if descriptor >= 0 { close(descriptor) }
-    }
+    deinit { DescriptorClosing.close(descriptor) }
 
     func append(_ entry: JournalEntry) throws(DocKitError) {
         var line = (try? JSONEncoder().encode(entry)) ?? Data()
