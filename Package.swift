@@ -26,10 +26,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // Hummingbird's own: `serve` ends its event streams at shutdown.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
-        // docbrowser-syncthing asks the local Syncthing's REST API; DocKit
-        // itself never links an HTTP client.
-        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
         // `swift package generate-documentation --target DocKit`: DocKit.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -128,12 +124,21 @@ let package = Package(
         .executableTarget(
             name: "docbrowser-syncthing",
             dependencies: [
+                "CSyncthingHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Plugins/syncthing",
+            exclude: ["HTTP"],
             swiftSettings: strictSettings
+        ),
+        // The adapter's HTTP client: libcurl, as Debian ships it. An HTTP
+        // client in Swift (AsyncHTTPClient) took the release build 100 s
+        // of a 15-minute CI for a few GETs on loopback; DocKit itself never
+        // links an HTTP client.
+        .target(
+            name: "CSyncthingHTTP",
+            path: "Plugins/syncthing/HTTP",
+            linkerSettings: [.linkedLibrary("curl")]
         ),
         // What the archiver checks in an archive before it writes, apart
         // from the command so that the fuzzers reach it too.

@@ -5,7 +5,7 @@
 set -euo pipefail
 
 # Build: libarchive-dev (CArchive), zlib1g-dev (CZlib: the archiver's parallel zip deflate),
-# libsqlite3-dev (GRDB), pkg-config.
+# libsqlite3-dev (GRDB), libcurl4-openssl-dev (the Syncthing adapter asks its REST API), pkg-config.
 # Tests and demo: the real tools users have, which the end-to-end tests compare against
 # (trash-cli reads the freedesktop Trash the way file managers do; gio does it through
 # gvfs, which needs a D-Bus session: dbus-daemon's dbus-run-session gives it one).
@@ -29,7 +29,7 @@ set -euo pipefail
 # wrk and rclone: make bench loads serve's API with wrk, against rclone serving the same folder.
 # ripgrep and recoll: make bench compares search's index with `rg -l` and `recollindex` on the same folder.
 packages=(
-  libarchive-dev zlib1g-dev libsqlite3-dev pkg-config
+  libarchive-dev zlib1g-dev libsqlite3-dev libcurl4-openssl-dev pkg-config
   libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils trash-cli
   gvfs dbus-daemon
   syncthing curl

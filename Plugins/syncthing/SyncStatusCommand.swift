@@ -8,7 +8,7 @@ import Foundation
 /// answered as "no engine", with the reason, and exit status 0: docbrowser
 /// then judges documents by its quiet period alone.
 @main
-struct SyncthingAdapterCommand: AsyncParsableCommand {
+struct SyncthingAdapterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "docbrowser-syncthing",
         abstract: "docbrowser's sync-status adapter for Syncthing.",
@@ -16,7 +16,7 @@ struct SyncthingAdapterCommand: AsyncParsableCommand {
     )
 }
 
-struct SyncStatus: AsyncParsableCommand {
+struct SyncStatus: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync-status",
         abstract: "Print which files under FOLDER Syncthing still needs, as one JSON result event."
@@ -39,10 +39,10 @@ struct SyncStatus: AsyncParsableCommand {
         guard (address == nil) == (apiKeyFile == nil) else { throw ValidationError("--address and --api-key-file go together") }
     }
 
-    func run() async throws {
+    func run() throws {
         let answer: [String: Any]
         do {
-            answer = try await ask()
+            answer = try ask()
         } catch {
             answer = ["event": "result", "engine": NSNull(), "reason": error.description]
         }
@@ -55,7 +55,7 @@ struct SyncStatus: AsyncParsableCommand {
         var description: String
     }
 
-    private func ask() async throws(NoEngine) -> [String: Any] {
+    private func ask() throws(NoEngine) -> [String: Any] {
         let documents = Self.realPath(folder) ?? folder
         let rest: SyncthingREST
         if let address, let apiKeyFile {
@@ -80,7 +80,7 @@ struct SyncStatus: AsyncParsableCommand {
             }
         }
         do {
-            let folders = try await rest.folders()
+            let folders = try rest.folders()
             // The deepest shared folder holding the Documents folder.
             let holding = folders.compactMap { folder -> (id: String, root: String)? in
                 guard let root = Self.realPath(Self.expandingTilde(folder.path)),
@@ -88,9 +88,9 @@ struct SyncStatus: AsyncParsableCommand {
                 return (folder.id, root)
             }.max { $0.root.count < $1.root.count }
             guard let holding else { throw NoEngine(description: "Syncthing shares no folder holding \(documents)") }
-            let status = try await rest.status(of: holding.id)
+            let status = try rest.status(of: holding.id)
             let prefix = documents == holding.root ? "" : String(documents.dropFirst(holding.root.count).drop { $0 == "/" }) + "/"
-            let names = try await rest.needed(in: holding.id, limit: Self.mostNames)
+            let names = try rest.needed(in: holding.id, limit: Self.mostNames)
             let needed = names.compactMap { name, inProgress -> [String: Any]? in
                 guard name.hasPrefix(prefix), name.count > prefix.count else { return nil }
                 return ["path": String(name.dropFirst(prefix.count)), "inProgress": inProgress]

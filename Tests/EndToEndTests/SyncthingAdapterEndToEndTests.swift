@@ -32,10 +32,11 @@ struct SyncthingAdapterEndToEndTests {
         }
 
         /// The answer's fields, and the exit status.
-        func ask(_ extra: String...) async throws -> (status: Int32, answer: [String: Any]) {
+        func ask(_ extra: String..., environment: [String: String] = [:]) async throws -> (status: Int32, answer: [String: Any]) {
             let result = try await Subprocess.run(
                 .path(FilePath(adapter.path)), arguments: Arguments(["sync-status", "--folder", documents.path] + extra),
-                environment: .custom(["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]),
+                environment: .custom(Dictionary(uniqueKeysWithValues: ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+                    .merging(environment) { $1 }.map { (Environment.Key(stringLiteral: $0.key), $0.value) })),
                 output: .string(limit: 1 << 20), error: .discarded
             )
             let line = Data(result.standardOutput.utf8)
