@@ -22,7 +22,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `docbrowser serve`: the web app's HTTP server and its page templates.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Without its default ConfigurationSupport trait: docbrowser reads no
+        // swift-configuration, and the release build compiles one package less.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // Hummingbird's own: `serve` ends its event streams at shutdown.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
