@@ -9,7 +9,8 @@ set -euo pipefail
 # Tests and demo: the real tools users have, which the end-to-end tests compare against
 # (trash-cli reads the freedesktop Trash the way file managers do; gio does it through
 # gvfs, which needs a D-Bus session: dbus-daemon's dbus-run-session gives it one).
-# Syncthing and curl: two real sync devices on 127.0.0.1 (scripts/syncthing-pair.sh).
+# Syncthing and curl: two real sync devices on 127.0.0.1 (scripts/syncthing-pair.sh); openssl makes
+# the certificate of the stand-in for a Syncthing that speaks TLS (SyncthingAdapterHTTPEndToEndTests).
 # feh, nsxiv and vim: real desktop apps with MimeType= lines, whose choice by docbrowser
 # is compared with gio's and xdg-mime's; desktop-file-utils writes the mimeinfo.cache GIO reads.
 # strace: tests count the fdatasyncs a read-only command makes (none).
@@ -32,7 +33,7 @@ packages=(
   libarchive-dev zlib1g-dev libsqlite3-dev libcurl4-openssl-dev pkg-config
   libarchive-tools zip unzip python3 shared-mime-info libglib2.0-bin file xdg-utils trash-cli
   gvfs dbus-daemon
-  syncthing curl
+  syncthing curl openssl
   feh nsxiv vim desktop-file-utils
   strace hyperfine wrk rclone ripgrep recoll
   gcab attr
