@@ -28,6 +28,10 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // Hummingbird's own: `serve` ends its event streams at shutdown.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
+        // The web tests' HTTP client: SwiftNIO's HTTP/1 codec, which
+        // Hummingbird serves with. HummingbirdTesting would bring
+        // AsyncHTTPClient, HTTP/2 and BoringSSL into every test build.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
         // `swift package generate-documentation --target DocKit`: DocKit.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -226,7 +230,10 @@ let package = Package(
                 "DocBrowserWeb",
                 "DocBrowserReports",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

@@ -4,7 +4,6 @@ import DocKit
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 /// The routes the browser page adds: moving into a folder, a version's

@@ -4,7 +4,6 @@ import DocKit
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Testing
 
 /// The API's endpoints, each a thin call into DocKit, answering in

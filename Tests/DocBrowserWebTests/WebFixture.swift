@@ -3,7 +3,8 @@ import DocKit
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
+import Logging
+import ServiceLifecycle
 import Testing
 
 /// A home in a temporary folder, a share folder whose web/ the test
@@ -60,11 +61,27 @@ final class WebFixture: Sendable {
     func withServer(password: String? = nil, uploadLimit: Int64 = 1 << 30, _ body: @escaping @Sendable (WebClient) async throws -> Void) async throws {
         let catalog = try library.openCatalog(registry: library.typeRegistry().registry).catalog
         let server = WebServer(configuration: WebConfiguration(token: token, password: password, uploadLimit: uploadLimit), library: library, catalog: catalog)
-        let token = token
-        try await server.application().test(.live) { client in
-            try await body(WebClient(port: client.port!, token: token))
+        let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+        let application = try server.application { port in listening.yield(port) }
+        var logger = Logger(label: "docbrowser.serve.tests")
+        logger.logLevel = .warning
+        let services = ServiceGroup(configuration: .init(services: [application], logger: logger))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await services.run() }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw ServerDidNotListen() }
+            do {
+                try await body(WebClient(port: port, token: token))
+            } catch {
+                await services.triggerGracefulShutdown()
+                throw error
+            }
+            await services.triggerGracefulShutdown()
+            try await group.waitForAll()
         }
     }
+
+    struct ServerDidNotListen: Error {}
 }
 
 /// Requests to the server with the `Host` and headers a test chooses.
@@ -79,11 +96,9 @@ struct WebClient: Sendable {
         var csrfToken: String
     }
 
-    func request(_ method: HTTPRequest.Method, _ uri: String, host: String? = nil, headers: HTTPFields = [:], body: String? = nil) async throws -> TestClient.Response {
-        let authority = host ?? self.host
-        return try await TestClient.withClient(host: "localhost", port: port) { client in
-            try await client.execute(TestClient.Request(uri, method: method, authority: authority, headers: headers, body: body.map { ByteBuffer(string: $0) }))
-        }
+    func request(_ method: HTTPRequest.Method, _ uri: String, host: String? = nil, headers: HTTPFields = [:], body: String? = nil) async throws -> LoopbackHTTPClient.Response {
+        try await LoopbackHTTPClient.execute(port: port, method: method, uri: uri, authority: host ?? self.host, headers: headers,
+                                             body: body.map { ByteBuffer(string: $0) })
     }
 
     /// The token exchanged for a session, and the session's CSRF token.
@@ -96,11 +111,11 @@ struct WebClient: Sendable {
         return Session(cookie: cookie, csrfToken: object?["csrfToken"] ?? "")
     }
 
-    func get(_ uri: String, _ session: Session, host: String? = nil) async throws -> TestClient.Response {
+    func get(_ uri: String, _ session: Session, host: String? = nil) async throws -> LoopbackHTTPClient.Response {
         try await request(.get, uri, host: host, headers: [.cookie: session.cookie])
     }
 
-    func post(_ uri: String, _ session: Session, body: String = "{}", origin: String? = nil, csrf: String? = nil) async throws -> TestClient.Response {
+    func post(_ uri: String, _ session: Session, body: String = "{}", origin: String? = nil, csrf: String? = nil) async throws -> LoopbackHTTPClient.Response {
         var headers: HTTPFields = [.cookie: session.cookie, .contentType: "application/json"]
         if let csrf = csrf ?? Optional(session.csrfToken), !csrf.isEmpty { headers[HTTPField.Name("X-CSRF-Token")!] = csrf }
         if let origin { headers[.origin] = origin }
@@ -108,7 +123,7 @@ struct WebClient: Sendable {
     }
 }
 
-extension TestClient.Response {
+extension LoopbackHTTPClient.Response {
     var text: String { body.map { String(buffer: $0) } ?? "" }
 
     /// The body as JSON.
@@ -136,12 +151,11 @@ extension WebFixture {
 
 extension WebClient {
     /// `POST /api/documents` of `body`, named `name` (percent-encoded) in `X-Filename`.
-    func upload(_ name: String, body: Data, _ session: Session) async throws -> TestClient.Response {
+    func upload(_ name: String, body: Data, _ session: Session) async throws -> LoopbackHTTPClient.Response {
         let headers: HTTPFields = [.cookie: session.cookie, HTTPField.Name("X-CSRF-Token")!: session.csrfToken,
                                    HTTPField.Name("X-Filename")!: name, .contentType: "application/octet-stream"]
-        return try await TestClient.withClient(host: "localhost", port: port) { client in
-            try await client.execute(TestClient.Request("/api/documents", method: .post, authority: host, headers: headers, body: ByteBuffer(bytes: body)))
-        }
+        return try await LoopbackHTTPClient.execute(port: port, method: .post, uri: "/api/documents", authority: host, headers: headers,
+                                                    body: ByteBuffer(bytes: body))
     }
 
     /// A stream's text, read by curl until it holds `marker`; `action`

@@ -3,7 +3,6 @@ import DocBrowserWeb
 import DocKit
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
 import Testing
 
 /// Each rule of issue 38's part 3, over real HTTP on loopback.
