@@ -17,6 +17,7 @@ import DocKit
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import Synchronization
 
 /// `docbrowser serve`: an HTTP server on DocKit's services, with the
@@ -66,11 +67,18 @@ public struct WebServer: Sendable {
         )
     }
 
-    /// Serves until SIGINT or SIGTERM, then stops gracefully.
+    /// Serves until the first stop request, then stops gracefully.
     ///
-    /// - Parameter onListening: Called once with the port it listens on.
-    public func run(onListening: @escaping @Sendable (Int) async -> Void) async throws {
-        try await application(onListening: onListening).runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    /// - Parameters:
+    ///   - stopRequests: The signals that stop it, as the command catches them.
+    ///   - onListening: Called once with the port it listens on.
+    public func run(stopRequests: AsyncStream<Int32>, onListening: @escaping @Sendable (Int) async -> Void) async throws {
+        let application = try application(onListening: onListening)
+        let group = ServiceGroup(configuration: .init(services: [
+            .init(service: application),
+            .init(service: StopRequests(requests: stopRequests), successTerminationBehavior: .gracefullyShutdownGroup),
+        ], logger: application.logger))
+        try await group.run()
     }
 }
 

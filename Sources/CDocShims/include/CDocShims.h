@@ -62,4 +62,27 @@ int cdocshims_lremovexattr(const char *path, const char *name);
 /// system keeps none).
 int cdocshims_copy_user_xattrs(int source, int destination);
 
+/// Catches signal `number` with a handler that writes the number, as one
+/// byte, to `pipe_write_end`. The kernel runs a process's handler on
+/// whichever thread does not block the signal; a write reaches the pipe's
+/// reader from any of them, where a Dispatch signal source can miss a
+/// signal, or lose it to SIG_IGN while another part of the process has
+/// taken it over. 0, or -1 with errno set.
+int cdocshims_catch_into_pipe(int number, int pipe_write_end);
+
+/// For a while (a plugin's run), catches `number` into `pipe_write_end`
+/// instead, keeping what it replaces for cdocshims_give_back_signal and
+/// cdocshims_pass_on_signal. 0, or -1 with errno set (EINVAL when taken
+/// over already).
+int cdocshims_take_over_signal(int number, int pipe_write_end);
+
+/// Puts back what cdocshims_take_over_signal replaced. 0, or -1 with
+/// errno set.
+int cdocshims_give_back_signal(int number);
+
+/// Passes `number`, received while taken over, to whoever caught it into
+/// a pipe before the latest take-over (given back or not, as a signal
+/// caught just before may be read after): 1 when someone had, else 0.
+int cdocshims_pass_on_signal(int number);
+
 #endif

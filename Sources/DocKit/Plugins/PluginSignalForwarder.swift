@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
+import CDocShims
+import Foundation
 import Synchronization
 
 /// While plugins run, SIGINT and SIGTERM sent to the launcher are passed
@@ -22,27 +23,45 @@ final class PluginSignalForwarder: Sendable {
         var launching = 0
         /// The first signal received since the signals were taken over.
         var received: Int32?
-        var sources: [any DispatchSourceSignal] = []
-        /// What SIGINT and SIGTERM did before they were taken over: a
-        /// server that ignores them to stop gracefully must not die of
-        /// the next one once its plugin is done.
-        var previous: [Int32: __sighandler_t] = [:]
+        var takenOver = false
     }
 
     private let state = Mutex(State())
+
+    /// The pipe the signals are caught into while plugins run, read on a
+    /// thread of its own for the life of the process. Not a Dispatch
+    /// signal source: taken over while another source listened (serve's),
+    /// the signal was lost to SIG_IGN, and once swift-subprocess's monitor
+    /// thread runs it waits with every signal unblocked, where a source can
+    /// miss one. The handler's write reaches the pipe from any thread.
+    private static let pipeWriteEnd: Int32 = {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return -1 }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let reader = ends[0]
+        Thread.detachNewThread {
+            var byte: UInt8 = 0
+            while true {
+                let count = read(reader, &byte, 1)
+                if count == 1 {
+                    PluginSignalForwarder.shared.forward(Int32(byte))
+                } else if count < 0, errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
+        return ends[1]
+    }()
 
     /// Before starting a plugin; then ``register(_:)`` or ``launchFailed()``.
     func willLaunch() {
         state.withLock { state in
             state.launching += 1
-            guard state.sources.isEmpty else { return }
-            for number in [SIGINT, SIGTERM] {
-                if let old = signal(number, SIG_IGN) { state.previous[number] = old }
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { [weak self] in self?.forward(number) }
-                source.resume()
-                state.sources.append(source)
-            }
+            guard !state.takenOver, Self.pipeWriteEnd >= 0 else { return }
+            for number in [SIGINT, SIGTERM] { _ = cdocshims_take_over_signal(number, Self.pipeWriteEnd) }
+            state.takenOver = true
         }
     }
 
@@ -75,14 +94,10 @@ final class PluginSignalForwarder: Sendable {
     }
 
     private func tearDownIfIdle(_ state: inout State) {
-        guard state.running.isEmpty, state.launching == 0 else { return }
-        for source in state.sources { source.cancel() }
-        state.sources.removeAll()
+        guard state.running.isEmpty, state.launching == 0, state.takenOver else { return }
+        for number in [SIGINT, SIGTERM] { _ = cdocshims_give_back_signal(number) }
+        state.takenOver = false
         state.received = nil
-        for number in [SIGINT, SIGTERM] {
-            signal(number, state.previous[number] ?? SIG_DFL)
-        }
-        state.previous.removeAll()
     }
 
     private func forward(_ number: Int32) {
@@ -92,6 +107,10 @@ final class PluginSignalForwarder: Sendable {
             return Array(state.running.keys)
         }
         for group in groups { stop(group, with: number) }
+        // A command that catches the signal itself to stop gracefully
+        // (serve, watch) hears of it too: taken over, it would never learn
+        // it was asked to stop while a plugin ran.
+        _ = cdocshims_pass_on_signal(number)
     }
 
     private func stop(_ group: Int32, with number: Int32) {

@@ -74,8 +74,13 @@ struct ServeCommand: AsyncParsableCommand {
         let deadline = ShutdownDeadline(seconds: 5) {
             output.warning("serve: connections still open 5 s after the signal; stopped without them")
         }
-        defer { withExtendedLifetime(deadline) {} }
-        try await server.run { boundPort in
+        let (stopRequests, requested) = AsyncStream.makeStream(of: Int32.self)
+        let signals = try SignalPipe { number in
+            requested.yield(number)
+            deadline.start()
+        }
+        defer { withExtendedLifetime(signals) {} }
+        try await server.run(stopRequests: stopRequests) { boundPort in
             let shownHost = host.contains(":") ? "[\(host)]" : host
             let url = "http://\(shownHost):\(boundPort)/?token=\(configuration.token)"
             if json {

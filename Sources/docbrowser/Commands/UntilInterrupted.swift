@@ -7,14 +7,10 @@ import Foundation
 enum UntilInterrupted {
     static func run(_ body: @escaping @Sendable () async throws -> Void) async throws {
         let work = Task { try await body() }
-        let stops = [SIGINT, SIGTERM].map { signalNumber in
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { work.cancel() }
-            source.resume()
-            return source
-        }
-        defer { stops.forEach { $0.cancel() } }
+        // Caught through a pipe (SignalPipe): a live search runs
+        // extractors, after which a Dispatch source could miss the signal.
+        let signals = try SignalPipe { _ in work.cancel() }
+        defer { withExtendedLifetime(signals) {} }
         do {
             try await work.value
         } catch is CancellationError {

@@ -27,9 +27,19 @@ final class BackgroundCommand: Sendable {
     var standardError: String { (try? String(contentsOf: file("err"), encoding: .utf8)) ?? "" }
     var hasEnded: Bool { FileManager.default.fileExists(atPath: file("status").path) }
 
+    /// Its process, as the shell started it.
+    var pid: pid_t? {
+        (try? String(contentsOf: file("pid"), encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
     /// Sends `signal` and returns the exit status, nil if it did not end.
     func stop(_ signal: String) async throws -> Int32? {
         try await sandbox.shell("kill -\(signal) $(cat \(Sandbox.shellQuoted(file("pid").path)))")
+        return try await exitStatus()
+    }
+
+    /// The exit status once it ends, nil if it does not within 30 s.
+    func exitStatus() async throws -> Int32? {
         for _ in 0..<300 {
             if let text = try? String(contentsOf: file("status"), encoding: .utf8), let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
                 return status

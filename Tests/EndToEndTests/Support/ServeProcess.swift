@@ -47,4 +47,26 @@ final class ServeProcess: Sendable {
     }
 
     var standardError: String { command.standardError }
+
+    /// Sends `signal` to one thread of the server: the thread, not the
+    /// kernel, chooses who runs the handler. Then the exit status, nil if
+    /// it did not end.
+    func stop(_ signal: Int32, onThread thread: pid_t) async throws -> Int32? {
+        let pid = try #require(command.pid)
+        // tgkill(2), through Python: Swift cannot call the variadic syscall(2).
+        try await command.sandbox.shell("python3 -c 'import ctypes, sys; sys.exit(ctypes.CDLL(None).syscall(234, \(pid), \(thread), \(signal)) != 0)'")
+        return try await command.exitStatus()
+    }
+
+    /// The server's threads that do not block `signal` now, itself first.
+    func threadsTaking(_ signal: Int32) throws -> [pid_t] {
+        let pid = try #require(command.pid)
+        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").compactMap { pid_t($0) }.sorted { ($0 == pid ? 0 : $0) < ($1 == pid ? 0 : $1) }
+        return tasks.filter { thread in
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/status", encoding: .utf8),
+                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
+                  let blocked = UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+            return blocked & (1 << UInt64(signal - 1)) == 0
+        }
+    }
 }
