@@ -50,7 +50,9 @@ import Testing
         #expect(noPort.standardError.hasPrefix("Error: --listen takes ADDRESS:PORT, such as 127.0.0.1:8080 ('127.0.0.1' has no port)."), "\(noPort.standardError)")
     }
 
-    @Test func SIGTERMStopsItCleanlyAfterAPluginRan() async throws {
+    /// A server on one document, logged in, after an export: the
+    /// archiver ran, and its launch took SIGINT and SIGTERM over a while.
+    static func serveAfterAnExport() async throws -> ServeProcess {
         let sandbox = try Sandbox()
         _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
         let server = try await ServeProcess.start(sandbox)
@@ -59,13 +61,17 @@ import Testing
         _ = try await server.curl(["-o", "/dev/null", server.firstLine])
         let session = try JSONSerialization.jsonObject(with: Data(try await server.curl([base + "/api/session"]).utf8)) as? [String: String]
         let csrf = try #require(session?["csrfToken"])
-        // An export runs the archiver, whose launch takes over SIGTERM for a while.
         let listed = try JSONSerialization.jsonObject(with: Data(try await server.curl([base + "/api/documents"]).utf8)) as? [[String: Any]]
         let id = try #require(listed?.first?["id"] as? String)
         let zip = sandbox.root.appending(path: "export.zip").path
         let status = try await server.curl(["-o", zip, "-w", "%{http_code}", "-H", "X-CSRF-Token: \(csrf)", "-H", "Content-Type: application/json",
                                             "--data", #"{"ids": ["\#(id)"]}"#, base + "/api/export"])
         #expect(status == "200")
+        return server
+    }
+
+    @Test func SIGTERMStopsItCleanlyAfterAPluginRan() async throws {
+        let server = try await Self.serveAfterAnExport()
         #expect(try await server.stop("TERM") == 0, "\(server.standardError)")
     }
 
@@ -99,24 +105,11 @@ import Testing
 
     /// The kernel gives a process's signal to any thread that does not
     /// block it. Once a plugin has run, swift-subprocess's monitor thread
-    /// waits with none blocked; a SIGTERM it took was lost to the Dispatch
-    /// signal sources serve listened with, and serve ran on (one run in six
-    /// of the browser tests).
+    /// waits with none blocked: a stop signal it takes must stop serve as
+    /// one the main thread takes does.
     @Test(arguments: [SIGTERM, SIGINT])
     func aStopSignalTakenByAnyThreadStopsIt(_ signal: Int32) async throws {
-        let sandbox = try Sandbox()
-        _ = try sandbox.write("notes", to: "home/Documents/Notes.txt")
-        let server = try await ServeProcess.start(sandbox)
-        let url = try #require(server.firstLine.wholeMatch(of: /http:\/\/127\.0\.0\.1:([0-9]+)\/\?token=[0-9a-f]{64}/), "\(server.firstLine)")
-        let base = "http://127.0.0.1:\(url.1)"
-        _ = try await server.curl(["-o", "/dev/null", server.firstLine])
-        let session = try JSONSerialization.jsonObject(with: Data(try await server.curl([base + "/api/session"]).utf8)) as? [String: String]
-        let csrf = try #require(session?["csrfToken"])
-        let listed = try JSONSerialization.jsonObject(with: Data(try await server.curl([base + "/api/documents"]).utf8)) as? [[String: Any]]
-        let id = try #require(listed?.first?["id"] as? String)
-        let status = try await server.curl(["-o", "/dev/null", "-w", "%{http_code}", "-H", "X-CSRF-Token: \(csrf)", "-H", "Content-Type: application/json",
-                                            "--data", #"{"ids": ["\#(id)"]}"#, base + "/api/export"])
-        #expect(status == "200")
+        let server = try await Self.serveAfterAnExport()
         // Another thread than the main one where there is one: the monitor thread.
         let takers = try server.threadsTaking(signal)
         let thread = try #require(takers.last, "no thread of serve takes signal \(signal)")

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import CDocShims
-import Foundation
 import Synchronization
 
 /// While plugins run, SIGINT and SIGTERM sent to the launcher are passed
@@ -28,32 +27,10 @@ final class PluginSignalForwarder: Sendable {
 
     private let state = Mutex(State())
 
-    /// The pipe the signals are caught into while plugins run, read on a
-    /// thread of its own for the life of the process. Not a Dispatch
-    /// signal source: taken over while another source listened (serve's),
-    /// the signal was lost to SIG_IGN, and once swift-subprocess's monitor
-    /// thread runs it waits with every signal unblocked, where a source can
-    /// miss one. The handler's write reaches the pipe from any thread.
-    private static let pipeWriteEnd: Int32 = {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return -1 }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let reader = ends[0]
-        Thread.detachNewThread {
-            var byte: UInt8 = 0
-            while true {
-                let count = read(reader, &byte, 1)
-                if count == 1 {
-                    PluginSignalForwarder.shared.forward(Int32(byte))
-                } else if count < 0, errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
-        }
-        return ends[1]
-    }()
+    /// The pipe the signals are caught into while plugins run
+    /// (``SignalPipe``): taken over with SIG_IGN and a Dispatch source, a
+    /// signal was lost when another source listened already (serve's).
+    private static let pipeWriteEnd = SignalPipe.writeEnd { PluginSignalForwarder.shared.forward($0) }
 
     /// Before starting a plugin; then ``register(_:)`` or ``launchFailed()``.
     func willLaunch() {

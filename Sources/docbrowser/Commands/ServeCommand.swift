@@ -75,11 +75,10 @@ struct ServeCommand: AsyncParsableCommand {
             output.warning("serve: connections still open 5 s after the signal; stopped without them")
         }
         let (stopRequests, requested) = AsyncStream.makeStream(of: Int32.self)
-        let signals = try SignalPipe { number in
+        try StopSignals.catchForever { number in
             requested.yield(number)
             deadline.start()
         }
-        defer { withExtendedLifetime(signals) {} }
         try await server.run(stopRequests: stopRequests) { boundPort in
             let shownHost = host.contains(":") ? "[\(host)]" : host
             let url = "http://\(shownHost):\(boundPort)/?token=\(configuration.token)"

@@ -7,10 +7,9 @@ import Foundation
 enum UntilInterrupted {
     static func run(_ body: @escaping @Sendable () async throws -> Void) async throws {
         let work = Task { try await body() }
-        // Caught through a pipe (SignalPipe): a live search runs
+        // Caught through a pipe (StopSignals): a live search runs
         // extractors, after which a Dispatch source could miss the signal.
-        let signals = try SignalPipe { _ in work.cancel() }
-        defer { withExtendedLifetime(signals) {} }
+        try StopSignals.catchForever { _ in work.cancel() }
         do {
             try await work.value
         } catch is CancellationError {
