@@ -80,11 +80,17 @@ extension SyncthingAdapterEndToEndTests {
         return file.path
     }
 
+    /// A machine whose config.xml names a stand-in serving `mode`.
+    static func machine(askingAStandIn mode: String, tls: Bool = false) async throws -> (Machine, FakeSyncthing) {
+        let machine = try Machine(config: nil)
+        let fake = try await FakeSyncthing(mode, for: machine, tls: tls)
+        try Self.config(address: "127.0.0.1:\(fake.port)", tls: tls).write(to: machine.configFile)
+        return (machine, fake)
+    }
+
     @Test("over http, from config.xml or --address, the names Syncthing needs come back as the protocol's result")
     func answered() async throws {
-        let machine = try Machine(config: nil)
-        let fake = try await FakeSyncthing("normal", for: machine)
-        try Self.config(address: "127.0.0.1:\(fake.port)").write(to: machine.configFile)
+        let (machine, fake) = try await Self.machine(askingAStandIn: "normal")
         let configured = try await machine.ask()
         #expect(configured.status == 0)
         #expect(try Self.text(configured.answer) == Self.expectedAnswer())
@@ -94,9 +100,7 @@ extension SyncthingAdapterEndToEndTests {
 
     @Test("over TLS with Syncthing's self-signed certificate, the answer is the same")
     func answeredOverTLS() async throws {
-        let machine = try Machine(config: nil)
-        let fake = try await FakeSyncthing("normal", for: machine, tls: true)
-        try Self.config(address: "127.0.0.1:\(fake.port)", tls: true).write(to: machine.configFile)
+        let (machine, fake) = try await Self.machine(askingAStandIn: "normal", tls: true)
         #expect(try Self.text(try await machine.ask().answer) == Self.expectedAnswer())
         let given = try await machine.ask("--address", "https://127.0.0.1:\(fake.port)", "--api-key-file", try Self.keyFile(in: machine))
         #expect(try Self.text(given.answer) == Self.expectedAnswer())
@@ -104,9 +108,8 @@ extension SyncthingAdapterEndToEndTests {
 
     @Test("a proxy named in the environment is never used: the API key goes to loopback only")
     func proxiesAreIgnored() async throws {
-        let machine = try Machine(config: nil)
-        let fake = try await FakeSyncthing("normal", for: machine)
-        try Self.config(address: "127.0.0.1:\(fake.port)").write(to: machine.configFile)
+        let (machine, fake) = try await Self.machine(askingAStandIn: "normal")
+        defer { withExtendedLifetime(fake) {} }
         let proxy = "http://127.0.0.1:\(try Self.closedPort())"
         let asked = try await machine.ask(environment: ["http_proxy": proxy, "HTTPS_PROXY": proxy, "ALL_PROXY": proxy])
         #expect(try Self.text(asked.answer) == Self.expectedAnswer())
@@ -118,9 +121,7 @@ extension SyncthingAdapterEndToEndTests {
         ("huge", "Syncthing does not answer at 127.0.0.1:PORT (its answer is larger than 67108864 bytes)"),
     ])
     func unusableAnswers(mode: String, reason: String) async throws {
-        let machine = try Machine(config: nil)
-        let fake = try await FakeSyncthing(mode, for: machine)
-        try Self.config(address: "127.0.0.1:\(fake.port)").write(to: machine.configFile)
+        let (machine, fake) = try await Self.machine(askingAStandIn: mode)
         let asked = try await machine.ask()
         #expect(asked.status == 0 && asked.answer["engine"] is NSNull, "\(asked.answer)")
         #expect(asked.answer["reason"] as? String == reason.replacingOccurrences(of: "PORT", with: "\(fake.port)"))
@@ -128,9 +129,7 @@ extension SyncthingAdapterEndToEndTests {
 
     @Test("a Syncthing that accepts and never answers is no engine once the request's two seconds are up")
     func silent() async throws {
-        let machine = try Machine(config: nil)
-        let fake = try await FakeSyncthing("silent", for: machine)
-        try Self.config(address: "127.0.0.1:\(fake.port)").write(to: machine.configFile)
+        let (machine, fake) = try await Self.machine(askingAStandIn: "silent")
         let asked = try await machine.ask()
         #expect(asked.status == 0 && asked.answer["engine"] is NSNull, "\(asked.answer)")
         let reason = asked.answer["reason"] as? String ?? ""
